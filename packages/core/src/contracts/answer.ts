@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import type { Cost } from '../trace/cost-meter.js';
+import type { TraceEvent } from '../trace/trace.js';
+
+export const CitationSchema = z.object({
+  chunkId: z.string(),
+  docId: z.string().optional(),
+  /** Offsets into the source document's text. */
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+  quote: z.string().optional(),
+});
+export type Citation = z.infer<typeof CitationSchema>;
+
+export const VerdictOutcomeSchema = z.enum(['pass', 'fail', 'unknown']);
+export type VerdictOutcome = z.infer<typeof VerdictOutcomeSchema>;
+
+export const VerdictSchema = z.object({
+  /** e.g. "relevance", "grounding", "adequacy", "sufficiency", "consistency", "claim". */
+  check: z.string(),
+  outcome: VerdictOutcomeSchema,
+  score: z.number(),
+  reason: z.string(),
+  spans: z.array(z.object({ chunkId: z.string(), start: z.number(), end: z.number() })).default([]),
+});
+export type Verdict = z.infer<typeof VerdictSchema>;
+
+export type AnswerStatus = 'answered' | 'abstained' | 'failed';
+
+export interface Answer {
+  status: AnswerStatus;
+  text: string;
+  citations: Citation[];
+  verdicts?: Verdict[];
+  /** Chunks the answer was drawn from, ranked (for Recall@K of agents). */
+  evidence?: { chunkId: string; docId: string; score: number }[];
+  /** Where retrieval stopped, for staged methods. */
+  stage?: string;
+  retries?: number;
+  cost: Cost;
+  trace: TraceEvent[];
+}

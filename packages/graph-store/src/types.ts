@@ -1,0 +1,122 @@
+// The graph-store contract. Other packages (indexer, retrievers, verify, agents) code against
+// these types only; the graphology-backed implementation lives in graph-store.ts.
+import type { GraphEdgeRef, GraphNodeRef, Metadata, Provenance, Subgraph, Triple } from '@rag/core';
+
+export interface EntityNode {
+  /** Stable id; by default `entityId(type, name)`. */
+  id: string;
+  name: string;
+  type: string;
+  aliases: string[];
+  description?: string;
+  attributes: Metadata;
+  /** π(v): the spans that mention or define the entity. */
+  provenance: Provenance[];
+}
+
+export interface RelationEdge {
+  id: string;
+  source: string;
+  target: string;
+  /** Normalised relation label, e.g. "born_in", "published_in", "co_occurs_with". */
+  relation: string;
+  provenance: Provenance[];
+  /** 0..1; co-occurrence edges are weaker than pattern edges. */
+  confidence: number;
+  attributes?: Metadata;
+}
+
+export interface EntityInput {
+  id?: string;
+  name: string;
+  type?: string;
+  aliases?: string[];
+  description?: string;
+  attributes?: Metadata;
+  provenance?: Provenance[];
+}
+
+export interface RelationInput {
+  source: string;
+  target: string;
+  relation: string;
+  provenance?: Provenance[];
+  confidence?: number;
+  attributes?: Metadata;
+}
+
+/** Typed heterogeneous schema: which relation may join which node types. */
+export interface GraphSchema {
+  nodeTypes: string[];
+  relations: { relation: string; head: string | string[]; tail: string | string[] }[];
+}
+
+export interface MergeRecord {
+  id: string;
+  keptId: string;
+  mergedId: string;
+  reason?: string;
+  at: string;
+  undone?: boolean;
+}
+
+export interface ChunkFacts {
+  nodes: string[];
+  edges: string[];
+}
+
+export interface GraphStore {
+  /** Bumps on every mutation; algorithms use it to rebuild cached adjacency lazily. */
+  readonly version: number;
+  readonly nodeCount: number;
+  readonly edgeCount: number;
+
+  /** Upsert: an existing id gets aliases and provenance merged in. */
+  addEntity(input: EntityInput): EntityNode;
+  /** Upsert on (source, relation, target): provenance merged, confidence max'ed. */
+  addRelation(input: RelationInput): RelationEdge;
+  /** Adds head and tail entities (by name and type) and the relation between them. */
+  addTriple(triple: Triple): { head: EntityNode; tail: EntityNode; edge: RelationEdge };
+
+  getNode(id: string): EntityNode | undefined;
+  getEdge(id: string): RelationEdge | undefined;
+  hasNode(id: string): boolean;
+  /** Nodes whose normalised name or alias equals the normalised `name`. */
+  findByName(name: string): EntityNode[];
+  nodes(): IterableIterator<EntityNode>;
+  edges(): IterableIterator<RelationEdge>;
+  /** Incident edges; direction "both" treats the graph as having inverse edges. */
+  edgesOf(nodeId: string, options?: { direction?: 'out' | 'in' | 'both'; relations?: string[] }): RelationEdge[];
+  neighbors(nodeId: string, options?: { direction?: 'out' | 'in' | 'both'; relations?: string[] }): string[];
+
+  /** π: chunk ids that mention or define the node (including via its edges when `viaEdges`). */
+  chunksOfNode(nodeId: string, options?: { viaEdges?: boolean }): string[];
+  /** π⁻¹: nodes and edges that a chunk supports. */
+  factsOfChunk(chunkId: string): ChunkFacts;
+  /** Delete the facts only these chunks support; strip their provenance from the rest. */
+  removeChunks(chunkIds: string[]): { removedNodes: string[]; removedEdges: string[] };
+
+  setSchema(schema: GraphSchema | undefined): void;
+  readonly schema: GraphSchema | undefined;
+
+  merge(keepId: string, mergeId: string, options?: { reason?: string }): MergeRecord;
+  /** Undo a merge (the latest when no id is given), restoring the exact prior state. */
+  undoMerge(recordId?: string): MergeRecord;
+  split(nodeId: string, input: { name: string; type?: string; aliases?: string[]; chunkIds?: string[]; edgeIds?: string[] }): EntityNode;
+  mergeLog(): MergeRecord[];
+
+  toRef(nodeId: string): GraphNodeRef;
+  edgeRef(edgeId: string): GraphEdgeRef;
+  subgraph(nodeIds: string[], edgeIds?: string[]): Subgraph;
+
+  /** JSON-serialisable snapshot (used by persistence). */
+  toJSON(): GraphSnapshot;
+}
+
+export interface GraphSnapshot {
+  formatVersion: number;
+  nodes: EntityNode[];
+  edges: RelationEdge[];
+  schema?: GraphSchema;
+  mergeLog: unknown[];
+}
