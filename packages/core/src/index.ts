@@ -57,3 +57,6 @@ export { createCostMeter, emptyCost } from './trace/cost-meter.js';
 export type { Cost, CostMeter } from './trace/cost-meter.js';
 export { createRunContext } from './trace/run-context.js';
 export type { RunContext } from './trace/run-context.js';
+
+export { writeFileAtomic } from './io/atomic-write.js';
+export { contentHash } from './hash.js';
