@@ -60,3 +60,38 @@ export type { RunContext } from './trace/run-context.js';
 
 export { writeFileAtomic } from './io/atomic-write.js';
 export { contentHash } from './hash.js';
+
+// Text utilities.
+export { splitSentences, sentenceSpans } from './text/sentences.js';
+export type { Sentence } from './text/sentences.js';
+export { tokenize, tokenizeWords } from './text/tokenize.js';
+export type { TokenizeOptions, WordToken } from './text/tokenize.js';
+export { ENGLISH_STOP_WORDS, isStopWord } from './text/stop-words.js';
+export { countTokens, countMessageTokens } from './text/count-tokens.js';
+export { normalizeText, stripDiacritics } from './text/normalize.js';
+export type { NormalizeOptions } from './text/normalize.js';
+
+// Input validation.
+export { assertValidText, assertValidId, assertValidK, decodeUtf8, DEFAULT_MAX_TEXT_BYTES } from './validate/assert-valid-text.js';
+export type { TextLimits } from './validate/assert-valid-text.js';
+export { assertValidVector } from './validate/assert-valid-vector.js';
+
+// Embedded defaults.
+export { createBm25Index, restoreBm25Index } from './embedded/bm25-index.js';
+export type { Bm25Index, Bm25Options, Bm25SearchOptions, Bm25Snapshot, Bm25TermStats } from './embedded/bm25-index.js';
+export { createMemoryVectorStore, restoreMemoryVectorStore } from './embedded/memory-vector-store.js';
+export type { MemoryVectorStore, MemoryVectorStoreOptions } from './embedded/memory-vector-store.js';
+export { createHashingEmbedder, restoreHashingEmbedder } from './embedded/hashing-embedder.js';
+export type { HashingEmbedder, HashingEmbedderOptions, HashingEmbedderSnapshot } from './embedded/hashing-embedder.js';
+export { matchesFilter, assertValidFilter } from './embedded/metadata-filter.js';
+export { createTopK } from './embedded/top-k.js';
+export type { TopK } from './embedded/top-k.js';
+
+// LLM helpers.
+export { chatWithBudget } from './llm/chat-with-budget.js';
+export type { ChatWithBudgetOptions } from './llm/chat-with-budget.js';
+export { generateObject } from './llm/generate-object.js';
+export type { GenerateObjectOptions, GenerateObjectResult } from './llm/generate-object.js';
+export { parseJsonLoose, repairJson } from './llm/repair-json.js';
+export { quoteUntrusted, UNTRUSTED_DATA_NOTICE } from './llm/quote-untrusted.js';
+export type { QuoteOptions } from './llm/quote-untrusted.js';

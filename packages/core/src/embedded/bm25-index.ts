@@ -1,0 +1,354 @@
+// Okapi BM25 keyword index (Robertson & Zaragoza 2009, "The Probabilistic Relevance Framework:
+// BM25 and Beyond", eq. 3.15 with Lucene's non-negative IDF):
+//   score(q, d) = Σ_t qtf·idf(t)·tf·(k1 + 1) / (tf + k1·(1 − b + b·|d|/avgdl)),
+//   idf(t) = ln(1 + (N − df + 0.5) / (df + 0.5)).
+// Posting lists are typed arrays per term; a query touches only its terms' postings and keeps
+// the top k in a bounded heap. Adding an existing id replaces it; removal is incremental.
+import { z } from 'zod';
+import type { KeywordDocument, KeywordHit, KeywordIndex } from '../contracts/keyword-index.js';
+import { RagError } from '../errors.js';
+import { ENGLISH_STOP_WORDS } from '../text/stop-words.js';
+import { tokenize } from '../text/tokenize.js';
+import { assertValidId, assertValidK, assertValidText } from '../validate/assert-valid-text.js';
+import { createTopK } from './top-k.js';
+
+export interface Bm25Options {
+  /** Term-frequency saturation (default 1.2). */
+  k1?: number;
+  /** Length normalisation (default 0.75). */
+  b?: number;
+  /** Stop words to drop: the English list (default), `false` for none, or your own set. */
+  stopWords?: ReadonlySet<string> | false;
+  /** Custom analyzer (text → terms). Not serialised: pass it again to `restoreBm25Index`. */
+  tokenizer?: (text: string) => string[];
+}
+
+export interface Bm25SearchOptions {
+  /** Keep only ids for which this returns true (e.g. chunks of some documents). */
+  filter?: (id: string) => boolean;
+}
+
+export interface Bm25TermStats {
+  term: string;
+  /** Number of documents containing the term. */
+  df: number;
+  idf: number;
+}
+
+export interface Bm25Index extends KeywordIndex {
+  readonly k1: number;
+  readonly b: number;
+  /** Synchronous add/replace, for callers that index in a tight loop. */
+  addSync(docs: KeywordDocument[]): void;
+  removeSync(ids: string[]): void;
+  /** Synchronous search: the fast path for retrievers. */
+  searchSync(query: string, k: number, options?: Bm25SearchOptions): KeywordHit[];
+  /** The terms this index would make of `text` (after lower-casing and stop words). */
+  analyze(text: string): string[];
+  termStats(term: string): Bm25TermStats;
+  has(id: string): boolean;
+  ids(): string[];
+  /** Number of documents (synchronous `size`). */
+  readonly documentCount: number;
+  /** Plain-JSON snapshot; `restoreBm25Index(snapshot)` rebuilds the index. */
+  toJSON(): Bm25Snapshot;
+}
+
+const SnapshotSchema = z.object({
+  format: z.literal('rag-bm25'),
+  version: z.literal(1),
+  k1: z.number().positive(),
+  b: z.number().min(0).max(1),
+  stopWords: z.union([z.literal('english'), z.literal('none'), z.array(z.string())]),
+  customTokenizer: z.boolean(),
+  terms: z.array(z.string()),
+  /** [id, term indexes, term frequencies] per document. */
+  docs: z.array(z.tuple([z.string().min(1), z.array(z.number().int().nonnegative()), z.array(z.number().int().positive())])),
+});
+export type Bm25Snapshot = z.infer<typeof SnapshotSchema>;
+
+export function createBm25Index(options: Bm25Options = {}): Bm25Index {
+  const k1 = options.k1 ?? 1.2;
+  const b = options.b ?? 0.75;
+  if (!(k1 > 0) || !Number.isFinite(k1)) throw new RagError('RAG_CONFIG', `bm25 k1 must be a positive number, got ${k1}`);
+  if (!(b >= 0 && b <= 1)) throw new RagError('RAG_CONFIG', `bm25 b must be in [0, 1], got ${b}`);
+  const stop = options.stopWords === false ? undefined : (options.stopWords ?? ENGLISH_STOP_WORDS);
+  const analyze = options.tokenizer ?? ((text: string) => tokenize(text, stop ? { stopWords: stop } : {}));
+
+  // Terms.
+  const termIds = new Map<string, number>();
+  const termText: string[] = [];
+  const postSlots: Int32Array[] = [];
+  const postTfs: Int32Array[] = [];
+  const postLen: number[] = [];
+  // Documents by slot.
+  const slotIds: (string | undefined)[] = [];
+  const idToSlot = new Map<string, number>();
+  const freeSlots: number[] = [];
+  let docLen = new Float64Array(64);
+  const docTerms: (Int32Array | undefined)[] = [];
+  const docTfs: (Int32Array | undefined)[] = [];
+  let live = 0;
+  let totalLen = 0;
+  // Search scratch space, reused across queries.
+  let scratch = new Float64Array(64);
+  let touched = new Int32Array(64);
+
+  const internTerm = (t: string): number => {
+    let id = termIds.get(t);
+    if (id === undefined) {
+      id = termText.length;
+      termIds.set(t, id);
+      termText.push(t);
+      postSlots.push(new Int32Array(4));
+      postTfs.push(new Int32Array(4));
+      postLen.push(0);
+    }
+    return id;
+  };
+
+  const removeSlot = (slot: number) => {
+    const terms = docTerms[slot]!;
+    for (let i = 0; i < terms.length; i++) {
+      const t = terms[i]!;
+      const slots = postSlots[t]!;
+      const n = postLen[t]!;
+      const at = slots.subarray(0, n).indexOf(slot);
+      // swap-remove keeps the posting list dense
+      slots[at] = slots[n - 1]!;
+      postTfs[t]![at] = postTfs[t]![n - 1]!;
+      postLen[t] = n - 1;
+    }
+    idToSlot.delete(slotIds[slot]!);
+    slotIds[slot] = undefined;
+    docTerms[slot] = undefined;
+    docTfs[slot] = undefined;
+    totalLen -= docLen[slot]!;
+    docLen[slot] = 0;
+    freeSlots.push(slot);
+    live--;
+  };
+
+  const insert = (id: string, counts: Map<number, number>) => {
+    const old = idToSlot.get(id);
+    if (old !== undefined) removeSlot(old);
+    const slot = freeSlots.pop() ?? slotIds.length;
+    if (slot >= docLen.length) {
+      const grown = new Float64Array(docLen.length * 2);
+      grown.set(docLen);
+      docLen = grown;
+    }
+    const terms = new Int32Array(counts.size);
+    const tfs = new Int32Array(counts.size);
+    let i = 0;
+    let len = 0;
+    for (const [t, tf] of counts) {
+      terms[i] = t;
+      tfs[i] = tf;
+      len += tf;
+      i++;
+      let n = postLen[t]!;
+      if (n === postSlots[t]!.length) {
+        const s = new Int32Array(n * 2);
+        s.set(postSlots[t]!);
+        postSlots[t] = s;
+        const f = new Int32Array(n * 2);
+        f.set(postTfs[t]!);
+        postTfs[t] = f;
+      }
+      postSlots[t]![n] = slot;
+      postTfs[t]![n] = tf;
+      postLen[t] = ++n;
+    }
+    slotIds[slot] = id;
+    idToSlot.set(id, slot);
+    docTerms[slot] = terms;
+    docTfs[slot] = tfs;
+    docLen[slot] = len;
+    totalLen += len;
+    live++;
+  };
+
+  const countTerms = (text: string): Map<number, number> => {
+    const counts = new Map<number, number>();
+    for (const tok of analyze(text)) {
+      const t = internTerm(tok);
+      counts.set(t, (counts.get(t) ?? 0) + 1);
+    }
+    return counts;
+  };
+
+  const idf = (df: number) => Math.log(1 + (live - df + 0.5) / (df + 0.5));
+
+  const validateDocs = (docs: unknown): KeywordDocument[] => {
+    if (!Array.isArray(docs)) throw new RagError('RAG_INVALID_INPUT', 'docs: expected an array', { details: { input: 'docs' } });
+    docs.forEach((d: unknown, i) => {
+      if (d === null || typeof d !== 'object')
+        throw new RagError('RAG_INVALID_INPUT', `docs[${i}]: expected an object`, { details: { input: `docs[${i}]` } });
+      const doc = d as Record<string, unknown>;
+      assertValidId(`docs[${i}].id`, doc.id);
+      assertValidText(`docs[${i}].text`, doc.text, { allowEmpty: true });
+    });
+    return docs as KeywordDocument[];
+  };
+
+  const index: Bm25Index = {
+    id: `bm25:k1=${k1}:b=${b}:stop=${stopLabel(options.stopWords)}${options.tokenizer ? ':tokenizer=custom' : ''}`,
+    k1,
+    b,
+    get documentCount() {
+      return live;
+    },
+    addSync(docs) {
+      // Validate the whole batch first so a bad document leaves the index untouched.
+      for (const doc of validateDocs(docs)) insert(doc.id, countTerms(doc.text));
+    },
+    removeSync(ids) {
+      if (!Array.isArray(ids)) throw new RagError('RAG_INVALID_INPUT', 'ids: expected an array', { details: { input: 'ids' } });
+      ids.forEach((id, i) => assertValidId(`ids[${i}]`, id));
+      // Unknown ids are ignored: removal is idempotent so an interrupted delete can be replayed.
+      for (const id of ids) {
+        const slot = idToSlot.get(id);
+        if (slot !== undefined) removeSlot(slot);
+      }
+    },
+    searchSync(query, k, searchOptions = {}) {
+      assertValidText('query', query);
+      assertValidK('k', k);
+      if (k === 0 || live === 0) return [];
+      const qtf = new Map<number, number>();
+      for (const tok of analyze(query)) {
+        const t = termIds.get(tok);
+        if (t !== undefined && postLen[t]! > 0) qtf.set(t, (qtf.get(t) ?? 0) + 1);
+      }
+      if (qtf.size === 0) return [];
+      if (scratch.length < slotIds.length) {
+        scratch = new Float64Array(docLen.length);
+        touched = new Int32Array(docLen.length);
+      }
+      const avgdl = totalLen / live || 1;
+      const c0 = k1 * (1 - b);
+      const c1 = (k1 * b) / avgdl;
+      let nTouched = 0;
+      for (const [t, q] of qtf) {
+        const n = postLen[t]!;
+        const w = q * idf(n) * (k1 + 1);
+        const slots = postSlots[t]!;
+        const tfs = postTfs[t]!;
+        for (let i = 0; i < n; i++) {
+          const s = slots[i]!;
+          const tf = tfs[i]!;
+          if (scratch[s] === 0) touched[nTouched++] = s;
+          scratch[s]! += (w * tf) / (tf + c0 + c1 * docLen[s]!);
+        }
+      }
+      const heap = createTopK(k, (slot) => slotIds[slot]!);
+      const filter = searchOptions.filter;
+      for (let i = 0; i < nTouched; i++) {
+        const s = touched[i]!;
+        const score = scratch[s]!;
+        scratch[s] = 0;
+        if (score < heap.threshold()) continue;
+        if (filter && !filter(slotIds[s]!)) continue;
+        heap.push(s, score);
+      }
+      return heap.drain().map(({ slot, score }) => ({ id: slotIds[slot]!, score }));
+    },
+    async add(docs) {
+      index.addSync(docs);
+    },
+    async remove(ids) {
+      index.removeSync(ids);
+    },
+    async search(query, k) {
+      return index.searchSync(query, k);
+    },
+    async size() {
+      return live;
+    },
+    analyze,
+    termStats(term) {
+      const t = termIds.get(term.toLowerCase());
+      const df = t === undefined ? 0 : postLen[t]!;
+      return { term, df, idf: idf(df) };
+    },
+    has: (id) => idToSlot.has(id),
+    ids: () => slotIds.filter((id): id is string => id !== undefined),
+    toJSON() {
+      const used = new Map<number, number>();
+      const terms: string[] = [];
+      const docs: Bm25Snapshot['docs'] = [];
+      slotIds.forEach((id, slot) => {
+        if (id === undefined) return;
+        const ts = docTerms[slot]!;
+        const idx: number[] = [];
+        for (const t of ts) {
+          let j = used.get(t);
+          if (j === undefined) {
+            j = terms.length;
+            used.set(t, j);
+            terms.push(termText[t]!);
+          }
+          idx.push(j);
+        }
+        docs.push([id, idx, Array.from(docTfs[slot]!)]);
+      });
+      return {
+        format: 'rag-bm25',
+        version: 1,
+        k1,
+        b,
+        stopWords: options.stopWords === false ? 'none' : options.stopWords && options.stopWords !== ENGLISH_STOP_WORDS ? [...options.stopWords] : 'english',
+        customTokenizer: options.tokenizer !== undefined,
+        terms,
+        docs,
+      };
+    },
+  };
+  // Internal hook used by restoreBm25Index: load pre-counted documents.
+  Object.defineProperty(index, RESTORE, {
+    value: (snapshot: Bm25Snapshot) => {
+      const ids = snapshot.terms.map(internTerm);
+      for (const [id, idx, tfs] of snapshot.docs) {
+        const counts = new Map<number, number>();
+        idx.forEach((j, i) => counts.set(ids[j]!, tfs[i]!));
+        insert(id, counts);
+      }
+    },
+  });
+  return index;
+}
+
+const RESTORE = Symbol('bm25.restore');
+
+/** Rebuild an index from `toJSON()` output. Throws RAG_STORE_CORRUPT when it does not validate. */
+export function restoreBm25Index(snapshot: unknown, options: Pick<Bm25Options, 'tokenizer'> = {}): Bm25Index {
+  const parsed = SnapshotSchema.safeParse(snapshot);
+  if (!parsed.success)
+    throw new RagError('RAG_STORE_CORRUPT', `bm25 snapshot is invalid: ${z.prettifyError(parsed.error)}`, {
+      cause: parsed.error,
+    });
+  const s = parsed.data;
+  for (const [id, idx, tfs] of s.docs) {
+    if (idx.length !== tfs.length || idx.some((j) => j >= s.terms.length))
+      throw new RagError('RAG_STORE_CORRUPT', `bm25 snapshot: document ${id} has inconsistent term lists`, {
+        details: { id },
+      });
+  }
+  if (s.customTokenizer && !options.tokenizer)
+    throw new RagError('RAG_CONFIG', 'bm25 snapshot was built with a custom tokenizer: pass the same `tokenizer`');
+  const index = createBm25Index({
+    k1: s.k1,
+    b: s.b,
+    stopWords: s.stopWords === 'none' ? false : s.stopWords === 'english' ? ENGLISH_STOP_WORDS : new Set(s.stopWords),
+    ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
+  });
+  (index as unknown as Record<symbol, (s: Bm25Snapshot) => void>)[RESTORE]!(s);
+  return index;
+}
+
+function stopLabel(stopWords: Bm25Options['stopWords']): string {
+  if (stopWords === false) return 'none';
+  if (stopWords === undefined || stopWords === ENGLISH_STOP_WORDS) return 'english';
+  return `custom${stopWords.size}`;
+}

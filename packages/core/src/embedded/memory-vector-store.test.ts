@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryVectorStore, restoreMemoryVectorStore } from './memory-vector-store.js';
+
+function randomUnit(dims: number, seed: number): Float32Array {
+  let s = seed;
+  const v = new Float32Array(dims);
+  for (let i = 0; i < dims; i++) {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    v[i] = s / 2 ** 32 - 0.5;
+  }
+  return v;
+}
+
+function bruteForce(vectors: [string, Float32Array][], q: Float32Array, k: number): string[] {
+  const norm = (v: Float32Array) => Math.hypot(...v);
+  return vectors
+    .map(([id, v]) => ({ id, s: v.reduce((acc, x, j) => acc + x * q[j]!, 0) / (norm(v) * norm(q)) }))
+    .sort((a, b) => b.s - a.s)
+    .slice(0, k)
+    .map((h) => h.id);
+}
+
+describe('createMemoryVectorStore', () => {
+  it('matches brute-force cosine top-k (odd dimensions, after growth and deletes)', async () => {
+    const dims = 13;
+    const store = createMemoryVectorStore();
+    const vectors = Array.from({ length: 300 }, (_, i) => randomUnit(dims, i + 1));
+    await store.upsert('n', vectors.map((vector, i) => ({ id: `v${i}`, vector })));
+    await store.delete('n', ['v5', 'v17']);
+    const remaining = vectors.map((v, i): [string, Float32Array] => [`v${i}`, v]).filter(([id]) => id !== 'v5' && id !== 'v17');
+    for (let q = 0; q < 5; q++) {
+      const query = randomUnit(dims, 1000 + q);
+      const got = (await store.search('n', query, 7)).map((h) => h.id);
+      expect(got).toEqual(bruteForce(remaining, query, 7));
+    }
+  });
+
+  it('keeps a fixed store-wide dimension when configured', async () => {
+    const store = createMemoryVectorStore({ dimensions: 4 });
+    await expect(store.upsert('n', [{ id: 'a', vector: new Float32Array(3).fill(1) }])).rejects.toMatchObject({
+      code: 'RAG_DIMENSION_MISMATCH',
+    });
+    expect(store.dimensionsOf('other')).toBe(4);
+  });
+
+  it('round-trips through bytes, and refuses corrupt bytes', async () => {
+    const store = createMemoryVectorStore();
+    await store.upsert('a', [
+      { id: 'x', vector: new Float32Array([1, 2, 3]), docId: 'd', metadata: { lang: 'en', n: null } },
+      { id: 'y', vector: new Float32Array([0, 1, 0]) },
+    ]);
+    await store.upsert('b', [{ id: 'x', vector: new Float32Array(10).fill(1) }]);
+    const bytes = store.serialize();
+    const back = restoreMemoryVectorStore(bytes);
+    expect(back.namespaces().sort()).toEqual(['a', 'b']);
+    expect(await back.search('a', new Float32Array([1, 2, 3]), 2)).toEqual(await store.search('a', new Float32Array([1, 2, 3]), 2));
+    expect(await back.get('a', ['x'])).toEqual(await store.get('a', ['x']));
+    expect(() => restoreMemoryVectorStore(bytes.subarray(0, bytes.length - 4))).toThrowError(
+      expect.objectContaining({ code: 'RAG_STORE_CORRUPT' }),
+    );
+    const garbled = bytes.slice();
+    garbled[0] = 0x20;
+    expect(() => restoreMemoryVectorStore(garbled)).toThrowError(expect.objectContaining({ code: 'RAG_STORE_CORRUPT' }));
+  });
+
+  it('validates k and filters', async () => {
+    const store = createMemoryVectorStore();
+    await store.upsert('n', [{ id: 'a', vector: new Float32Array([1, 0]) }]);
+    await expect(store.search('n', new Float32Array([1, 0]), 1.5)).rejects.toMatchObject({ code: 'RAG_INVALID_INPUT' });
+    await expect(store.search('n', new Float32Array([1, 0]), 1, { x: {} as never })).rejects.toMatchObject({
+      code: 'RAG_INVALID_INPUT',
+    });
+    expect(await store.search('n', new Float32Array([1, 0]), 0)).toEqual([]);
+    expect(await store.search('n', new Float32Array([1, 0]), 1, { lang: [] })).toEqual([]);
+  });
+});

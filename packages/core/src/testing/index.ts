@@ -1,0 +1,11 @@
+// @rag/core/testing: conformance suites any plugin can run (they register vitest blocks), and
+// the scripted ChatModel test double. Requires vitest (optional peer dependency).
+export { runVectorStoreConformance } from './vector-store-conformance.js';
+export type { VectorStoreConformanceOptions } from './vector-store-conformance.js';
+export { runEmbedderConformance } from './embedder-conformance.js';
+export { runKeywordIndexConformance } from './keyword-index-conformance.js';
+export { runChatModelConformance } from './chat-model-conformance.js';
+export type { ChatModelConformanceOptions } from './chat-model-conformance.js';
+export { createScriptedChatModel } from './scripted-chat-model.js';
+export type { ChatScript, ScriptedChatModel, ScriptedChatModelOptions, ScriptedReply } from './scripted-chat-model.js';
+export { expectRagError } from './expect-rag-error.js';
