@@ -1,1 +1,7 @@
-export {};
+// @rag/qdrant public API. Named exports only.
+export { createQdrantVectorStore, DEFAULT_QDRANT_URL, DEFAULT_QDRANT_COLLECTION } from './vector-store.js';
+export type { QdrantVectorStore, QdrantVectorStoreOptions } from './vector-store.js';
+export { qdrantFromEnv } from './from-env.js';
+export { pointId } from './point-id.js';
+export { toQdrantFilter } from './filter.js';
+export type { QdrantFilter, QdrantCondition } from './filter.js';
