@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { isAbstention, questionForm, typeAgreement } from './answer-type.js';
+
+describe('questionForm', () => {
+  it.each([
+    ['Who directed the film?', 'person'],
+    ['When was the bridge opened?', 'date'],
+    ['In what year did the war end?', 'date'],
+    ['How many players are on a team?', 'number'],
+    ['Is Oslo the capital of Norway?', 'yesno'],
+    ['Where was she born?', 'place'],
+    ['What language is spoken there?', 'entity'],
+    // "when" and "where" as conjunctions do not make date / place questions.
+    ['Who was president when the territory became a state?', 'person'],
+    ['What is the population of the city where she was born?', 'number'],
+    // The question is the last sentence.
+    ['The director has an OBE. Does the producer also have one?', 'yesno'],
+  ])('%s → %s', (q, form) => {
+    expect(questionForm(q)).toBe(form);
+  });
+});
+
+describe('typeAgreement', () => {
+  it('accepts answers of the asked type and rejects others', () => {
+    expect(typeAgreement('number', 'twice').agree).toBe(true);
+    expect(typeAgreement('number', 'Oslo').agree).toBe(false);
+    expect(typeAgreement('date', 'in the 1990s').agree).toBe(true);
+    expect(typeAgreement('date', 'Marie Lindqvist').agree).toBe(false);
+    expect(typeAgreement('yesno', 'No, it is not.').agree).toBe(true);
+    expect(typeAgreement('yesno', 'Oslo').agree).toBe(false);
+    expect(typeAgreement('person', 'yes').agree).toBe(false);
+    expect(typeAgreement('person', '1961').agree).toBe(false);
+    expect(typeAgreement('person', 'Marie Lindqvist').agree).toBe(true);
+  });
+  it('recognises abstentions', () => {
+    expect(isAbstention("I don't know.")).toBe(true);
+    expect(isAbstention('The information is not mentioned in the context.')).toBe(true);
+    expect(isAbstention('Uppsala')).toBe(false);
+  });
+});

@@ -1,0 +1,106 @@
+// Question form (who → person, when → date, how many → number, yes/no …) and whether an
+// answer has the shape that form asks for. Used by the adequacy check (A2RAG V_ans).
+import type { QueryAnalysis } from '@rag/core';
+import { splitSentences } from './sentences.js';
+import { MONTH_NAMES, isNumeric, isYear, normTokens, tokenize } from './normalize.js';
+
+export type AnswerType = QueryAnalysis['answerType'];
+
+const AUXILIARIES = new Set([
+  'is', 'are', 'was', 'were', 'do', 'does', 'did', 'can', 'could', 'has', 'have', 'had', 'will', 'would',
+  'should', 'shall', 'may', 'might', 'must', 'am',
+]);
+
+/** The answer type a question's form asks for. */
+export function questionForm(query: string): AnswerType {
+  // Multi-sentence questions ("X has an OBE. Does Y also have one?") ask in their last sentence.
+  const last = splitSentences(query).at(-1);
+  const q = (last ? query.slice(last.start, last.end) : query).trim().toLowerCase().replace(/\s+/g, ' ');
+  const first = normTokens(q)[0] ?? '';
+  if (/\bhow (many|much|long|old|far|tall|big|large|high|often|deep|wide|heavy)\b/.test(q)) return 'number';
+  if (/\bwhat (is|was) the (number|population|total|amount|count)\b|\bwhat (number|percentage|percent|amount)\b/.test(q))
+    return 'number';
+  // "when" is a date question only as the question word, not as a conjunction ("… when X did Y").
+  if (first === 'when' || /\b(what|which|in which|in what) (year|date|decade|century|month|day|time)\b/.test(q)) return 'date';
+  if (AUXILIARIES.has(first) && !/\b(who|whom|what|which|where|when|how)\b/.test(q.split(/[,?]/)[0] ?? '')) return 'yesno';
+  if (first === 'who' || first === 'whom' || /\bwhom\b|\b(which|what) (person|man|woman|actor|actress|author|writer|singer)\b/.test(q))
+    return 'person';
+  // Likewise "where" only as the question word ("the city where X was born" is not a where-question).
+  if (first === 'where' || /^(in |at |from )?(what|which) (city|country|state|town|county|place|continent|region|province|island)\b/.test(q))
+    return 'place';
+  if (/\b(what|which|who|whom|whose)\b/.test(q)) return 'entity';
+  return 'other';
+}
+
+export interface AnswerShape {
+  empty: boolean;
+  yesno?: 'yes' | 'no';
+  hasNumber: boolean;
+  hasDate: boolean;
+  /** Only numbers / dates / their units: nothing that could name a person or place. */
+  onlyNumeric: boolean;
+  capitalised: boolean;
+}
+
+const ABSTENTION =
+  /\b(i (do not|don't|cannot|can't) (know|tell|say|determine|answer)|unknown|cannot be (determined|answered)|can't be (determined|answered)|not (mentioned|stated|specified|provided|given|available)|no (information|answer|evidence|mention)|(insufficient|not enough) (information|evidence|context)|unable to (answer|determine|find))\b/i;
+
+export function isAbstention(answer: string): boolean {
+  return ABSTENTION.test(answer);
+}
+
+const DATE_WORDS = new Set(['century', 'centuries', 'spring', 'summer', 'autumn', 'fall', 'winter', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'today', 'yesterday', 'ago', 'am', 'pm', 'midnight', 'noon']);
+
+const NUMERIC_UNITS = new Set(['century', 'centuries', 'year', 'years', 'ad', 'bc', 'bce', 'ce', 'am', 'pm', 'percent', 'about', 'around', 'approximately', 'over', 'under', 'million', 'billion', 'thousand']);
+
+export function answerShape(answer: string): AnswerShape {
+  const tokens = tokenize(answer);
+  const norms = tokens.map((t) => t.norm);
+  const first = norms[0];
+  const shape: AnswerShape = {
+    empty: norms.length === 0,
+    hasNumber: norms.some(isNumeric),
+    hasDate: norms.some((t) => isYear(t) || MONTH_NAMES.has(t) || DATE_WORDS.has(t)),
+    onlyNumeric: norms.length > 0 && norms.every((t) => isNumeric(t) || MONTH_NAMES.has(t) || NUMERIC_UNITS.has(t) || t === 'the' || t === 'of' || t === 'in'),
+    capitalised: tokens.some((t) => /^\p{Lu}/u.test(answer.slice(t.start, t.end))),
+  };
+  if (first === 'yes' || first === 'no') shape.yesno = first;
+  return shape;
+}
+
+export interface TypeAgreement {
+  /** true: the shape fits; false: it contradicts the form; undefined: cannot tell. */
+  agree: boolean | undefined;
+  reason: string;
+}
+
+/** Does the answer have the shape the question's form asks for? */
+export function typeAgreement(form: AnswerType, answer: string): TypeAgreement {
+  const s = answerShape(answer);
+  if (s.empty) return { agree: false, reason: 'the answer is empty' };
+  if (form === 'yesno') {
+    return s.yesno
+      ? { agree: true, reason: `yes/no question answered "${s.yesno}"` }
+      : { agree: false, reason: 'a yes/no question needs an answer starting with yes or no' };
+  }
+  if (s.yesno && normTokens(answer).length <= 2)
+    return { agree: false, reason: `a ${form} question was answered with a bare "${s.yesno}"` };
+  switch (form) {
+    case 'number':
+      return s.hasNumber
+        ? { agree: true, reason: 'a how-many/how-much question answered with a number' }
+        : { agree: false, reason: 'a how-many/how-much question needs a number in the answer' };
+    case 'date':
+      return s.hasDate || s.hasNumber
+        ? { agree: true, reason: 'a when question answered with a date or year' }
+        : { agree: false, reason: 'a when/what-year question needs a date, year, decade or century' };
+    case 'person':
+    case 'place':
+      if (s.onlyNumeric) return { agree: false, reason: `a ${form} question was answered with only a number or date` };
+      return s.capitalised
+        ? { agree: true, reason: `a ${form} question answered with a name` }
+        : { agree: undefined, reason: `a ${form} question answered without a capitalised name` };
+    default:
+      return { agree: undefined, reason: 'the question form does not constrain the answer type' };
+  }
+}
