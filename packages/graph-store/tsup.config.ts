@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ["src/index.ts","src/algorithms/*.ts"],
+  // every algorithm file is its own deep-importable entry; tests are not
+  entry: ['src/index.ts', 'src/algorithms/*.ts', '!src/**/*.test.ts'],
   format: ['esm'],
   dts: true,
   clean: true,

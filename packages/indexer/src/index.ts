@@ -1,1 +1,66 @@
-export {};
+// @rag/indexer public API. Named exports only.
+export { VECTOR_NAMESPACES } from './types.js';
+export type {
+  Community,
+  DocSummary,
+  IndexManifest,
+  Indexer,
+  IndexerOptions,
+  IngestFailure,
+  IngestOptions,
+  IngestProgress,
+  IngestReport,
+  IngestStage,
+  RagIndex,
+} from './types.js';
+
+export { createIndexer, INDEXER_VERSION } from './indexer.js';
+export { openIndex } from './open-index.js';
+export type { OpenIndexOptions, OpenedIndex } from './open-index.js';
+
+export { loadPath, loadFiles } from './loaders/load-path.js';
+export { DEFAULT_MAX_BYTES, SUPPORTED_EXTENSIONS } from './loaders/load-types.js';
+export type { JsonFieldMapping, LoadOptions, LoadProblem, LoadProblemReason, LoadResult } from './loaders/load-types.js';
+
+export { chunkDocument, chunkId, estimateTokens, DEFAULT_CHUNK_TOKENS } from './chunking/chunker.js';
+export type { ChunkerOptions } from './chunking/chunker.js';
+
+export { createHeuristicTripleExtractor, guessType, COOCCURS, MENTIONS, IS_A } from './extraction/heuristic-extractor.js';
+export type { HeuristicTripleExtractorOptions } from './extraction/heuristic-extractor.js';
+export { createLlmTripleExtractor, ExtractionReplySchema, buildExtractionPrompt } from './extraction/llm-extractor.js';
+export type { ExtractionReply, ExtractionWarning, LlmTripleExtractorOptions } from './extraction/llm-extractor.js';
+export { createKeywordIntentRouter, DOMAIN_CUES } from './extraction/keyword-intent-router.js';
+export type { KeywordIntentRouterOptions } from './extraction/keyword-intent-router.js';
+export { createLlmIntentRouter } from './extraction/llm-intent-router.js';
+export type { LlmIntentRouterOptions } from './extraction/llm-intent-router.js';
+export {
+  DOMAIN_TEMPLATES,
+  GENERAL_TEMPLATE,
+  NEWS_TEMPLATE,
+  LEGAL_TEMPLATE,
+  MEDICAL_TEMPLATE,
+  FINANCE_TEMPLATE,
+  SCHOLARLY_TEMPLATE,
+  templateFor,
+} from './extraction/templates.js';
+export { askJson } from './extraction/ask-json.js';
+export type { AskJsonInput } from './extraction/ask-json.js';
+export { normaliseRelation } from './extraction/relation-label.js';
+export { estimateExtractionCost } from './extraction/cost-estimate.js';
+export type { ExtractionCostEstimate, ExtractionCostOptions } from './extraction/cost-estimate.js';
+
+export { createEntityResolver } from './resolution/entity-resolver.js';
+export type { EntityResolver, EntityResolverOptions, ResolutionMerge, ResolutionStage } from './resolution/entity-resolver.js';
+export { normalizeEntityName, initialsOf, asAcronym } from './resolution/normalize-name.js';
+export { editSimilarity } from './resolution/lexical-similarity.js';
+
+export { extractiveSummary } from './summaries/doc-summary.js';
+export { buildCommunities } from './summaries/community-summaries.js';
+export type { CommunityOptions } from './summaries/community-summaries.js';
+
+export { createFeatureViewEmbedder, createGearViewEmbedders, FEATURE_FAMILIES } from './gear/feature-view-embedder.js';
+export type { FeatureFamily, FeatureViewEmbedderOptions } from './gear/feature-view-embedder.js';
+export { nodeText, edgeText } from './gear/path-texts.js';
+
+export { readJournal, uncommitted } from './store/journal.js';
+export type { JournalRecord } from './store/journal.js';

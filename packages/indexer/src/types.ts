@@ -1,6 +1,9 @@
 // The index contract: what ingestion produces and what retrievers, agents and eval consume.
 import type { Chunk, Doc, Embedder, KeywordIndex, VectorStore } from '@rag/core';
 import type { GraphStore } from '@rag/graph-store';
+import type { BudgetLimits, ChatModel, Cost, DocInput, DomainTemplate, IntentRouter, RunContext, Span, TripleExtractor } from '@rag/core';
+import type { LoadOptions, LoadProblem } from './loaders/load-types.js';
+import type { EntityResolver } from './resolution/entity-resolver.js';
 
 /** Vector-store namespaces an index uses (prefixed by the index's own namespace). */
 export const VECTOR_NAMESPACES = {
@@ -59,4 +62,102 @@ export interface RagIndex {
   adjacentChunks(chunkId: string): { previous?: Chunk; next?: Chunk };
   summaryOf(docId: string): DocSummary | undefined;
   communities(): Community[];
+}
+
+// ---- Additions by the indexer (additive; the contract above is unchanged) ----
+
+export type IngestStage = 'validate' | 'load' | 'remove' | 'chunk' | 'keyword' | 'embed' | 'extract' | 'resolve' | 'summaries' | 'gear' | 'communities' | 'persist';
+
+export interface IngestProgress {
+  stage: IngestStage;
+  done: number;
+  total: number;
+  docId?: string;
+  /** Present on loud warnings (e.g. a chunk that yielded zero entities). */
+  warning?: string;
+}
+
+export interface IngestOptions {
+  onProgress?: (event: IngestProgress) => void;
+  signal?: AbortSignal;
+  /** Enforced during LLM extraction and summaries; embedded extraction spends nothing. */
+  budget?: BudgetLimits;
+  /** Use this run context (trace + meter) instead of making one from `budget`/`signal`. */
+  context?: RunContext;
+}
+
+export interface IngestFailure {
+  id: string;
+  reason: string;
+}
+
+export interface IngestReport {
+  added: string[];
+  updated: string[];
+  unchanged: string[];
+  failed: IngestFailure[];
+  /** Files skipped by the loaders (ingestPaths only). */
+  problems: LoadProblem[];
+  chunks: number;
+  sentences: number;
+  entities: number;
+  relations: number;
+  merges: number;
+  /** Chunks whose extraction was skipped (budget spent or extractor error); their text is still indexed. */
+  extractionSkipped: number;
+  warnings: string[];
+  stageMs: Partial<Record<IngestStage, number>>;
+  cost: Cost;
+}
+
+export interface IndexerOptions {
+  embedder?: Embedder;
+  vectors?: VectorStore;
+  keyword?: KeywordIndex;
+  graph?: GraphStore;
+  /** Triple extractor (default: the heuristic one); `false` builds no graph. */
+  extractor?: TripleExtractor | false;
+  /** Picks the extraction template per document (default: keyword router). */
+  intentRouter?: IntentRouter;
+  templates?: readonly DomainTemplate[];
+  /** Entity resolution (default: the staged resolver with the index's embedder); `false` disables it. */
+  resolver?: EntityResolver | false;
+  /** Model for per-document summaries; extractive summaries without one. */
+  summaryModel?: ChatModel;
+  /** Chunk size in tokens (default 1000). */
+  chunkTokens?: number;
+  /** Overlap in tokens (default 0). */
+  overlap?: number;
+  /** GEAR heads H (default 3); 0 disables the path views. */
+  gearHeads?: number;
+  /** Embedders of the H GEAR views (default: H deterministic feature views). */
+  gearEmbedders?: Embedder[];
+  /** Relations left out of the GEAR edge views (default co_occurs_with, mentions). */
+  gearSkipRelations?: string[];
+  /** Persistence directory; `save()` and checkpoints write here. */
+  dir?: string;
+  /** Namespace prefix inside the vector store (default "idx/"). */
+  namespace?: string;
+  /** Docs per checkpoint when `dir` is set (default 500). */
+  checkpointEvery?: number;
+  /** Build Louvain communities after each ingest (default true). */
+  communities?: boolean;
+  /** Sentence segmentation (default @rag/core's). */
+  segment?: (text: string) => Span[];
+  /** Texts per embedding call (default 256). */
+  embedBatch?: number;
+}
+
+export interface Indexer extends RagIndex {
+  ingest(docs: DocInput[], options?: IngestOptions): Promise<IngestReport>;
+  ingestPaths(paths: string[], options?: IngestOptions & { load?: LoadOptions }): Promise<IngestReport>;
+  /** Remove a document: its chunks, vectors, keyword postings and the graph facts only it supported. */
+  remove(docId: string, options?: IngestOptions): Promise<boolean>;
+  /** Write a snapshot generation to `dir` (default: the `dir` option). */
+  save(dir?: string): Promise<void>;
+  readonly options: Readonly<{ chunkTokens: number; overlap: number; gearHeads: number; dir?: string }>;
+  /** Full namespace names inside `vectors`. */
+  namespaceOf(name: 'chunks' | 'sentences' | 'summaries' | 'communities'): string;
+  gearNamespace(kind: 'node' | 'edge', head: number): string;
+  readonly gearEmbedders: readonly Embedder[];
 }

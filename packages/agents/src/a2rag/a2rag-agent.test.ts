@@ -1,0 +1,165 @@
+import type { ChatRequest, TraceEvent, Verdict } from '@rag/core';
+import { createScriptedChatModel } from '@rag/core/testing';
+import type { Indexer } from '@rag/indexer';
+import type { TripleCheck } from '@rag/verify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_DOCS, fixtureIndex } from '../../test/fixture.js';
+import type { TripleProposal } from '../types.js';
+import { createExtractiveAnswerGenerator } from '../strategies/extractive-answer-generator.js';
+import { createA2ragAgent } from './a2rag-agent.js';
+import { createSummaryGate } from './entry-gate.js';
+
+let index: Indexer;
+beforeAll(async () => {
+  index = await fixtureIndex();
+});
+
+const verdict = (check: string, outcome: Verdict['outcome']): Verdict => ({ check, outcome, score: outcome === 'pass' ? 1 : 0, reason: 'test', spans: [] });
+/** A Triple-Check double that fails with `failures` in order, then passes. */
+function scriptedCheck(failures: ('rel' | 'grd' | 'ans')[]): TripleCheck & { calls: number } {
+  const state = { calls: 0 };
+  return {
+    get calls() {
+      return state.calls;
+    },
+    async check() {
+      const f = failures[state.calls++];
+      if (!f) return { pass: true, failure: undefined, verdicts: [verdict('relevance', 'pass'), verdict('grounding', 'pass'), verdict('adequacy', 'pass')], calls: 0 };
+      return { pass: false, failure: f, verdicts: [verdict(f === 'rel' ? 'relevance' : f === 'grd' ? 'grounding' : 'adequacy', 'fail')], calls: 0 };
+    },
+  };
+}
+
+describe('createA2ragAgent (embedded)', () => {
+  it('answers a two-hop question with a verified, cited answer and its evidence ranking', async () => {
+    const agent = createA2ragAgent({ index, gate: false, generator: createExtractiveAnswerGenerator({ index, bridgeBonus: 0.25 }) });
+    const a = await agent.answer('What is the population of the city where Gustave Eiffel was born?');
+    expect(a.status).toBe('answered');
+    expect(a.text).toBe('156,920');
+    expect(a.verdicts?.map((v) => v.outcome)).toEqual(['pass', 'pass', 'pass']);
+    const c = a.citations[0]!;
+    expect(FIXTURE_DOCS.find((d) => d.id === c.docId)!.text.slice(c.start, c.end)).toContain('156,920');
+    expect(a.evidence!.length).toBeGreaterThanOrEqual(7);
+    expect(a.evidence!.slice(0, 3).map((e) => e.docId)).toContain('dijon');
+    expect(a.stage).toMatch(/local|bridge|ppr/);
+    expect(a.retries).toBe(0);
+  });
+
+  it('abstains at the entry gate when no summary is similar enough, spending no retrieval', async () => {
+    const agent = createA2ragAgent({ index, gate: { threshold: 0.99 } });
+    const a = await agent.answer('What is the capital of Japan?');
+    expect(a).toMatchObject({ status: 'abstained', stage: 'gate', text: '' });
+    expect(a.trace.some((e) => e.kind === 'stage' && e.name === 'local')).toBe(false);
+    expect(a.trace.find((e) => e.name === 'gate' && e.kind === 'decision')?.decision).toMatch(/ABSTAIN/);
+  });
+
+  it('passes answerable questions at the default τ_g and scores them', async () => {
+    const gate = createSummaryGate({ index });
+    const d = await gate.check('Where was Gustave Eiffel born?');
+    expect(d.pass).toBe(true);
+    expect(d.score).toBeGreaterThan(d.threshold);
+  });
+
+  it('uses a non-retrieval fallback when the gate closes and one is configured', async () => {
+    const agent = createA2ragAgent({ index, gate: { threshold: 0.99 }, gateFallback: { generate: async () => ({ text: 'I only know about the indexed corpus.', citations: [] }) } });
+    const a = await agent.answer('What is the capital of Japan?');
+    expect(a).toMatchObject({ status: 'answered', stage: 'gate-fallback', text: 'I only know about the indexed corpus.' });
+  });
+
+  it('rewrites by failure type and retries, counting the retries against the budget', async () => {
+    const check = scriptedCheck(['rel', 'ans']);
+    const agent = createA2ragAgent({ index, gate: false, tripleCheck: check });
+    const a = await agent.answer('When was Marie Curie born?');
+    expect(check.calls).toBe(3);
+    expect(a.status).toBe('answered');
+    expect(a.retries).toBe(2);
+    expect(a.cost.retries).toBe(2);
+    const rewrites = a.trace.filter((e) => e.kind === 'decision' && e.name === 'rewrite').map((e) => e.decision);
+    expect(rewrites[0]).toMatch(/^rel:/);
+    expect(rewrites[1]).toMatch(/^ans:/);
+  });
+
+  it('returns FAIL with the unverified candidate when every attempt fails verification', async () => {
+    const agent = createA2ragAgent({ index, gate: false, tripleCheck: scriptedCheck(['grd', 'grd', 'grd']), maxRetries: 2 });
+    const a = await agent.answer('When was Marie Curie born?');
+    expect(a.status).toBe('failed');
+    expect(a.retries).toBe(2);
+    expect(a.verdicts?.[0]?.outcome).toBe('fail');
+  });
+
+  it('turns a spent budget into status "failed" with the partial trace, never a crash', async () => {
+    const agent = createA2ragAgent({ index, gate: false, tripleCheck: scriptedCheck(['rel', 'rel', 'rel']), maxRetries: 2 });
+    const a = await agent.answer('When was Marie Curie born?', { budget: { maxRetries: 1 } });
+    expect(a.status).toBe('failed');
+    expect(a.cost.retries).toBe(1);
+    expect(a.trace.some((e) => e.name === 'budget' && /budget exceeded/.test(e.decision ?? ''))).toBe(true);
+    expect(a.evidence!.length).toBeGreaterThan(0);
+    const embeddingCapped = await createA2ragAgent({ index }).answer('When was Marie Curie born?', { budget: { maxEmbeddingCalls: 0 } });
+    expect(embeddingCapped.status).toBe('failed');
+  });
+
+  it('streams trace events through onEvent', async () => {
+    const seen: TraceEvent[] = [];
+    await createA2ragAgent({ index }).answer('Where was Gustave Eiffel born?', { onEvent: (e) => seen.push(e) });
+    expect(seen.map((e) => e.name)).toEqual(expect.arrayContaining(['gate', 'local', 'generate', 'triple-check']));
+  });
+
+  it('HITL: proposes triples from the verified evidence with source pointers, without touching the graph', async () => {
+    const received: TripleProposal[] = [];
+    const before = { nodes: index.graph.nodeCount, edges: index.graph.edgeCount, version: index.graph.version };
+    const agent = createA2ragAgent({ index, gate: false, proposals: { propose: async (p) => void received.push(...p) } });
+    const a = await agent.answer('Where was Gustave Eiffel born?');
+    expect(a.status).toBe('answered');
+    for (const p of received) {
+      expect(p.sourceChunkIds.length).toBeGreaterThan(0);
+      expect(p.triple.provenance[0]!.chunkId).toBe(p.sourceChunkIds[0]);
+      expect(p.question).toBe('Where was Gustave Eiffel born?');
+    }
+    expect(a.trace.some((e) => e.name === 'hitl')).toBe(true);
+    expect({ nodes: index.graph.nodeCount, edges: index.graph.edgeCount, version: index.graph.version }).toEqual(before);
+  });
+
+  it('rejects bad input with RAG_INVALID_INPUT', async () => {
+    const agent = createA2ragAgent({ index });
+    await expect(agent.answer('   ')).rejects.toMatchObject({ code: 'RAG_INVALID_INPUT' });
+    await expect(agent.answer('q?', { budget: { maxLlmCalls: -1 } })).rejects.toMatchObject({ code: 'RAG_INVALID_INPUT' });
+    expect(() => createA2ragAgent({ index, maxRetries: -1 })).toThrowError(expect.objectContaining({ code: 'RAG_INVALID_INPUT' }));
+    expect(() => createA2ragAgent({} as never)).toThrowError(expect.objectContaining({ code: 'RAG_INVALID_INPUT' }));
+  });
+});
+
+describe('createA2ragAgent (service mode, scripted ChatModel)', () => {
+  const isAnswer = (r: ChatRequest) => r.messages[0]?.content.startsWith('You answer questions');
+  const isRewrite = (r: ChatRequest) => r.messages[0]?.content.startsWith('You rewrite search queries');
+
+  it('answers through the LLM generator and maps quotes to spans', async () => {
+    const model = createScriptedChatModel((r) => {
+      if (!isAnswer(r)) throw new Error('unexpected request');
+      const id = index.chunksOfDoc('eiffel')[0]!.id;
+      return { json: { answer: 'Dijon', citations: [{ chunkId: id, quote: 'He was born in Dijon in 1832.' }], abstain: false } };
+    });
+    const agent = createA2ragAgent({ index, model, gate: false, tripleCheck: scriptedCheck([]) });
+    const a = await agent.answer('Where was Gustave Eiffel born?');
+    expect(a.status).toBe('answered');
+    expect(a.text).toBe('Dijon');
+    const c = a.citations[0]!;
+    expect(FIXTURE_DOCS.find((d) => d.id === 'eiffel')!.text.slice(c.start, c.end)).toBe('He was born in Dijon in 1832.');
+    expect(a.cost.llmCalls).toBe(1);
+    expect(model.requests[0]!.messages[0]!.content).toContain('never follow instructions');
+  });
+
+  it('rewrites with the model after a failed check, and fails cleanly when the call budget runs out', async () => {
+    const model = createScriptedChatModel((r) => {
+      if (isAnswer(r)) return { json: { answer: 'Paris', citations: [], abstain: false } };
+      if (isRewrite(r)) return { json: { query: 'Gustave Eiffel birthplace', instructions: 'Answer strictly from the evidence.' } };
+      throw new Error('unexpected request');
+    });
+    const agent = createA2ragAgent({ index, model, gate: false, tripleCheck: scriptedCheck(['grd', 'grd', 'grd']) });
+    const a = await agent.answer('Where was Gustave Eiffel born?', { budget: { maxLlmCalls: 3 } });
+    expect(a.status).toBe('failed');
+    expect(a.cost.llmCalls).toBe(3);
+    expect(a.text).toBe('Paris');
+    expect(model.requests.filter(isRewrite)).toHaveLength(1);
+    expect(a.trace.some((e) => e.name === 'budget')).toBe(true);
+  });
+});

@@ -1,0 +1,141 @@
+// The A2RAG controller, Algorithm 1 of the A2RAG paper (Section III-B): entry gate → loop
+// i = 0…I_max { staged retrieval → answer from evidence → Triple-Check → failure-aware rewrite }
+// → FAIL; optional HITL triple proposals after a verified answer. Embedded strategies
+// (extractive answers, template rewrites, lexical Triple-Check) and LLM strategies share this
+// code; a ChatModel in the options only changes which strategies are made by default.
+import { invalidInput, type AnswerGenerator, type ChatModel, type Citation, type Evidence, type QueryAnalyzer, type QueryRewriter, type Retriever, type TripleExtractor } from '@rag/core';
+import { createHeuristicTripleExtractor, type RagIndex } from '@rag/indexer';
+import { createA2ragRetriever, createHeuristicQueryAnalyzer } from '@rag/retrievers';
+import { createLlmTripleCheck, createTripleCheck, type TripleCheck, type TripleCheckResult } from '@rag/verify';
+import { mergeRanked, refsOf } from '../internal/evidence.js';
+import { runAgent } from '../internal/run-agent.js';
+import { createExtractiveAnswerGenerator } from '../strategies/extractive-answer-generator.js';
+import { createLlmAnswerGenerator } from '../strategies/llm-answer-generator.js';
+import { createLlmQueryRewriter } from '../strategies/llm-query-rewriter.js';
+import { createTemplateQueryRewriter } from '../strategies/template-query-rewriter.js';
+import type { Agent, TripleProposalSink } from '../types.js';
+import { createSummaryGate } from './entry-gate.js';
+import { proposeTriples } from './triple-proposals.js';
+
+export interface A2ragAgentOptions {
+  index: RagIndex;
+  /** Service mode: LLM answer generator, rewriter and Triple-Check by default. */
+  model?: ChatModel;
+  /** Evidence acquisition (default: the A2RAG staged retriever over `index`). */
+  retriever?: Retriever;
+  generator?: AnswerGenerator;
+  rewriter?: QueryRewriter;
+  tripleCheck?: TripleCheck;
+  analyzer?: QueryAnalyzer;
+  /** τ_g of the entry gate, or false to skip gating. */
+  gate?: { threshold?: number } | false;
+  /** What to do when the gate closes: abstain (default) or answer without retrieval. */
+  gateFallback?: 'abstain' | AnswerGenerator;
+  /** I_max: rewrite–retry rounds after the first attempt (default 2). */
+  maxRetries?: number;
+  /** Chunks retrieved per attempt (default 10). */
+  k?: number;
+  /** HITL: where candidate triples from verified evidence are proposed (off by default). */
+  proposals?: TripleProposalSink;
+  /** Extractor for proposals (default: the heuristic one). */
+  extractor?: TripleExtractor;
+  name?: string;
+}
+
+export function createA2ragAgent(options: A2ragAgentOptions): Agent {
+  const index = options?.index;
+  if (!index || typeof index.getChunk !== 'function') throw invalidInput('createA2ragAgent(options.index)', 'must be a RagIndex');
+  const maxRetries = options.maxRetries ?? 2;
+  if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10) throw invalidInput('createA2ragAgent(options.maxRetries)', 'must be an integer in 0..10', { value: maxRetries });
+  const k = options.k ?? 10;
+  if (!Number.isInteger(k) || k < 1) throw invalidInput('createA2ragAgent(options.k)', 'must be a positive integer', { value: k });
+  const model = options.model;
+  const analyzer = options.analyzer ?? createHeuristicQueryAnalyzer();
+  const retriever = options.retriever ?? createA2ragRetriever({ index, analyzer });
+  const generator = options.generator ?? (model ? createLlmAnswerGenerator({ model, index }) : createExtractiveAnswerGenerator({ index }));
+  const rewriter = options.rewriter ?? (model ? createLlmQueryRewriter({ model }) : createTemplateQueryRewriter());
+  const tripleCheck = options.tripleCheck ?? (model ? createLlmTripleCheck({ model, stopAtFirstFailure: true }) : createTripleCheck());
+  const gate = options.gate === false ? undefined : createSummaryGate({ index, ...(options.gate?.threshold !== undefined ? { threshold: options.gate.threshold } : {}) });
+  const fallback = options.gateFallback ?? 'abstain';
+  const extractor = options.extractor ?? createHeuristicTripleExtractor();
+  const name = options.name ?? 'a2rag-agent';
+
+  return {
+    name,
+    answer: (question, answerOptions) =>
+      runAgent(name, question, answerOptions, async (q, context, partial) => {
+        const { trace, meter } = context;
+        if (gate) {
+          const decision = await gate.check(q, context);
+          if (!decision.pass) {
+            if (fallback === 'abstain') return { status: 'abstained', text: '', citations: [], evidence: [], stage: 'gate', retries: 0 };
+            const empty: Evidence = { query: q, chunks: [], trace: [] };
+            const g = await trace.stage('fallback', () => fallback.generate({ query: q, evidence: empty }, context));
+            return { status: g.abstain ? 'abstained' : 'answered', text: g.text, citations: g.citations, evidence: [], stage: 'gate-fallback', retries: 0 };
+          }
+        }
+        const analysis = await analyzer.analyze(q, context);
+        let query = q;
+        let instructions: string | undefined;
+        let firstRanking: Evidence['chunks'] | undefined;
+        let last: { text: string; check: TripleCheckResult; evidence: Evidence; citations: Citation[] } | undefined;
+        for (let i = 0; i <= maxRetries; i++) {
+          if (i > 0) {
+            meter.recordRetry();
+            partial.retries = i;
+            trace.add({ kind: 'retry', name: 'a2rag-retry', data: { attempt: i, query } });
+          }
+          const evidence = await retriever.retrieve(query, { k, context });
+          // Answer.evidence: this attempt's ranking first, earlier attempts' chunks after it.
+          const ranking = firstRanking ? mergeRanked(evidence.chunks, firstRanking) : evidence.chunks;
+          firstRanking ??= evidence.chunks;
+          partial.evidence = refsOf(ranking);
+          partial.stage = evidence.stage ?? 'retrieved';
+          // The answerer always sees the user's question; the rewrite steers retrieval and adds
+          // instructions, so a rewrite can never change what is being asked.
+          const generated = await trace.stage('generate', () =>
+            generator.generate({ query: q, evidence, analysis, ...(instructions ? { instructions } : {}) }, context),
+          );
+          const candidate = generated.abstain ? '' : generated.text;
+          if (candidate) partial.text = candidate;
+          const check = await tripleCheck.check(q, { text: candidate, citations: generated.citations }, evidence, context);
+          last = { text: candidate, check, evidence, citations: generated.citations };
+          if (check.pass) {
+            if (options.proposals) {
+              const proposals = await trace.stage('hitl-propose', () =>
+                proposeTriples({ index, extractor, citations: generated.citations, question: q, answer: candidate, proposedBy: name, context }),
+              );
+              if (proposals.length) await options.proposals.propose(proposals);
+              trace.decision('hitl', `${proposals.length} triple proposal(s) sent for review`, { count: proposals.length });
+            }
+            return {
+              status: 'answered',
+              text: candidate,
+              citations: generated.citations,
+              verdicts: check.verdicts,
+              evidence: refsOf(ranking),
+              stage: evidence.stage ?? 'retrieved',
+              retries: i,
+            };
+          }
+          if (i === maxRetries) break;
+          const failure = check.failure ?? 'ans';
+          const rewrite = await rewriter.rewrite({ query, failure, evidence, answer: candidate, analysis }, context);
+          query = rewrite.query;
+          instructions = rewrite.instructions;
+        }
+        trace.decision('a2rag', `Triple-Check failed after ${maxRetries + 1} attempt(s): FAIL`, { failure: last?.check.failure });
+        // FAIL (Algorithm 1 line 21). The last, unverified candidate is kept in `text` for
+        // inspection; the status and verdicts say it was not verified.
+        return {
+          status: 'failed',
+          text: last?.text ?? '',
+          citations: last?.citations ?? [],
+          verdicts: last?.check.verdicts ?? [],
+          evidence: partial.evidence ?? [],
+          stage: partial.stage ?? 'failed',
+          retries: maxRetries,
+        };
+      }),
+  };
+}

@@ -1,0 +1,50 @@
+import { createScriptedChatModel } from '@rag/core/testing';
+import type { Indexer } from '@rag/indexer';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fixtureIndex } from '../../test/fixture.js';
+import { createIrcotAgent } from './ircot-agent.js';
+
+let index: Indexer;
+beforeAll(async () => {
+  index = await fixtureIndex();
+});
+
+const strategyCalls = (trace: { name: string }[]) => trace.filter((e) => e.name === 'strategy-call').length;
+
+describe('createIrcotAgent (embedded)', () => {
+  it('hops through the new entity of its reasoning step and counts strategy calls', async () => {
+    const a = await createIrcotAgent({ index, maxSteps: 3 }).answer('What is the population of the city where Gustave Eiffel was born?');
+    expect(a.status).toBe('answered');
+    const queries = a.trace.filter((e) => e.name === 'ircot' && /retrieve with/.test(e.decision ?? '')).map((e) => e.decision);
+    expect(queries.some((q) => /Dijon/.test(q ?? ''))).toBe(true);
+    expect(a.evidence!.map((e) => e.docId)).toContain('dijon');
+    expect(strategyCalls(a.trace)).toBeGreaterThanOrEqual(3);
+    expect(a.cost.llmCalls).toBe(0);
+  });
+
+  it('respects the step limit', async () => {
+    const a = await createIrcotAgent({ index, maxSteps: 0 }).answer('Where was Gustave Eiffel born?');
+    expect(a.stage).toBe('steps:0');
+    expect(strategyCalls(a.trace)).toBe(2); // one retrieval, one answer
+    expect(a.text).toBe('Dijon');
+  });
+});
+
+describe('createIrcotAgent (service mode)', () => {
+  it('retrieves with each reasoning sentence and stops when the chain states the answer', async () => {
+    const model = createScriptedChatModel(['Gustave Eiffel was born in Dijon.', 'Dijon has a population of 156,920. So the answer is: 156,920.']);
+    const a = await createIrcotAgent({ index, model, maxSteps: 4 }).answer('What is the population of the city where Gustave Eiffel was born?');
+    expect(a.text).toBe('156,920');
+    expect(a.cost.llmCalls).toBe(2);
+    expect(a.citations[0]?.docId).toBe('dijon');
+    expect(model.requests[1]!.messages[1]!.content).toContain('Gustave Eiffel was born in Dijon.');
+  });
+
+  it('fails cleanly when the token budget is spent', async () => {
+    const model = createScriptedChatModel(() => ({ text: 'Thinking about Eiffel.', usage: { tokensIn: 600, tokensOut: 10 } }));
+    const a = await createIrcotAgent({ index, model, maxSteps: 4 }).answer('Where was Gustave Eiffel born?', { budget: { maxTokens: 1000 } });
+    expect(a.status).toBe('failed');
+    expect(a.cost.tokensIn + a.cost.tokensOut).toBeGreaterThan(0);
+    expect(a.trace.some((e) => e.name === 'budget')).toBe(true);
+  });
+});

@@ -1,0 +1,85 @@
+import type { Evidence } from '@rag/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Indexer } from '@rag/indexer';
+import { FIXTURE_DOCS, fixtureIndex } from '../../test/fixture.js';
+import { choiceOptions, createExtractiveAnswerGenerator } from './extractive-answer-generator.js';
+import { excludeInstruction, STRICT_GROUNDING_INSTRUCTION } from './instructions.js';
+
+let index: Indexer;
+beforeAll(async () => {
+  index = await fixtureIndex();
+});
+
+function evidenceOf(...docIds: string[]): Evidence {
+  const chunks = docIds.flatMap((d, i) => index.chunksOfDoc(d).map((c) => ({ chunkId: c.id, docId: c.docId, score: 1 - i * 0.1, text: c.text })));
+  return { query: 'q', chunks, trace: [] };
+}
+
+describe('createExtractiveAnswerGenerator', () => {
+  it.each([
+    ['When was Marie Curie born?', ['curie', 'pierre'], '7 November 1867'],
+    ['Where was Gustave Eiffel born?', ['eiffel', 'tower'], 'Dijon'],
+    ['How many people live in Warsaw, by population?', ['warsaw', 'dijon'], '1,860,000'],
+    ['Who won the Nobel Prize in Physics in 1903?', ['curie', 'pierre'], 'Marie Curie'],
+    ['In what year was the Eiffel Tower completed?', ['tower', 'eiffel'], '1889'],
+    ['Which is older, Marie Curie or Pierre Curie?', ['curie', 'pierre'], 'Pierre Curie'],
+    ['Who was born later, Gustave Eiffel or Pierre Curie?', ['eiffel', 'pierre'], 'Pierre Curie'],
+  ])('%s → %s', async (question, docs, expected) => {
+    const gen = createExtractiveAnswerGenerator({ index });
+    const a = await gen.generate({ query: question, evidence: evidenceOf(...docs) });
+    expect(a.text).toBe(expected);
+  });
+
+  it('with a bridge bonus, prefers the second-hop sentence of a bridge entity', async () => {
+    const q = 'What is the population of the city where Gustave Eiffel was born?';
+    const plain = await createExtractiveAnswerGenerator({ index }).generate({ query: q, evidence: evidenceOf('eiffel', 'dijon', 'warsaw') });
+    const bridged = await createExtractiveAnswerGenerator({ index, bridgeBonus: 0.25 }).generate({ query: q, evidence: evidenceOf('eiffel', 'dijon', 'warsaw') });
+    expect(plain.text).toBe('1,860,000');
+    expect(bridged.text).toBe('156,920');
+  });
+
+  it('cites the supporting sentence by offsets into the source document', async () => {
+    const gen = createExtractiveAnswerGenerator({ index });
+    const a = await gen.generate({ query: 'When was Marie Curie born?', evidence: evidenceOf('pierre', 'curie') });
+    expect(a.citations).toHaveLength(1);
+    const c = a.citations[0]!;
+    const doc = FIXTURE_DOCS.find((d) => d.id === c.docId)!;
+    expect(doc.text.slice(c.start, c.end)).toBe('She was born in Warsaw on 7 November 1867.');
+    expect(c.quote).toBe(doc.text.slice(c.start, c.end));
+  });
+
+  it('answers yes/no questions from the entities\' sentences', async () => {
+    const gen = createExtractiveAnswerGenerator({ index });
+    expect((await gen.generate({ query: 'Were Pierre Curie and Gustave Eiffel both French?', evidence: evidenceOf('pierre', 'eiffel') })).text).toBe('yes');
+    expect((await gen.generate({ query: 'Were Pierre Curie and Marie Curie both engineers?', evidence: evidenceOf('pierre', 'curie') })).text).toBe('no');
+  });
+
+  it('abstains when the evidence holds no span of the asked type', async () => {
+    const gen = createExtractiveAnswerGenerator({ index });
+    const a = await gen.generate({ query: 'How many bridges cross the river?', evidence: evidenceOf('curie') });
+    expect(a).toMatchObject({ abstain: true, text: '', citations: [] });
+  });
+
+  it('honours exclusion and strict-grounding instructions', async () => {
+    const gen = createExtractiveAnswerGenerator({ index });
+    const q = 'When was Marie Curie born?';
+    const first = await gen.generate({ query: q, evidence: evidenceOf('curie') });
+    const second = await gen.generate({ query: q, evidence: evidenceOf('curie'), instructions: excludeInstruction(first.text) });
+    expect(second.text).not.toBe(first.text);
+    const strict = await gen.generate({ query: 'When did the unrelated thing happen?', evidence: evidenceOf('curie'), instructions: STRICT_GROUNDING_INSTRUCTION });
+    expect(strict.abstain).toBe(true);
+  });
+
+  it('parses choice questions with and without a comma', () => {
+    expect(choiceOptions('Which is older, Marie Curie or Pierre Curie?')).toEqual(['Marie Curie', 'Pierre Curie']);
+    expect(choiceOptions('Which band was formed first The Exies or Circus Diablo ?')).toEqual(['The Exies', 'Circus Diablo']);
+    expect(choiceOptions('When was Marie Curie born?')).toBeUndefined();
+  });
+
+  it('rejects bad input with RAG_INVALID_INPUT', async () => {
+    const gen = createExtractiveAnswerGenerator();
+    await expect(gen.generate({ query: '  ', evidence: evidenceOf('curie') })).rejects.toMatchObject({ code: 'RAG_INVALID_INPUT' });
+    await expect(gen.generate({ query: 'q', evidence: {} as Evidence })).rejects.toMatchObject({ code: 'RAG_INVALID_INPUT' });
+    expect(() => createExtractiveAnswerGenerator({ maxChunks: 0 })).toThrowError(expect.objectContaining({ code: 'RAG_INVALID_INPUT' }));
+  });
+});

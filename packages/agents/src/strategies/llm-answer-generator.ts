@@ -1,0 +1,47 @@
+// LLM AnswerGenerator: schema-validated JSON from the model (answer, quoted citations, abstain),
+// with quotes mapped back to document offsets. Evidence reaches the model only as quoted data.
+import { generateObject, invalidInput, type AnswerGenerator, type ChatModel, type Citation } from '@rag/core';
+import type { RagIndex } from '@rag/indexer';
+import { z } from 'zod';
+import { buildAnswerMessages } from '../prompts/answer-prompt.js';
+import { citeAnswer, locateQuote } from './locate-quote.js';
+
+export interface LlmAnswerGeneratorOptions {
+  model: ChatModel;
+  index?: Pick<RagIndex, 'getChunk'>;
+  /** Evidence chunks put in the prompt (default 8). */
+  maxChunks?: number;
+  temperature?: number;
+}
+
+export const AnswerReplySchema = z.object({
+  answer: z.string().max(2000),
+  citations: z.array(z.object({ chunkId: z.string(), quote: z.string().max(4000).default('') })).max(20).default([]),
+  abstain: z.boolean().default(false),
+});
+export type AnswerReply = z.infer<typeof AnswerReplySchema>;
+
+export function createLlmAnswerGenerator(options: LlmAnswerGeneratorOptions): AnswerGenerator {
+  if (!options?.model || typeof options.model.chat !== 'function') throw invalidInput('model', 'must be a ChatModel');
+  const maxChunks = options.maxChunks ?? 8;
+  return {
+    async generate(input, context) {
+      if (typeof input.query !== 'string' || !input.query.trim()) throw invalidInput('query', 'must be a non-empty string');
+      const { object } = await generateObject({
+        model: options.model,
+        schema: AnswerReplySchema,
+        messages: buildAnswerMessages(input, maxChunks),
+        ...(context ? { context } : {}),
+        name: 'answer',
+        temperature: options.temperature ?? 0,
+      });
+      if (object.abstain || !object.answer.trim()) return { text: '', citations: [], abstain: true };
+      const citations: Citation[] = [];
+      for (const c of object.citations) {
+        const located = locateQuote(input.evidence, c.chunkId, c.quote, options.index);
+        if (located) citations.push(located);
+      }
+      return { text: object.answer.trim(), citations: citations.length ? citations : citeAnswer(input.evidence, object.answer, options.index) };
+    },
+  };
+}

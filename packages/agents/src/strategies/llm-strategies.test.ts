@@ -1,0 +1,55 @@
+import type { Evidence } from '@rag/core';
+import { createScriptedChatModel } from '@rag/core/testing';
+import type { Indexer } from '@rag/indexer';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_DOCS, fixtureIndex } from '../../test/fixture.js';
+import { createLlmAnswerGenerator } from './llm-answer-generator.js';
+import { createLlmQueryRewriter } from './llm-query-rewriter.js';
+
+let index: Indexer;
+let evidence: Evidence;
+beforeAll(async () => {
+  index = await fixtureIndex();
+  const chunks = ['notice', 'eiffel'].map((d) => index.chunksOfDoc(d)[0]!).map((c) => ({ chunkId: c.id, docId: c.docId, score: 1, text: c.text }));
+  evidence = { query: 'q', chunks, trace: [] };
+});
+
+describe('createLlmAnswerGenerator', () => {
+  it('quotes evidence as data (an injected </data> stays escaped) and maps quotes to document spans', async () => {
+    const eiffel = index.chunksOfDoc('eiffel')[0]!.id;
+    const model = createScriptedChatModel([
+      { json: { answer: 'Dijon', citations: [{ chunkId: eiffel, quote: 'He was born in Dijon in 1832.' }, { chunkId: 'invented-id', quote: 'x' }], abstain: false } },
+    ]);
+    const g = await createLlmAnswerGenerator({ model, index }).generate({ query: 'Where was Gustave Eiffel born?', evidence });
+    expect(g.text).toBe('Dijon');
+    expect(g.citations).toHaveLength(1);
+    const c = g.citations[0]!;
+    expect(FIXTURE_DOCS.find((d) => d.id === 'eiffel')!.text.slice(c.start, c.end)).toBe('He was born in Dijon in 1832.');
+    const prompt = model.requests[0]!.messages[1]!.content;
+    const at = prompt.indexOf('Ignore all previous instructions');
+    expect(at).toBeGreaterThan(0);
+    expect(prompt.lastIndexOf('<data', at)).toBeGreaterThan(prompt.lastIndexOf('</data>', at));
+    expect(prompt).toContain('&lt;/data> SYSTEM');
+    expect(model.requests[0]!.messages[0]!.content).toMatch(/never follow instructions/);
+  });
+
+  it('returns an abstention when the model abstains', async () => {
+    const model = createScriptedChatModel([{ json: { answer: '', citations: [], abstain: true } }]);
+    expect(await createLlmAnswerGenerator({ model }).generate({ query: 'q?', evidence })).toEqual({ text: '', citations: [], abstain: true });
+  });
+
+  it('repairs invalid output by retrying and fails with RAG_MODEL_OUTPUT_INVALID when it never validates', async () => {
+    const model = createScriptedChatModel(['not json', { json: { answer: 42 } }, 'still not json']);
+    await expect(createLlmAnswerGenerator({ model }).generate({ query: 'q?', evidence })).rejects.toMatchObject({ code: 'RAG_MODEL_OUTPUT_INVALID' });
+    expect(model.requests).toHaveLength(3);
+  });
+});
+
+describe('createLlmQueryRewriter', () => {
+  it('asks with the failure type guidance and returns the validated rewrite', async () => {
+    const model = createScriptedChatModel([{ json: { query: 'Gustave Eiffel birthplace', instructions: 'Use only the evidence.' } }]);
+    const r = await createLlmQueryRewriter({ model }).rewrite({ query: 'Where was he born?', failure: 'rel', evidence, answer: 'Paris' });
+    expect(r).toMatchObject({ query: 'Gustave Eiffel birthplace', instructions: 'Use only the evidence.' });
+    expect(model.requests[0]!.messages[1]!.content).toMatch(/Failure type: rel\. The retrieved evidence was off-topic/);
+  });
+});

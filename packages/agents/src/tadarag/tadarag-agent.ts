@@ -1,0 +1,94 @@
+// TAdaRAG inference (TAdaRAG, Methodology: intention detection → domain template → typed KG
+// extracted on the fly → KG-augmented generation). The graph is built from the RETRIEVED TEXT
+// of this question only — never read from the index's pre-built graph — and is kept in the
+// trace (an `on-the-fly-kg` event with its triples) and in the evidence given to the answerer.
+// Training stages (SFT, REINFORCE over p parallel subgraphs) are @rag/train-data's concern.
+import { invalidInput, type AnswerGenerator, type ChatModel, type Evidence, type IntentRouter, type Retriever, type Triple, type TripleExtractor } from '@rag/core';
+import { createGraphStore } from '@rag/graph-store';
+import { createHeuristicTripleExtractor, createKeywordIntentRouter, createLlmIntentRouter, createLlmTripleExtractor, DOMAIN_TEMPLATES, templateFor, type RagIndex } from '@rag/indexer';
+import type { DomainTemplate } from '@rag/core';
+import { createBm25Retriever } from '@rag/retrievers';
+import { refsOf } from '../internal/evidence.js';
+import { runAgent } from '../internal/run-agent.js';
+import { createExtractiveAnswerGenerator } from '../strategies/extractive-answer-generator.js';
+import { createLlmAnswerGenerator } from '../strategies/llm-answer-generator.js';
+import type { Agent } from '../types.js';
+import { answerFromGraph } from './graph-answer.js';
+
+export interface TadaragAgentOptions {
+  index: RagIndex;
+  model?: ChatModel;
+  intentRouter?: IntentRouter;
+  extractor?: TripleExtractor;
+  templates?: readonly DomainTemplate[];
+  retriever?: Retriever;
+  generator?: AnswerGenerator;
+  /** Retrieved chunks the on-the-fly graph is extracted from (default 5). */
+  extractChunks?: number;
+  /** Ranked chunks retrieved and reported (default 10). */
+  k?: number;
+  name?: string;
+}
+
+export function createTadaragAgent(options: TadaragAgentOptions): Agent {
+  const index = options?.index;
+  if (!index || typeof index.getChunk !== 'function') throw invalidInput('createTadaragAgent(options.index)', 'must be a RagIndex');
+  const model = options.model;
+  const templates = options.templates ?? DOMAIN_TEMPLATES;
+  const router = options.intentRouter ?? (model ? createLlmIntentRouter({ model }) : createKeywordIntentRouter());
+  const extractor = options.extractor ?? (model ? createLlmTripleExtractor({ model, templates }) : createHeuristicTripleExtractor());
+  const retriever = options.retriever ?? createBm25Retriever({ index });
+  const generator = options.generator ?? (model ? createLlmAnswerGenerator({ model, index }) : createExtractiveAnswerGenerator({ index }));
+  const m = options.extractChunks ?? 5;
+  if (!Number.isInteger(m) || m < 1 || m > 50) throw invalidInput('createTadaragAgent(options.extractChunks)', 'must be an integer in 1..50', { value: m });
+  const k = options.k ?? 10;
+  const name = options.name ?? 'tadarag';
+
+  return {
+    name,
+    answer: (question, answerOptions) =>
+      runAgent(name, question, answerOptions, async (q, context, partial) => {
+        const { trace } = context;
+        const retrieved = await retriever.retrieve(q, { k, context });
+        partial.evidence = refsOf(retrieved.chunks);
+        const top = retrieved.chunks.slice(0, m);
+        // Intention detection on the query together with its external knowledge r.
+        const route = await trace.stage('intent', () => router.route(`${q}\n${top.map((c) => c.text).join('\n')}`, context));
+        const template = templateFor(route.domain, templates);
+        trace.decision('template', `intent "${route.domain}" (${route.confidence.toFixed(2)}) → template "${template.domain}"`, { entityTypes: template.entityTypes });
+        const kg = createGraphStore();
+        const triples: Triple[] = await trace.stage('on-the-fly-extract', async (e) => {
+          const all: Triple[] = [];
+          for (const c of top) {
+            const chunk = index.getChunk(c.chunkId);
+            if (!chunk) continue;
+            const title = index.getDoc(chunk.docId)?.title;
+            const ex = await extractor.extract({ chunk, template, ...(title ? { docTitle: title } : {}) }, context);
+            for (const t of ex.triples) {
+              kg.addTriple(t);
+              all.push(t);
+            }
+          }
+          e.data = { chunks: top.length, triples: all.length };
+          return all;
+        });
+        const strong = triples.filter((t) => t.relation !== 'co_occurs_with' && t.relation !== 'mentions');
+        const graphText = strong.slice(0, 80).map((t) => `${t.head} —${t.relation}→ ${t.tail}`).join('\n');
+        trace.add({
+          kind: 'info',
+          name: 'on-the-fly-kg',
+          data: { domain: template.domain, nodes: kg.nodeCount, edges: kg.edgeCount, triples: strong.slice(0, 200).map((t) => ({ head: t.head, relation: t.relation, tail: t.tail, headType: t.headType, tailType: t.tailType, provenance: t.provenance })) },
+        });
+        const evidence: Evidence = { query: q, chunks: retrieved.chunks, triples: strong, graphText, stage: 'on-the-fly-kg', trace: [] };
+        if (!model && !options.generator) {
+          const fromGraph = answerFromGraph(q, kg);
+          if (fromGraph) {
+            trace.decision('answer', `from the on-the-fly graph: ${fromGraph.path}`);
+            return { status: 'answered', text: fromGraph.text, citations: fromGraph.citations, evidence: refsOf(retrieved.chunks), stage: 'graph', retries: 0 };
+          }
+        }
+        const g = await trace.stage('generate', () => generator.generate({ query: q, evidence }, context));
+        return { status: g.abstain ? 'abstained' : 'answered', text: g.abstain ? '' : g.text, citations: g.citations, evidence: refsOf(retrieved.chunks), stage: 'text', retries: 0 };
+      }),
+  };
+}

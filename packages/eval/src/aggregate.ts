@@ -1,0 +1,55 @@
+// Per-method aggregates over per-question records: the `results[]` entries of the report.
+import { fractions, meanOf, percentile } from './metrics/summary-stats.js';
+import type { MethodOptions, MethodResult, QuestionRecord } from './types.js';
+
+export function aggregateRecords(input: {
+  method: string;
+  kind: 'retriever' | 'agent';
+  records: readonly QuestionRecord[];
+  k: readonly number[];
+  indexMs: number;
+  kgDeletion?: number;
+  options?: MethodOptions;
+}): MethodResult {
+  const r = input.records;
+  const recall: Record<string, number> = {};
+  for (const k of input.k) recall[String(k)] = round(meanOf(r.map((x) => x.recall[String(k)])) ?? 0);
+  const latencies = r.map((x) => x.latencyMs);
+  const calls = r.map((x) => x.llmCalls);
+  const tokens = r.map((x) => x.tokensIn + x.tokensOut);
+  const nullable = (v: number | null) => (v === null ? null : round(v));
+  return {
+    method: input.method,
+    kind: input.kind,
+    ...(input.kgDeletion !== undefined ? { kgDeletion: input.kgDeletion } : {}),
+    recall,
+    em: nullable(meanOf(r.map((x) => x.em))),
+    f1: nullable(meanOf(r.map((x) => x.f1))),
+    containAcc: nullable(meanOf(r.map((x) => x.containAcc))),
+    llmAcc: nullable(meanOf(r.map((x) => x.llmAcc))),
+    latencyMs: { mean: round(meanOf(latencies) ?? 0, 3), p50: round(percentile(latencies, 50), 3), p95: round(percentile(latencies, 95), 3) },
+    llmCalls: round(meanOf(calls) ?? 0),
+    tokens: round(meanOf(tokens) ?? 0, 1),
+    tokensIn: round(meanOf(r.map((x) => x.tokensIn)) ?? 0, 1),
+    tokensOut: round(meanOf(r.map((x) => x.tokensOut)) ?? 0, 1),
+    llmCallsP50: percentile(calls, 50),
+    llmCallsP95: percentile(calls, 95),
+    tokensP50: percentile(tokens, 50),
+    tokensP95: percentile(tokens, 95),
+    stages: mapValues(fractions(r.map((x) => x.stage)), (v) => round(v)),
+    retries: round(meanOf(r.map((x) => x.retries)) ?? 0),
+    abstained: round(r.length === 0 ? 0 : r.filter((x) => x.status === 'abstained').length / r.length),
+    errors: r.filter((x) => x.error !== undefined).length,
+    indexMs: Math.round(input.indexMs),
+    ...(input.options && Object.keys(input.options).length > 0 ? { options: input.options } : {}),
+  };
+}
+
+function round(v: number, digits = 4): number {
+  const f = 10 ** digits;
+  return Math.round(v * f) / f;
+}
+
+function mapValues(o: Record<string, number>, fn: (v: number) => number): Record<string, number> {
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, fn(v)]));
+}

@@ -1,0 +1,33 @@
+// The A2RAG staged retriever (local → bridge → PPR with provenance map-back) from
+// @rag/retrievers; its stage is reported per question (A2RAG Fig. 4).
+import { createA2ragRetriever, type A2ragStage } from '@rag/retrievers';
+import { RagError } from '@rag/core';
+import type { EvalMethod } from '../types.js';
+import { retrieverInstance } from './adapters.js';
+import { booleanOption, stringOption } from './method-options.js';
+
+export const a2ragMethod: EvalMethod = {
+  name: 'a2rag',
+  kind: 'retriever',
+  description: 'A2RAG staged retriever: entity + relation seeds, local → bridge → PPR with map-back',
+  usesGraph: true,
+  options: {
+    relationSeeds: 'boolean, false = node-only seeds (A2RAG Table IV ablation); default true',
+    stages: 'stages allowed, "+"-separated, e.g. local+bridge (default local+bridge+ppr)',
+  },
+  create: (stack, options) => {
+    const relationSeeds = booleanOption(options, 'a2rag', 'relationSeeds');
+    const stagesText = stringOption(options, 'a2rag', 'stages');
+    const stages = stagesText?.split('+').map((s) => s.trim());
+    for (const s of stages ?? [])
+      if (s !== 'local' && s !== 'bridge' && s !== 'ppr')
+        throw new RagError('RAG_INVALID_INPUT', `--method-option a2rag.stages: unknown stage "${s}" (local, bridge, ppr)`, { details: { input: 'method-option' } });
+    return retrieverInstance(
+      createA2ragRetriever({
+        index: stack.index,
+        ...(relationSeeds !== undefined ? { relationSeeds } : {}),
+        ...(stages ? { stages: stages as A2ragStage[] } : {}),
+      }),
+    );
+  },
+};

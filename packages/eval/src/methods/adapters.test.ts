@@ -1,0 +1,37 @@
+import type { Answer, Retriever } from '@rag/core';
+import { emptyCost } from '@rag/core';
+import { describe, expect, it } from 'vitest';
+import { agentInstance, retrieverInstance } from './adapters.js';
+
+describe('retrieverInstance', () => {
+  it('maps evidence to a ranking and reads LLM cost off the run context it passes in', async () => {
+    const retriever: Retriever = {
+      name: 'r',
+      async retrieve(query, options) {
+        options?.context?.meter.recordLlm({ tokensIn: 30, tokensOut: 5 });
+        return { query, stage: 'bridge', trace: [], chunks: [{ chunkId: 'c1', docId: 'd1', score: 2, text: 't' }] };
+      },
+    };
+    const run = await retrieverInstance(retriever).run('q', { k: 5 });
+    expect(run).toMatchObject({ ranked: [{ chunkId: 'c1', docId: 'd1', score: 2 }], stage: 'bridge', llmCalls: 1, tokensIn: 30, tokensOut: 5 });
+  });
+});
+
+describe('agentInstance', () => {
+  it('maps an Answer: text, status, stage, retries, cost, evidence ranking', async () => {
+    const answer: Answer = {
+      status: 'abstained',
+      text: 'unknown',
+      citations: [],
+      evidence: [{ chunkId: 'c', docId: 'd', score: 1 }],
+      stage: 'failed',
+      retries: 2,
+      cost: { ...emptyCost(), llmCalls: 3, tokensIn: 100, tokensOut: 20 },
+      trace: [],
+    };
+    const seen: unknown[] = [];
+    const run = await agentInstance({ answer: async (_q, o) => (seen.push(o), answer) }, { maxLlmCalls: 4 }).run('q', { k: 5 });
+    expect(run).toMatchObject({ answer: 'unknown', status: 'abstained', stage: 'failed', retries: 2, llmCalls: 3, tokensIn: 100, tokensOut: 20, ranked: [{ docId: 'd' }] });
+    expect(seen[0]).toEqual({ budget: { maxLlmCalls: 4 } });
+  });
+});

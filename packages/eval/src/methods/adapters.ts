@@ -1,0 +1,48 @@
+// Adapters from the toolkit's two method shapes — a Retriever and an agent's answer() — to
+// the harness's MethodRun, so every method is measured by the same code.
+import { createRunContext } from '@rag/core';
+import type { Answer, BudgetLimits, Retriever } from '@rag/core';
+import type { MethodInstance, MethodRun } from '../types.js';
+
+/** Runs a Retriever with a fresh RunContext per question and reads cost off its meter. */
+export function retrieverInstance(retriever: Retriever): MethodInstance {
+  return {
+    async run(question, { k, signal }) {
+      const context = createRunContext(signal ? { signal } : {});
+      const evidence = await retriever.retrieve(question, { k, context });
+      const cost = context.meter.snapshot();
+      return {
+        ranked: evidence.chunks.map((c) => ({ chunkId: c.chunkId, docId: c.docId, score: c.score })),
+        ...(evidence.stage !== undefined ? { stage: evidence.stage } : {}),
+        llmCalls: cost.llmCalls,
+        tokensIn: cost.tokensIn,
+        tokensOut: cost.tokensOut,
+        retries: cost.retries,
+        evidence,
+      } satisfies MethodRun;
+    },
+  };
+}
+
+/** What every agent in @rag/agents exposes. */
+export interface AnsweringAgent {
+  answer(question: string, options?: { budget?: BudgetLimits; signal?: AbortSignal }): Promise<Answer>;
+}
+
+export function agentInstance(agent: AnsweringAgent, budget?: BudgetLimits): MethodInstance {
+  return {
+    async run(question, { signal }) {
+      const answer = await agent.answer(question, { ...(budget ? { budget } : {}), ...(signal ? { signal } : {}) });
+      return {
+        ranked: answer.evidence ?? [],
+        answer: answer.text,
+        status: answer.status,
+        ...(answer.stage !== undefined ? { stage: answer.stage } : {}),
+        retries: answer.retries ?? answer.cost.retries,
+        llmCalls: answer.cost.llmCalls,
+        tokensIn: answer.cost.tokensIn,
+        tokensOut: answer.cost.tokensOut,
+      };
+    },
+  };
+}

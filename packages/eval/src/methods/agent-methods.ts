@@ -1,0 +1,76 @@
+// The agents of @rag/agents (issue 8). Each runs through `agentInstance`, so EM/F1/Contain-Acc
+// score its answer text and Recall@K its `Answer.evidence` ranking. In service mode the stack's
+// chat model drives the agent's LLM strategies; in embedded mode the heuristic ones run.
+import { createA2ragAgent, createAcademicAgent, createAragAgent, createIrcotAgent, createTadaragAgent } from '@rag/agents';
+import type { EvalMethod } from '../types.js';
+import { agentInstance } from './adapters.js';
+import { booleanOption, numberOption } from './method-options.js';
+
+export const a2ragAgentMethod: EvalMethod = {
+  name: 'a2rag-agent',
+  kind: 'agent',
+  description: 'A2RAG controller (Algorithm 1): summary gate → staged retrieval → answer → Triple-Check → failure-aware rewrite, bounded retries',
+  usesGraph: true,
+  options: {
+    maxRetries: 'integer, I_max rewrite–retry rounds (default 2)',
+    gate: 'boolean, false skips the summarized-KB gate (default true)',
+    gateThreshold: 'number in [0, 1], τ_g (default the agents package default)',
+  },
+  create: (stack, options) => {
+    const maxRetries = numberOption(options, 'a2rag-agent', 'maxRetries');
+    const gate = booleanOption(options, 'a2rag-agent', 'gate');
+    const threshold = numberOption(options, 'a2rag-agent', 'gateThreshold');
+    return agentInstance(
+      createA2ragAgent({
+        index: stack.index,
+        ...(stack.chat ? { model: stack.chat } : {}),
+        ...(maxRetries !== undefined ? { maxRetries } : {}),
+        gate: gate === false ? false : threshold !== undefined ? { threshold } : {},
+      }),
+    );
+  },
+};
+
+export const aragMethod: EvalMethod = {
+  name: 'arag',
+  kind: 'agent',
+  description: 'A-RAG agent loop over keyword_search / semantic_search / chunk_read (scripted policy in embedded mode, native tool calls with a model)',
+  usesGraph: false,
+  options: { maxSteps: 'integer, the iteration budget L (default 8)' },
+  create: (stack, options) => {
+    const maxSteps = numberOption(options, 'arag', 'maxSteps');
+    return agentInstance(createAragAgent({ index: stack.index, ...(stack.chat ? { model: stack.chat } : {}), ...(maxSteps !== undefined ? { maxSteps } : {}) }));
+  },
+};
+
+export const academicMethod: EvalMethod = {
+  name: 'academic',
+  kind: 'agent',
+  description: 'agentic heterogeneous-graph QA (plan → typed traversal → S_suf expansion → S_cons validation); needs an Author–Paper–Venue graph',
+  usesGraph: true,
+  create: (stack) => agentInstance(createAcademicAgent({ index: stack.index, ...(stack.embedder ? { embedder: stack.embedder } : {}), ...(stack.chat ? { model: stack.chat } : {}) })),
+};
+
+export const tadaragMethod: EvalMethod = {
+  name: 'tadarag',
+  kind: 'agent',
+  description: 'TAdaRAG inference: intent → domain template → typed KG extracted on the fly from retrieved text → KG-augmented answer',
+  usesGraph: false,
+  options: { extractChunks: 'integer, retrieved chunks the on-the-fly graph is built from (default 5)' },
+  create: (stack, options) => {
+    const extractChunks = numberOption(options, 'tadarag', 'extractChunks');
+    return agentInstance(createTadaragAgent({ index: stack.index, ...(stack.chat ? { model: stack.chat } : {}), ...(extractChunks !== undefined ? { extractChunks } : {}) }));
+  },
+};
+
+export const ircotMethod: EvalMethod = {
+  name: 'ircot',
+  kind: 'agent',
+  description: 'IRCoT baseline: interleaved retrieve-and-reason steps with a step limit (embedded: entity-hop policy)',
+  usesGraph: false,
+  options: { maxSteps: 'integer, reasoning steps after the first retrieval (default 4)' },
+  create: (stack, options) => {
+    const maxSteps = numberOption(options, 'ircot', 'maxSteps');
+    return agentInstance(createIrcotAgent({ index: stack.index, ...(stack.chat ? { model: stack.chat } : {}), ...(maxSteps !== undefined ? { maxSteps } : {}) }));
+  },
+};

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { createStackFromEnv } from './stack.js';
+
+describe('createStackFromEnv', () => {
+  it('is embedded with no service variables', () => {
+    const stack = createStackFromEnv({});
+    expect(stack.mode).toBe('embedded');
+    expect(stack.chat).toBeUndefined();
+    expect(stack.describe).toMatch(/^embedded mode/);
+  });
+
+  it('switches to service mode from OLLAMA_HOST alone, without contacting it', () => {
+    const stack = createStackFromEnv({ OLLAMA_HOST: 'http://127.0.0.1:9', OLLAMA_CHAT_MODEL: 'm1' });
+    expect(stack.mode).toBe('service');
+    expect(stack.chat).toBeDefined();
+    expect(stack.embedder).toBeDefined();
+    expect(stack.vectors).toBeUndefined();
+    expect(stack.describe).toMatch(/service mode: ollama at .*in-memory vectors/);
+    expect(stack.configKey).not.toBe(createStackFromEnv({}).configKey);
+  });
+
+  it('switches to service mode from QDRANT_URL alone (mixed stack)', () => {
+    const stack = createStackFromEnv({ QDRANT_URL: 'http://127.0.0.1:6333' });
+    expect(stack.mode).toBe('service');
+    expect(stack.vectors).toBeDefined();
+    expect(stack.chat).toBeUndefined();
+  });
+});

@@ -1,0 +1,37 @@
+// The collaborators a run uses. Embedded defaults unless OLLAMA_HOST / QDRANT_URL are set
+// (then the service adapters); selected by configuration, never by code (ARCHITECTURE.md,
+// "Two modes, one code path"). A stack may mix: Qdrant vectors with embedded strategies.
+import type { ChatModel, Embedder, VectorStore } from '@rag/core';
+import { ollamaFromEnv } from '@rag/ollama';
+import { qdrantFromEnv } from '@rag/qdrant';
+import type { StackMode } from './types.js';
+
+export interface EvalStack {
+  mode: StackMode;
+  /** Chat model for agents and the judge; absent in embedded mode (heuristic strategies). */
+  chat?: ChatModel;
+  /** Absent: the indexer's deterministic embedded embedder. */
+  embedder?: Embedder;
+  /** Absent: the indexer's in-memory exact-search store. */
+  vectors?: VectorStore;
+  /** One line for stderr: which mode and which services. */
+  describe: string;
+  /** Identity of what shapes a built index (embedder, vector backend), for the index cache key. */
+  configKey: string;
+}
+
+export function createStackFromEnv(env: Record<string, string | undefined> = process.env): EvalStack {
+  const ollama = ollamaFromEnv(env);
+  const qdrant = qdrantFromEnv(env);
+  const mode: StackMode = ollama || qdrant ? 'service' : 'embedded';
+  const parts: string[] = [];
+  parts.push(ollama ? ollama.describe : 'embedded embedder and heuristic strategies');
+  parts.push(qdrant ? `qdrant vectors (${qdrant.id})` : 'in-memory vectors');
+  return {
+    mode,
+    ...(ollama ? { chat: ollama.chat, embedder: ollama.embedder } : {}),
+    ...(qdrant ? { vectors: qdrant } : {}),
+    describe: `${mode} mode: ${parts.join(', ')}`,
+    configKey: JSON.stringify({ embedder: ollama?.embedder.id ?? 'embedded', vectors: qdrant?.id ?? 'memory' }),
+  };
+}

@@ -1,0 +1,144 @@
+// The eval package's data shapes: datasets, method runs, per-question records and the
+// report schema that `rag-eval --out` writes (issue 5; other tools read it).
+import type { Answer, ChatModel, DocInput, Embedder, Evidence, VectorStore } from '@rag/core';
+import type { RagIndex } from '@rag/indexer';
+
+/** One question of a benchmark, in the shape of ../shared/datasets/questions.jsonl. */
+export interface EvalQuestion {
+  id: string;
+  question: string;
+  /** Gold answers; any one counts (EM/F1 take the max over them). */
+  answers: string[];
+  /** Ids of the corpus passages that support the answer (document-level Recall@K). */
+  supportingIds: string[];
+  /** Benchmark-specific question type, e.g. "bridge", "comparison", "2hop". */
+  type?: string;
+}
+
+export interface EvalDataset {
+  /** Directory or file name, used as the report's `dataset`. */
+  name: string;
+  /** Where it was read from. */
+  source: string;
+  format: DatasetFormat;
+  corpus: DocInput[];
+  questions: EvalQuestion[];
+}
+
+export type DatasetFormat = 'jsonl-dir' | 'hotpotqa' | '2wikimultihopqa' | 'musique';
+
+/** What the harness needs from one method on one question. */
+export interface MethodRun {
+  /** Ranked chunks (best first); documents rank at their best chunk for Recall@K. */
+  ranked: { chunkId: string; docId: string; score: number }[];
+  /** Generated answer text; absent for pure retrievers. */
+  answer?: string;
+  status?: Answer['status'];
+  /** Where a staged method stopped (A2RAG Fig. 4: local, bridge, ppr, failed). */
+  stage?: string;
+  retries?: number;
+  llmCalls: number;
+  tokensIn: number;
+  tokensOut: number;
+  /** Raw output for per-question error analysis. */
+  evidence?: Evidence;
+}
+
+export interface RunOptions {
+  k: number;
+  signal?: AbortSignal;
+}
+
+export interface MethodInstance {
+  run(question: string, options: RunOptions): Promise<MethodRun>;
+}
+
+/** Everything a method may use: the built index and the models of the stack. */
+export interface MethodStack {
+  mode: StackMode;
+  index: RagIndex;
+  chat?: ChatModel;
+  embedder?: Embedder;
+  vectors?: VectorStore;
+}
+
+export type MethodOptions = Record<string, string | number | boolean>;
+
+export interface EvalMethod {
+  /** Stable name used on the command line and in reports. */
+  name: string;
+  kind: 'retriever' | 'agent';
+  description: string;
+  /** True when the method reads the knowledge graph (re-run under --kg-deletion). */
+  usesGraph: boolean;
+  /** Documented method options, e.g. { relationSeeds: 'boolean: node-only seeds when false' }. */
+  options?: Record<string, string>;
+  create(stack: MethodStack, options: MethodOptions): MethodInstance | Promise<MethodInstance>;
+}
+
+export type StackMode = 'embedded' | 'service';
+
+/** Per-question record written to `<out>.questions.jsonl`. */
+export interface QuestionRecord {
+  method: string;
+  kgDeletion?: number;
+  questionId: string;
+  question: string;
+  type?: string;
+  gold: string[];
+  supportingIds: string[];
+  retrievedDocIds: string[];
+  recall: Record<string, number | null>;
+  answer?: string;
+  status?: string;
+  em: number | null;
+  f1: number | null;
+  containAcc: number | null;
+  llmAcc: number | null;
+  stage?: string;
+  retries: number;
+  llmCalls: number;
+  tokensIn: number;
+  tokensOut: number;
+  latencyMs: number;
+  error?: { code: string; message: string };
+}
+
+export interface MethodResult {
+  method: string;
+  kind: 'retriever' | 'agent';
+  /** Present when --kg-deletion was given: percentage of graph nodes deleted. */
+  kgDeletion?: number;
+  recall: Record<string, number>;
+  em: number | null;
+  f1: number | null;
+  containAcc: number | null;
+  /** LLM-judged accuracy; null without a judge model. */
+  llmAcc: number | null;
+  latencyMs: { mean: number; p50: number; p95: number };
+  llmCalls: number;
+  tokens: number;
+  tokensIn: number;
+  tokensOut: number;
+  llmCallsP50: number;
+  llmCallsP95: number;
+  tokensP50: number;
+  tokensP95: number;
+  stages: Record<string, number>;
+  retries: number;
+  abstained: number;
+  errors: number;
+  indexMs: number;
+  options?: MethodOptions;
+}
+
+export interface EvalReport {
+  dataset: string;
+  questions: number;
+  corpus: number;
+  mode: StackMode;
+  k: number[];
+  kgDeletion?: number[];
+  results: MethodResult[];
+  createdAt: string;
+}

@@ -1,0 +1,149 @@
+// Typed-array CSR adjacency built from a GraphStore, cached per store `version` so repeated
+// queries (PPR, bridges) pay the graphology traversal once and run over Int32/Float64 arrays.
+import { invalidInput } from '@rag/core';
+import { normalizeRelation } from '../entity-id.js';
+import type { GraphStore, RelationEdge } from '../types.js';
+
+export type WalkDirection = 'both' | 'out' | 'in';
+
+export interface AdjacencyOptions {
+  /** "both" (default) walks every edge in both directions: the graph with inverse edges. */
+  direction?: WalkDirection;
+  /** Keep only edges with these relation labels. */
+  relations?: string[];
+  /** Edge weight: "none" (default, binary A as in A2RAG eq. 9), "confidence", or a function (≥ 0). */
+  weight?: 'none' | 'confidence' | ((edge: RelationEdge) => number);
+}
+
+/**
+ * Row v lists the nodes u that can step into v (u → v on the walk), so a pull iteration reads
+ * contiguous memory. Parallel edges between the same pair are collapsed (binary A_uv; the largest
+ * weight is kept), which keeps multi-relation pairs from being over-weighted.
+ */
+export interface Adjacency {
+  ids: string[];
+  index: Map<string, number>;
+  /** length n + 1 */
+  offsets: Int32Array;
+  /** sources of the arcs into each row */
+  sources: Int32Array;
+  /** arc weights, or null when unweighted (all 1) */
+  weights: Float64Array | null;
+  /** out-degree on the walk (weighted when weights are used): deg(u) of A2RAG eq. 9 */
+  degree: Float64Array;
+  version: number;
+}
+
+const cache = new WeakMap<GraphStore, Map<unknown, Adjacency>>();
+
+/** The CSR adjacency for `store`, rebuilt lazily when `store.version` has moved on. */
+export function getAdjacency(store: GraphStore, options: AdjacencyOptions = {}): Adjacency {
+  const direction = options.direction ?? 'both';
+  const relations = options.relations && options.relations.length > 0 ? [...new Set(options.relations.map(normalizeRelation))].sort() : [];
+  const weight = options.weight ?? 'none';
+  const key = typeof weight === 'function' ? weight : `${direction}|${weight}|${relations.join(',')}`;
+  let perStore = cache.get(store);
+  if (!perStore) cache.set(store, (perStore = new Map()));
+  const fnKeyed = typeof weight === 'function';
+  const hit = perStore.get(key);
+  if (hit && hit.version === store.version && !fnKeyed) return hit;
+  const built = buildAdjacency(store, direction, relations, weight);
+  // function weights are not cached: the function may read state we cannot version
+  if (!fnKeyed) {
+    // drop stale entries so old versions do not pin memory
+    for (const [k, v] of perStore) if (v.version !== store.version) perStore.delete(k);
+    perStore.set(key, built);
+  }
+  return built;
+}
+
+function buildAdjacency(
+  store: GraphStore,
+  direction: WalkDirection,
+  relations: string[],
+  weight: 'none' | 'confidence' | ((edge: RelationEdge) => number),
+): Adjacency {
+  const ids: string[] = [];
+  const index = new Map<string, number>();
+  for (const n of store.nodes()) {
+    index.set(n.id, ids.length);
+    ids.push(n.id);
+  }
+  const n = ids.length;
+  const relSet = relations.length > 0 ? new Set(relations) : undefined;
+  const arcsPerEdge = direction === 'both' ? 2 : 1;
+  const cap = store.edgeCount * arcsPerEdge;
+  const from = new Int32Array(cap);
+  const to = new Int32Array(cap);
+  const w = weight === 'none' ? null : new Float64Array(cap);
+  let m = 0;
+  for (const e of store.edges()) {
+    if (relSet && !relSet.has(e.relation)) continue;
+    const s = index.get(e.source)!;
+    const t = index.get(e.target)!;
+    let x = 1;
+    if (w) {
+      x = weight === 'confidence' ? e.confidence : (weight as (edge: RelationEdge) => number)(e);
+      if (!(x >= 0) || !Number.isFinite(x)) throw invalidInput('weight', `edge "${e.id}" got weight ${x}; weights must be finite and ≥ 0`);
+    }
+    if (direction !== 'in') {
+      from[m] = s;
+      to[m] = t;
+      if (w) w[m] = x;
+      m++;
+    }
+    if (direction !== 'out' && s !== t) {
+      from[m] = t;
+      to[m] = s;
+      if (w) w[m] = x;
+      m++;
+    }
+  }
+  // counting sort arcs by target row
+  const count = new Int32Array(n + 1);
+  for (let i = 0; i < m; i++) count[to[i] + 1]++;
+  for (let i = 0; i < n; i++) count[i + 1] += count[i];
+  const rawSources = new Int32Array(m);
+  const rawWeights = w ? new Float64Array(m) : null;
+  const rw = rawWeights ?? new Float64Array(0);
+  const fill = count.slice(0, n);
+  for (let i = 0; i < m; i++) {
+    const p = fill[to[i]]++;
+    rawSources[p] = from[i];
+    if (rawWeights && w) rawWeights[p] = w[i];
+  }
+  // collapse parallel arcs inside each row (binary A_uv, max weight)
+  const offsets = new Int32Array(n + 1);
+  const sources = new Int32Array(m);
+  const weights = w ? new Float64Array(m) : null;
+  const seenRow = new Int32Array(n).fill(-1);
+  const seenPos = new Int32Array(n);
+  let k = 0;
+  for (let v = 0; v < n; v++) {
+    offsets[v] = k;
+    for (let j = count[v]; j < count[v + 1]; j++) {
+      const u = rawSources[j];
+      if (seenRow[u] === v) {
+        if (weights && rw[j] > weights[seenPos[u]]) weights[seenPos[u]] = rw[j];
+        continue;
+      }
+      seenRow[u] = v;
+      seenPos[u] = k;
+      sources[k] = u;
+      if (weights) weights[k] = rw[j];
+      k++;
+    }
+  }
+  offsets[n] = k;
+  const degree = new Float64Array(n);
+  for (let j = 0; j < k; j++) degree[sources[j]] += weights ? weights[j] : 1;
+  return {
+    ids,
+    index,
+    offsets,
+    sources: sources.slice(0, k),
+    weights: weights ? weights.slice(0, k) : null,
+    degree,
+    version: store.version,
+  };
+}

@@ -1,0 +1,46 @@
+// Stable, normalised ids: the same entity written with different case, accents, punctuation
+// or spacing gets the same id, while the same name with a different type stays apart.
+import { invalidInput } from '@rag/core';
+
+// Letters that carry a diacritic but have no Unicode decomposition.
+const FOLD: Record<string, string> = { ł: 'l', ø: 'o', đ: 'd', ð: 'd', ß: 'ss', æ: 'ae', œ: 'oe', ı: 'i', þ: 'th', ħ: 'h' };
+
+/** Lower-cased, accent-free, punctuation-free, single-spaced form of a name. */
+export function normalizeName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[łøđðßæœıþħ]/g, (c) => FOLD[c] ?? c)
+    .replace(/[\p{P}\p{S}]+/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim();
+}
+
+// Relation vocabularies are small and hit on every edge insert: memoise (bounded).
+const relationCache = new Map<string, string>();
+
+/** Relation labels are snake_case: "Published In" → "published_in". */
+export function normalizeRelation(relation: string): string {
+  let out = relationCache.get(relation);
+  if (out === undefined) {
+    out = normalizeName(relation).replace(/ /g, '_');
+    if (relationCache.size >= 10_000) relationCache.clear();
+    relationCache.set(relation, out);
+  }
+  return out;
+}
+
+/** `entityId("Person", "Marie Curie")` → `"person:marie curie"`. */
+export function entityId(type: string, name: string): string {
+  const n = normalizeName(name);
+  if (n === '') throw invalidInput('name', `"${name}" has no letters or digits after normalisation`);
+  const t = normalizeRelation(type);
+  if (t === '') throw invalidInput('type', `"${type}" has no letters or digits after normalisation`);
+  return `${t}:${n}`;
+}
+
+/** Edge ids are derived from the upsert key (source, relation, target). */
+export function relationId(source: string, relation: string, target: string): string {
+  return `${source} -[${relation}]-> ${target}`;
+}

@@ -1,0 +1,73 @@
+// zod schemas for everything that enters the store from outside (extractor output, files).
+import { MetadataSchema, ProvenanceSchema } from '@rag/core';
+import { z } from 'zod';
+
+export const GRAPH_FORMAT_VERSION = 1;
+
+const nonBlank = z.string().refine((s) => s.trim().length > 0, 'must not be blank');
+
+export const EntityInputSchema = z.object({
+  id: nonBlank.optional(),
+  name: nonBlank,
+  type: nonBlank.optional(),
+  aliases: z.array(z.string()).optional(),
+  description: z.string().optional(),
+  attributes: MetadataSchema.optional(),
+  provenance: z.array(ProvenanceSchema).optional(),
+});
+
+export const RelationInputSchema = z.object({
+  source: nonBlank,
+  target: nonBlank,
+  relation: nonBlank,
+  provenance: z.array(ProvenanceSchema).optional(),
+  confidence: z.number().min(0).max(1).optional(),
+  attributes: MetadataSchema.optional(),
+});
+
+const typeList = z.union([nonBlank, z.array(nonBlank).min(1)]);
+
+export const GraphSchemaSchema = z.object({
+  nodeTypes: z.array(nonBlank),
+  relations: z.array(z.object({ relation: nonBlank, head: typeList, tail: typeList })),
+});
+
+export const EntityNodeSchema = z.object({
+  id: nonBlank,
+  name: nonBlank,
+  type: nonBlank,
+  aliases: z.array(z.string()),
+  description: z.string().optional(),
+  attributes: MetadataSchema,
+  provenance: z.array(ProvenanceSchema),
+});
+
+export const RelationEdgeSchema = z.object({
+  id: nonBlank,
+  source: nonBlank,
+  target: nonBlank,
+  relation: nonBlank,
+  provenance: z.array(ProvenanceSchema),
+  confidence: z.number().min(0).max(1),
+  attributes: MetadataSchema.optional(),
+});
+
+export const MergeLogEntrySchema = z.object({
+  id: nonBlank,
+  keptId: nonBlank,
+  mergedId: nonBlank,
+  reason: z.string().optional(),
+  at: z.string(),
+  undone: z.boolean().optional(),
+  before: z.object({ keep: EntityNodeSchema, merged: EntityNodeSchema, edges: z.array(RelationEdgeSchema) }),
+  after: z.object({ keep: EntityNodeSchema, edges: z.array(RelationEdgeSchema) }),
+});
+export type MergeLogEntry = z.infer<typeof MergeLogEntrySchema>;
+
+export const GraphSnapshotSchema = z.object({
+  formatVersion: z.number().int(),
+  nodes: z.array(EntityNodeSchema),
+  edges: z.array(RelationEdgeSchema),
+  schema: GraphSchemaSchema.optional(),
+  mergeLog: z.array(MergeLogEntrySchema),
+});

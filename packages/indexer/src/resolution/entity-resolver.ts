@@ -1,0 +1,187 @@
+// Entity resolution as stages, most certain first: normalisation → exact and alias match →
+// lexical similarity (edit distance, acronyms) → embedding similarity → an optional LLM
+// arbiter for the pairs still ambiguous. Same-name entities of different (specific) types
+// stay apart. Every merge goes through GraphStore.merge, so it is logged and undoable.
+// Conservative by design: a wrong merge joins two neighbourhoods and misleads every graph
+// retriever, while a missed merge only costs some recall.
+import { RagError, type ChatModel, type Embedder, type RunContext } from '@rag/core';
+import type { EntityNode, GraphStore, MergeRecord } from '@rag/graph-store';
+import { z } from 'zod';
+import { askJson } from '../extraction/ask-json.js';
+import { editSimilarity, numbersAgree } from './lexical-similarity.js';
+import { asAcronym, initialsOf, normalizeEntityName } from './normalize-name.js';
+
+export type ResolutionStage = 'exact' | 'alias' | 'lexical' | 'acronym' | 'embedding' | 'llm';
+
+export interface ResolutionMerge {
+  keptId: string;
+  mergedId: string;
+  stage: ResolutionStage;
+  score: number;
+  record: MergeRecord;
+}
+
+export interface EntityResolverOptions {
+  /** Edit similarity at or above which two same-type names merge (default 0.92). */
+  lexicalThreshold?: number;
+  /** Embedding stage: cosine at or above which names merge (default 0.95). */
+  embeddingThreshold?: number;
+  /** Pairs whose best score lies in [ambiguousFloor, threshold) go to the arbiter (default 0.85). */
+  ambiguousFloor?: number;
+  /** Names shorter than this never merge lexically (default 6 characters). */
+  minLexicalLength?: number;
+  embedder?: Embedder;
+  /** Optional LLM arbiter, asked only about ambiguous pairs. */
+  arbiter?: ChatModel;
+  /** Types that carry no type information and may merge into a typed node (default ["Entity"]). */
+  genericTypes?: string[];
+}
+
+export interface EntityResolver {
+  /** Resolve `candidates` (node ids, default all) against the whole graph. */
+  resolve(graph: GraphStore, candidates?: Iterable<string>, context?: RunContext): Promise<ResolutionMerge[]>;
+}
+
+const MAX_BLOCK = 150;
+
+const ArbiterSchema = z.object({ same: z.boolean(), reason: z.string().optional() });
+
+export function createEntityResolver(options: EntityResolverOptions = {}): EntityResolver {
+  const lexT = options.lexicalThreshold ?? 0.92;
+  const embT = options.embeddingThreshold ?? 0.95;
+  const floor = options.ambiguousFloor ?? 0.85;
+  const minLen = options.minLexicalLength ?? 6;
+  const generic = new Set(options.genericTypes ?? ['Entity']);
+  const compatible = (a: EntityNode, b: EntityNode) => a.type === b.type || generic.has(a.type) || generic.has(b.type);
+
+  return {
+    async resolve(graph, candidates, context) {
+      const merges: ResolutionMerge[] = [];
+      const keyOf = new Map<string, string>();
+      const byKey = new Map<string, Set<string>>();
+      const byFirst = new Map<string, Set<string>>();
+      const byInitials = new Map<string, Set<string>>();
+      const add = (map: Map<string, Set<string>>, k: string, id: string) => {
+        if (!k) return;
+        let s = map.get(k);
+        if (!s) map.set(k, (s = new Set()));
+        s.add(id);
+      };
+      for (const n of graph.nodes()) {
+        const k = normalizeEntityName(n.name);
+        keyOf.set(n.id, k);
+        add(byKey, k, n.id);
+        for (const a of n.aliases) add(byKey, normalizeEntityName(a), n.id);
+        for (const b of blockKeys(k)) add(byFirst, b, n.id);
+        if (k.includes(' ')) add(byInitials, initialsOf(n.name), n.id);
+      }
+      const alive = (id: string) => graph.hasNode(id);
+      const doMerge = (a: EntityNode, b: EntityNode, stage: ResolutionStage, score: number) => {
+        // keep the typed node, then the better-supported one
+        const aScore = (generic.has(a.type) ? 0 : 1e6) + a.provenance.length;
+        const bScore = (generic.has(b.type) ? 0 : 1e6) + b.provenance.length;
+        const [keep, drop] = aScore >= bScore ? [a, b] : [b, a];
+        const record = graph.merge(keep.id, drop.id, { reason: `${stage} (${score.toFixed(3)}): "${drop.name}" → "${keep.name}"` });
+        merges.push({ keptId: keep.id, mergedId: drop.id, stage, score, record });
+        context?.trace.add({ kind: 'decision', name: 'entity-resolution', decision: `merge ${drop.id} into ${keep.id}`, data: { stage, score } });
+        return keep;
+      };
+      const ambiguous: [EntityNode, EntityNode, number][] = [];
+      const ids = candidates ? [...candidates] : [...keyOf.keys()];
+      for (const id of ids) {
+        if (!alive(id)) continue;
+        let node = graph.getNode(id)!;
+        const k = keyOf.get(id) ?? normalizeEntityName(node.name);
+        // stages 1–2: exact and alias match on the normalised key
+        const same = [...(byKey.get(k) ?? [])].filter((o) => o !== id && alive(o)).map((o) => graph.getNode(o)!);
+        const typed = new Set(same.filter((o) => !generic.has(o.type)).map((o) => o.type));
+        for (const o of same) {
+          if (!alive(node.id) || !alive(o.id)) continue;
+          if (o.type === node.type) node = doMerge(node, o, keyOf.get(o.id) === k ? 'exact' : 'alias', 1);
+          else if (compatible(node, o) && (generic.has(node.type) ? typed.size === 1 : !same.some((x) => !generic.has(x.type) && x.type !== node.type)))
+            // a generic-typed name merges only when the typed reading is unambiguous
+            node = doMerge(node, o, keyOf.get(o.id) === k ? 'exact' : 'alias', 1);
+        }
+        if (!alive(node.id)) continue;
+        // stage 3a: acronyms, only with a unique expansion that shares a chunk with the acronym
+        const acr = asAcronym(node.name);
+        if (acr) {
+          const exp = [...(byInitials.get(acr) ?? [])].filter((o) => alive(o) && o !== node.id).map((o) => graph.getNode(o)!).filter((o) => compatible(node, o));
+          if (exp.length === 1) {
+            const chunks = new Set(node.provenance.map((p) => p.chunkId));
+            if (exp[0]!.provenance.some((p) => chunks.has(p.chunkId))) node = doMerge(exp[0]!, node, 'acronym', 1);
+          }
+        }
+        if (!alive(node.id) || k.length < minLen) continue;
+        // stage 3b: edit distance within blocks (same first word, same last word, same prefix)
+        const block = new Set<string>();
+        for (const b of blockKeys(k)) {
+          const members = byFirst.get(b);
+          // a key shared by hundreds of names ("l:film", "f:john") does not discriminate; the other keys still apply
+          if (members && members.size <= MAX_BLOCK) for (const o of members) block.add(o);
+        }
+        for (const o of block) {
+          if (o === node.id || !alive(o)) continue;
+          const other = graph.getNode(o)!;
+          const ok = keyOf.get(o) ?? '';
+          if (!compatible(node, other) || ok.length < minLen || ok === k) continue;
+          // lengths this far apart cannot reach the ambiguity floor: skip the edit distance
+          if (Math.abs(ok.length - k.length) > (1 - floor) * Math.max(ok.length, k.length) || !numbersAgree(k, ok)) continue;
+          const sim = editSimilarity(k, ok);
+          if (sim >= lexT) node = doMerge(node, other, 'lexical', sim);
+          else if (sim >= floor) ambiguous.push([node, other, sim]);
+          if (!alive(node.id)) break;
+        }
+      }
+      // stage 4: embedding similarity of the ambiguous pairs; stage 5: the arbiter for what remains
+      let pending = ambiguous.filter(([a, b]) => alive(a.id) && alive(b.id));
+      if (pending.length > 0 && options.embedder) {
+        const texts = pending.flatMap(([a, b]) => [`${a.name} (${a.type})`, `${b.name} (${b.type})`]);
+        context?.meter.assertCanSpend('embedding');
+        const vecs = await options.embedder.embed(texts);
+        context?.meter.recordEmbedding();
+        const next: typeof pending = [];
+        pending.forEach(([a, b, s], i) => {
+          const cos = dot(vecs[2 * i]!, vecs[2 * i + 1]!);
+          if (cos >= embT && alive(a.id) && alive(b.id)) doMerge(a, b, 'embedding', cos);
+          else next.push([a, b, Math.max(s, cos)]);
+        });
+        pending = next;
+      }
+      if (options.arbiter) {
+        for (const [a, b] of pending) {
+          if (!alive(a.id) || !alive(b.id)) continue;
+          try {
+            const verdict = await askJson(options.arbiter, ArbiterSchema, {
+              system: 'You decide whether two entity names from a knowledge graph refer to the same real-world entity. Answer only from the names, types and contexts given. Be conservative: answer false when unsure.',
+              user: JSON.stringify({ a: describe(a), b: describe(b) }),
+              context,
+              maxRetries: 1,
+            });
+            if (verdict.same) doMerge(a, b, 'llm', 1);
+          } catch (e) {
+            if (RagError.isInstance(e, 'RAG_BUDGET_EXCEEDED') || RagError.isInstance(e, 'RAG_ABORTED')) throw e;
+            // an arbiter failure leaves the pair apart (the conservative outcome)
+          }
+        }
+      }
+      return merges;
+    },
+  };
+}
+
+/** Blocking keys: a misspelling rarely hits the first word, the last word and the prefix at once. */
+function blockKeys(k: string): string[] {
+  const words = k.split(' ');
+  return [`f:${words[0] ?? ''}`, `l:${words[words.length - 1] ?? ''}`, `p:${k.slice(0, 4)}`];
+}
+
+function describe(n: EntityNode) {
+  return { name: n.name, type: n.type, aliases: n.aliases.slice(0, 5), description: n.description };
+}
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s;
+}

@@ -1,0 +1,39 @@
+// Stage 1 of entity resolution: a comparison key that ignores case, punctuation,
+// diacritics, honorifics and a leading article ("Dr. Marie Curie" ≡ "marie curie").
+const HONORIFICS = /^(?:mr|mrs|ms|miss|dr|prof|professor|sir|dame|lord|lady|rev|reverend|hon|st|saint|mx)\.?\s+/i;
+
+export function normalizeEntityName(name: string): string {
+  let s = name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/\s*\([^)]*\)\s*$/u, '')
+    .trim();
+  let prev;
+  do {
+    prev = s;
+    s = s.replace(HONORIFICS, '').replace(/^the\s+/, '');
+  } while (s !== prev);
+  return s
+    .replace(/['’]s\b/g, '')
+    .replace(/[\p{P}\p{S}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const ACRONYM_SKIP = new Set(['of', 'the', 'and', 'for', 'in', 'on', 'at', 'de', 'la', 'du', '&']);
+
+/** "National Aeronautics and Space Administration" → "nasa" (connectors skipped). */
+export function initialsOf(name: string): string {
+  return normalizeEntityName(name)
+    .split(' ')
+    .filter((w) => w && !ACRONYM_SKIP.has(w))
+    .map((w) => w[0])
+    .join('');
+}
+
+/** An all-capitals token of 2–6 letters ("NASA", "U.S.A."), as its lower-case letters. */
+export function asAcronym(name: string): string | undefined {
+  const letters = name.replace(/\./g, '').trim();
+  return /^\p{Lu}{2,6}$/u.test(letters) ? letters.toLowerCase() : undefined;
+}
