@@ -1,24 +1,3 @@
-import { defineConfig } from 'tsup';
+import { libraryConfig } from '../../tooling/tsup.shared';
 
-export default defineConfig([
-  {
-    entry: ['src/index.ts'],
-    format: ['esm'],
-    dts: true,
-    clean: true,
-    sourcemap: true,
-    target: 'node20',
-    tsconfig: 'tsconfig.build.json',
-  },
-  {
-    // The CLI: src/bin/rag-eval.ts keeps its "#!/usr/bin/env node" line and tsup marks the
-    // output executable.
-    entry: { 'bin/rag-eval': 'src/bin/rag-eval.ts' },
-    format: ['esm'],
-    dts: false,
-    clean: false,
-    sourcemap: true,
-    target: 'node20',
-    tsconfig: 'tsconfig.build.json',
-  },
-]);
+export default libraryConfig(['src/index.ts'], { 'bin/rag-eval': 'src/bin/rag-eval.ts' });

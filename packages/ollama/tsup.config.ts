@@ -1,11 +1,3 @@
-import { defineConfig } from 'tsup';
+import { libraryConfig } from '../../tooling/tsup.shared';
 
-export default defineConfig({
-  entry: ["src/index.ts"],
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
-  tsconfig: 'tsconfig.build.json',
-});
+export default libraryConfig(['src/index.ts']);

@@ -95,3 +95,5 @@ export type { GenerateObjectOptions, GenerateObjectResult } from './llm/generate
 export { parseJsonLoose, repairJson } from './llm/repair-json.js';
 export { quoteUntrusted, UNTRUSTED_DATA_NOTICE } from './llm/quote-untrusted.js';
 export type { QuoteOptions } from './llm/quote-untrusted.js';
+export { withRetry, backoffDelay } from './io/retry.js';
+export type { RetryOptions } from './io/retry.js';

@@ -1,10 +1,10 @@
 // How every call reaches the server: the official client, built per call around a fetch that
 // carries the call's deadline and the caller's abort signal (the client itself takes neither
 // for non-streamed requests), plus the retry policy.
-import { RagError } from '@rag/core';
+import { RagError, withRetry } from '@rag/core';
 import { Ollama } from 'ollama';
 import { isRetryableOllamaError, toOllamaError } from './errors.js';
-import { withRetry } from './retry.js';
+
 
 export const DEFAULT_OLLAMA_HOST = 'http://127.0.0.1:11434';
 

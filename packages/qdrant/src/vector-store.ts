@@ -2,12 +2,12 @@
 // field: every request carries a `namespace` condition (or, for writes by id, a point id derived
 // from the namespace), and `namespace` is indexed as Qdrant's tenant key.
 import { QdrantClient } from '@qdrant/js-client-rest';
-import { RagError, type MetadataFilter, type VectorHit, type VectorRecord, type VectorStore } from '@rag/core';
+import { RagError, withRetry, type MetadataFilter, type VectorHit, type VectorRecord, type VectorStore } from '@rag/core';
 import { z } from 'zod';
 import { isRetryableQdrantError, toQdrantError } from './errors.js';
 import { PAYLOAD, toQdrantFilter, type QdrantFilter } from './filter.js';
 import { pointId } from './point-id.js';
-import { withRetry } from './retry.js';
+
 
 export const DEFAULT_QDRANT_URL = 'http://127.0.0.1:6333';
 export const DEFAULT_QDRANT_COLLECTION = 'rag';

@@ -1,7 +1,7 @@
 // Bounded retries with exponential backoff. Only failures that a second attempt can fix are
 // retried (connection refused/reset, 5xx); timeouts are not, because a hung server retried
 // would multiply the wait the caller already chose to bound.
-import { RagError } from '@rag/core';
+import { RagError } from '../errors.js';
 
 export interface RetryOptions {
   /** Extra attempts after the first one. */

@@ -1,4 +1,4 @@
-import { RagError } from '@rag/core';
+import { RagError } from '../errors.js';
 import { describe, expect, it } from 'vitest';
 import { backoffDelay, withRetry } from './retry.js';
 
