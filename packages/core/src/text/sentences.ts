@@ -9,7 +9,11 @@
 //  4. The library splits after abbreviations it does not know ("5 p.m. on Monday",
 //     "the U.K. is", "Vol. 3"); we re-join when the next piece starts lower-case, or starts
 //     with a digit after a known number-taking abbreviation.
+//
+// Blocks whose boundaries need no judgement skip the library (see sentence-fast-path.ts); the
+// result is identical, only cheaper.
 import { split } from 'sentence-splitter';
+import { fastSentenceRanges } from './sentence-fast-path.js';
 
 export interface Sentence {
   text: string;
@@ -38,9 +42,8 @@ export function splitSentences(text: string): Sentence[] {
   const spans: [number, number][] = [];
   for (const [pStart, pEnd] of paragraphs(text)) {
     const block = text.slice(pStart, pEnd);
-    for (const node of split(block)) {
-      if (node.type !== 'Sentence') continue;
-      const [s, e] = trim(text, pStart + node.range[0], pStart + node.range[1]);
+    for (const [bs, be] of fastSentenceRanges(block) ?? libraryRanges(block)) {
+      const [s, e] = trim(text, pStart + bs, pStart + be);
       if (e > s) spans.push(...splitMissed(text, s, e));
     }
   }
@@ -50,6 +53,13 @@ export function splitSentences(text: string): Sentence[] {
 /** Sentence ranges only (the shape stored in `Chunk.sentences`). */
 export function sentenceSpans(text: string): { start: number; end: number }[] {
   return splitSentences(text).map(({ start, end }) => ({ start, end }));
+}
+
+/** Sentence ranges of `block` as sentence-splitter decides them. */
+export function libraryRanges(block: string): [number, number][] {
+  const out: [number, number][] = [];
+  for (const node of split(block)) if (node.type === 'Sentence') out.push([node.range[0], node.range[1]]);
+  return out;
 }
 
 function paragraphs(text: string): [number, number][] {

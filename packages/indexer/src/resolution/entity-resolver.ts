@@ -122,11 +122,13 @@ export function createEntityResolver(options: EntityResolverOptions = {}): Entit
         }
         for (const o of block) {
           if (o === node.id || !alive(o)) continue;
-          const other = graph.getNode(o)!;
           const ok = keyOf.get(o) ?? '';
-          if (!compatible(node, other) || ok.length < minLen || ok === k) continue;
+          if (ok.length < minLen || ok === k) continue;
           // lengths this far apart cannot reach the ambiguity floor: skip the edit distance
           if (Math.abs(ok.length - k.length) > (1 - floor) * Math.max(ok.length, k.length) || !numbersAgree(k, ok)) continue;
+          // the key tests above are cheap; fetching the node (a copy out of the graph) is not
+          const other = graph.getNode(o)!;
+          if (!compatible(node, other)) continue;
           const sim = editSimilarity(k, ok);
           if (sim >= lexT) node = doMerge(node, other, 'lexical', sim);
           else if (sim >= floor) ambiguous.push([node, other, sim]);
