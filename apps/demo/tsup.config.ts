@@ -1,11 +1,23 @@
+import { cp, mkdir } from 'node:fs/promises';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ["src/index.ts"],
+  entry: ['src/index.ts', 'src/bin/rag.ts', 'src/bin/demo.ts'],
   format: ['esm'],
-  dts: true,
+  dts: { entry: ['src/index.ts'] },
   clean: true,
   sourcemap: true,
   target: 'node20',
+  // esbuild is only used from sources; the build ships the prebundled UI instead.
+  external: ['esbuild'],
   tsconfig: 'tsconfig.build.json',
+  // The web UI is bundled once at build time so the built `rag` bin needs no esbuild.
+  async onSuccess() {
+    const { bundleUi } = await import('./src/ui/ui-assets.js');
+    const { writeFile } = await import('node:fs/promises');
+    await mkdir('dist/ui', { recursive: true });
+    await writeFile('dist/ui/app.js', await bundleUi(process.cwd()));
+    await cp('src/ui/index.html', 'dist/ui/index.html');
+    await cp('src/ui/styles.css', 'dist/ui/styles.css');
+  },
 });

@@ -1,1 +1,37 @@
-export {};
+// @rag/demo public API: the pieces of the `rag` CLI, HTTP server and MCP server, for embedding
+// them in another app. Named exports only.
+export type {
+  AskRequest,
+  AskResult,
+  CitationView,
+  DemoStack,
+  EvidenceView,
+  IngestProgress,
+  IngestSummary,
+  MethodRunner,
+} from './types.js';
+export { createRagService } from './service/rag-service.js';
+export type { RagService, RagServiceOptions, ManualProposal, NodeView, NeighbourView, ProvenanceView, DocListItem } from './service/rag-service.js';
+export { toAskResult, quoteSpan, subgraphOfChunks } from './service/ask-result.js';
+export { createDemoStack } from './stack/create-demo-stack.js';
+export type { DemoStackOptions, WritableIndex } from './stack/create-demo-stack.js';
+export { createMethodRunners, retrieverRunner, agentRunner } from './stack/methods.js';
+export type { AnsweringAgent, MethodRunnersOptions } from './stack/methods.js';
+export { DEFAULT_METHOD } from './stack/default-method.js';
+export { createIndexerBackend, isStore } from './stack/indexer-backend.js';
+export type { IndexerBackendOptions } from './stack/indexer-backend.js';
+export { createHttpApp } from './http/create-app.js';
+export type { HttpAppOptions } from './http/create-app.js';
+export { startServer } from './http/serve.js';
+export type { ServeOptions, RunningServer } from './http/serve.js';
+export { createMcpServer } from './mcp/create-mcp-server.js';
+export type { McpServerOptions } from './mcp/create-mcp-server.js';
+export { mcpToolSchemas, mcpToolDefinitions, runMcpTool, ARAG_TOOL_NAMES } from './mcp/mcp-tools.js';
+export type { McpToolName, McpToolDefinition, McpSession } from './mcp/mcp-tools.js';
+export { runRagCli, serviceFor } from './cli/rag-cli.js';
+export type { CliIo, RagCliDeps } from './cli/rag-cli.js';
+export type { StoreBackend, LoadedDocs, ExtractionPreflight } from './cli/store-backend.js';
+export { runDemo, loadSample } from './demo/run-demo.js';
+export type { DemoOptions, SampleQuestion } from './demo/run-demo.js';
+export { loadUiAssets, bundleUi } from './ui/ui-assets.js';
+export type { UiAssets } from './ui/ui-assets.js';

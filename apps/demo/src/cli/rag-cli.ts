@@ -1,0 +1,208 @@
+// The `rag` command line: index, ask, delete, graph, eval, serve, mcp. Errors are one line on
+// stderr with exit code 1; `--debug` adds the stack trace.
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { RagError } from '@rag/core';
+import type { Server as McpSdkServer } from '@modelcontextprotocol/sdk/server/index.js';
+import { createRagService, type RagService } from '../service/rag-service.js';
+import type { DemoStack } from '../types.js';
+import { DEMO_MARKER, loadSample } from '../demo/run-demo.js';
+import { packageRoot } from '../ui/ui-assets.js';
+import { formatAskResult } from './format.js';
+import { createStageProgress } from './progress.js';
+import type { StoreBackend } from './store-backend.js';
+
+export interface CliIo {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  env: Record<string, string | undefined>;
+  cwd: string;
+}
+
+export interface RagCliDeps {
+  backend: StoreBackend;
+  /** `rag eval …`: delegates to @rag/eval's CLI with the remaining arguments. */
+  runEval?: (argv: readonly string[], io: CliIo) => Promise<number>;
+  /** Starts the HTTP server and resolves when it should stop (tests resolve it at once). */
+  serve?: (service: RagService, options: { port: number; host: string; token?: string }, io: CliIo) => Promise<void>;
+  /** Runs the MCP server on stdio until stdin closes. */
+  mcpStdio?: (server: McpSdkServer) => Promise<void>;
+  /** `rag train-data …`: delegates to @rag/train-data's CLI with the remaining arguments. */
+  runTrainData?: (argv: string[], io: CliIo) => Promise<number>;
+}
+
+const int = (name: string, min: number, max: number) => (v: string) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}`);
+  return n;
+};
+
+export async function serviceFor(stack: DemoStack): Promise<RagService> {
+  return createRagService({ stack, samples: await demoSamples(stack.dir) });
+}
+
+/** A store built by `pnpm demo` offers its sample questions in the web UI. */
+async function demoSamples(dir: string): Promise<string[]> {
+  if (!existsSync(join(dir, DEMO_MARKER))) return [];
+  try {
+    const { questions } = await loadSample(join(packageRoot(), 'data'));
+    return questions.map((q) => q.question);
+  } catch {
+    return [];
+  }
+}
+
+export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCliDeps): Promise<number> {
+  const debug = argv.includes('--debug');
+  const out = (s: string) => io.stdout.write(s.endsWith('\n') ? s : `${s}\n`);
+  const storeDir = (dir: string) => resolve(io.cwd, dir);
+
+  const program = new Command('rag')
+    .description('Index documents, ask questions with cited evidence, explore the graph, serve the web UI and MCP tools.')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
+    .option('--debug', 'print stack traces on errors')
+    .showHelpAfterError('(run with --help for usage)');
+
+  program
+    .command('index')
+    .description('index files or directories (.txt, .md, .html, .pdf, .json, .jsonl) into a store')
+    .argument('<paths...>', 'files or directories to index')
+    .requiredOption('--store <dir>', 'store directory (created if missing)')
+    .option('--max-llm-calls <n>', 'refuse to start when LLM extraction would need more calls than this', int('--max-llm-calls', 0, 10_000_000))
+    .action(async (paths: string[], o: { store: string; maxLlmCalls?: number }) => {
+      const loaded = await deps.backend.load(paths.map((p) => resolve(io.cwd, p)));
+      for (const p of loaded.problems) io.stderr.write(`skipped ${p.path}: ${p.reason}\n`);
+      if (loaded.docs.length === 0) throw new RagError('RAG_INVALID_INPUT', `paths: no readable documents in ${paths.join(', ')}`, { details: { input: 'paths' } });
+      const pre = deps.backend.preflight(loaded.docs);
+      out(`Preflight: ${loaded.docs.length} documents → ~${pre.chunks} chunks; extraction: ${pre.extractor}, ~${pre.llmCalls} LLM calls, ~${pre.tokensIn + pre.tokensOut} tokens`);
+      if (o.maxLlmCalls !== undefined && pre.llmCalls > o.maxLlmCalls)
+        throw new RagError('RAG_BUDGET_EXCEEDED', `--max-llm-calls ${o.maxLlmCalls}: extraction would need ~${pre.llmCalls} calls; nothing was indexed`);
+      const stack = await deps.backend.openOrCreate(storeDir(o.store));
+      const service = await serviceFor(stack);
+      const progress = createStageProgress(io.stderr);
+      const summary = await service.ingest(loaded.docs, progress.update).finally(() => progress.stop());
+      const info = service.info();
+      out(
+        `Indexed ${summary.added} new, ${summary.updated} changed, ${summary.unchanged} unchanged documents in ${(summary.ms / 1000).toFixed(1)} s.\n` +
+          `Store ${stack.dir}: ${info.docs} documents, ${info.chunks} chunks, ${info.nodes} entities, ${info.edges} relations.`,
+      );
+    });
+
+  program
+    .command('ask')
+    .description('answer a question from a store, with citations, stage, retries and cost')
+    .argument('<question>', 'the question')
+    .requiredOption('--store <dir>', 'store directory')
+    .option('--method <name>', 'method name (see `rag methods --store DIR`)')
+    .option('--k <n>', 'ranked chunks to return', int('--k', 1, 100), 10)
+    .option('--json', 'print the full result (answer, citations, evidence, trace) as JSON')
+    .action(async (question: string, o: { store: string; method?: string; k: number; json?: boolean }) => {
+      const service = await serviceFor(await deps.backend.open(storeDir(o.store)));
+      const r = await service.ask({ question, k: o.k, ...(o.method ? { method: o.method } : {}) });
+      out(o.json ? JSON.stringify(r, null, 2) : `Q: ${r.question}\n${formatAskResult(r)}`);
+    });
+
+  program
+    .command('methods')
+    .description('list the methods a store can be asked with')
+    .requiredOption('--store <dir>', 'store directory')
+    .action(async (o: { store: string }) => {
+      const info = (await serviceFor(await deps.backend.open(storeDir(o.store)))).info();
+      for (const m of info.methods) out(`${m.name === info.defaultMethod ? '*' : ' '} ${m.name.padEnd(14)} ${m.kind.padEnd(9)} ${m.description}`);
+    });
+
+  program
+    .command('delete')
+    .description('remove a document and the chunks, vectors and graph facts only it supported')
+    .argument('<doc-id>', 'document id')
+    .requiredOption('--store <dir>', 'store directory')
+    .action(async (docId: string, o: { store: string }) => {
+      const service = await serviceFor(await deps.backend.open(storeDir(o.store)));
+      const r = await service.remove(docId);
+      out(`Deleted ${docId} (${r.removedChunks} chunks).`);
+    });
+
+  program
+    .command('graph')
+    .description('export the knowledge graph')
+    .requiredOption('--store <dir>', 'store directory')
+    .addOption(new Option('--export <format>', 'export format').choices(['graphml', 'gexf']).default('graphml'))
+    .option('--out <file>', 'write to a file instead of stdout')
+    .action(async (o: { store: string; export: 'graphml' | 'gexf'; out?: string }) => {
+      const service = await serviceFor(await deps.backend.open(storeDir(o.store)));
+      const text = service.exportGraph(o.export);
+      if (o.out) {
+        await writeFile(resolve(io.cwd, o.out), text);
+        const info = service.info();
+        out(`Wrote ${info.nodes} nodes and ${info.edges} edges to ${o.out}.`);
+      } else io.stdout.write(text);
+    });
+
+  program
+    .command('eval')
+    .description('measure methods on a QA dataset (same as rag-eval; run `rag eval --help`)')
+    .helpOption(false)
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .argument('[args...]')
+    .action(async () => {
+      if (!deps.runEval) throw new RagError('RAG_UNSUPPORTED', 'eval: @rag/eval is not available in this build');
+      const i = argv.indexOf('eval');
+      const code = await deps.runEval(argv.slice(i + 1).filter((a) => a !== '--debug'), io);
+      if (code !== 0) throw new CommanderError(code, 'rag.eval', '');
+    });
+
+  program
+    .command('train-data')
+    .description('make fine-tuning data: SFT pairs, reward data, QA pairs, and the HITL review queue (run `rag train-data --help`)')
+    .helpOption(false)
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .argument('[args...]')
+    .action(async () => {
+      if (!deps.runTrainData) throw new RagError('RAG_UNSUPPORTED', 'train-data: @rag/train-data is not available in this build');
+      const i = argv.indexOf('train-data');
+      const code = await deps.runTrainData(argv.slice(i + 1).filter((a) => a !== '--debug'), io);
+      if (code !== 0) throw new CommanderError(code, 'rag.train-data', '');
+    });
+
+  program
+    .command('serve')
+    .description('serve the HTTP API, the web UI and MCP (Streamable HTTP at /mcp)')
+    .requiredOption('--store <dir>', 'store directory')
+    .option('--port <n>', 'port', int('--port', 0, 65535), 8787)
+    .option('--host <host>', 'address to bind (beyond loopback needs --token)', '127.0.0.1')
+    .option('--token <token>', 'bearer token required for requests that write (default: $RAG_TOKEN)')
+    .action(async (o: { store: string; port: number; host: string; token?: string }) => {
+      if (!deps.serve) throw new RagError('RAG_UNSUPPORTED', 'serve: not available in this build');
+      const service = await serviceFor(await deps.backend.open(storeDir(o.store)));
+      const token = o.token ?? io.env.RAG_TOKEN;
+      await deps.serve(service, { port: o.port, host: o.host, ...(token ? { token } : {}) }, io);
+    });
+
+  program
+    .command('mcp')
+    .description('run the MCP server on stdio (keyword_search, semantic_search, chunk_read, ask, get_node, neighbours)')
+    .requiredOption('--store <dir>', 'store directory')
+    .action(async (o: { store: string }) => {
+      if (!deps.mcpStdio) throw new RagError('RAG_UNSUPPORTED', 'mcp: not available in this build');
+      const { createMcpServer } = await import('../mcp/create-mcp-server.js');
+      const service = await serviceFor(await deps.backend.open(storeDir(o.store)));
+      await deps.mcpStdio(createMcpServer({ service }));
+    });
+
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode;
+    const msg = RagError.isInstance(error) ? error.message : error instanceof Error ? error.message : String(error);
+    io.stderr.write(`rag: error: ${msg}\n`);
+    if (debug && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
+    else if (!RagError.isInstance(error)) io.stderr.write('(run again with --debug for the stack trace)\n');
+    return 1;
+  }
+}

@@ -1,0 +1,28 @@
+// What the CLI needs to open, create and feed a store. The real one (stack/indexer-backend.ts)
+// uses @rag/indexer; tests pass their own.
+import type { DocInput } from '@rag/core';
+import type { DemoStack } from '../types.js';
+
+export interface LoadedDocs {
+  docs: DocInput[];
+  problems: { path: string; reason: string }[];
+}
+
+export interface ExtractionPreflight {
+  extractor: string;
+  chunks: number;
+  llmCalls: number;
+  tokensIn: number;
+  tokensOut: number;
+}
+
+export interface StoreBackend {
+  /** Open an existing store; a missing or empty directory is a RAG_NOT_FOUND error. */
+  open(dir: string): Promise<DemoStack>;
+  /** Open the store, creating an empty one when the directory has none. */
+  openOrCreate(dir: string): Promise<DemoStack>;
+  /** Read files and directories into documents (the indexer's loaders). */
+  load(paths: string[]): Promise<LoadedDocs>;
+  /** What LLM extraction of these docs would cost; zero calls for the embedded extractor. */
+  preflight(docs: DocInput[]): ExtractionPreflight;
+}

@@ -1,0 +1,79 @@
+// Every HTTP body and query the API accepts, as zod schemas: nothing from the network is used
+// before it passed one of these.
+import { DocInputSchema, TripleSchema } from '@rag/core';
+import { z } from 'zod';
+
+const Question = z.string().trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters');
+const MethodName = z.string().trim().min(1).max(64);
+const Id = z.string().min(1).max(500);
+
+export const BudgetSchema = z.strictObject({
+  maxLlmCalls: z.number().int().min(0).max(1000).optional(),
+  maxTokens: z.number().int().min(0).max(10_000_000).optional(),
+  maxEmbeddingCalls: z.number().int().min(0).max(100_000).optional(),
+  maxRetries: z.number().int().min(0).max(10).optional(),
+  maxWallMs: z.number().int().min(1).max(600_000).optional(),
+});
+
+export const AskBodySchema = z.strictObject({
+  question: Question,
+  method: MethodName.optional(),
+  k: z.number().int().min(1).max(50).optional(),
+  budget: BudgetSchema.optional(),
+});
+
+/** Query of GET /api/ask/stream (EventSource can only GET). */
+export const AskStreamQuerySchema = z.object({
+  question: Question,
+  method: MethodName.optional(),
+  k: z.coerce.number().int().min(1).max(50).optional(),
+});
+
+export const DocListQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  q: z.string().max(200).optional(),
+});
+
+export const NodeSearchQuerySchema = z.object({ q: z.string().trim().min(1).max(200), limit: z.coerce.number().int().min(1).max(100).default(20) });
+
+export const IndexBodySchema = z.strictObject({
+  docs: z.array(DocInputSchema.extend({ id: z.string().min(1).max(200), text: z.string().min(1).max(1_000_000) })).min(1).max(1000),
+});
+
+export const MergeBodySchema = z.strictObject({ keepId: Id, mergeId: Id, reason: z.string().max(500).optional() });
+export const UndoBodySchema = z.strictObject({ recordId: Id.optional() });
+export const SplitBodySchema = z.strictObject({
+  nodeId: Id,
+  name: z.string().trim().min(1).max(200),
+  type: z.string().trim().min(1).max(64).optional(),
+  aliases: z.array(z.string().min(1).max(200)).max(50).optional(),
+  chunkIds: z.array(Id).max(500).optional(),
+  edgeIds: z.array(Id).max(500).optional(),
+});
+export const ProposalBodySchema = z.strictObject({
+  triple: TripleSchema,
+  source: z.string().min(1).max(100).default('api'),
+  question: z.string().max(2000).optional(),
+  answer: z.string().max(10_000).optional(),
+});
+/** Optional body of POST /api/proposals/:id/approve|reject: who decides and why (audited). */
+export const DecisionBodySchema = z.strictObject({ reviewer: z.string().trim().min(1).max(100).optional(), note: z.string().max(1000).optional() });
+const EditField = z.string().trim().min(1).max(200).optional();
+export const ProposalEditBodySchema = z.strictObject({
+  reviewer: z.string().trim().min(1).max(100).optional(),
+  changes: z.strictObject({ head: EditField, relation: EditField, tail: EditField, headType: EditField, tailType: EditField }),
+});
+export const ExportQuerySchema = z.object({ format: z.enum(['graphml', 'gexf']).default('graphml') });
+
+/**
+ * Upload file names: a plain base name with a text extension. Rejects anything a path could be
+ * built from (separators, "..", NUL, leading dots), so a name can never escape a directory.
+ */
+export const UploadNameSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine((n) => !/[/\\\0]/.test(n), 'must not contain path separators or NUL')
+  .refine((n) => !n.startsWith('.') && !n.includes('..'), 'must not start with "." or contain ".."')
+  .refine((n) => /\.(txt|md|jsonl)$/i.test(n), 'must end in .txt, .md or .jsonl');

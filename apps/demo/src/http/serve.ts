@@ -1,0 +1,54 @@
+// Starts the HTTP API + web UI on Node. Binds 127.0.0.1 unless told otherwise, and refuses a
+// non-loopback address without a token, so a demo never exposes write access to a network.
+import { serve as nodeServe } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { RagError } from '@rag/core';
+import type { RagService } from '../service/rag-service.js';
+import { loadUiAssets, type UiAssets } from '../ui/ui-assets.js';
+import { createHttpApp } from './create-app.js';
+
+export interface ServeOptions {
+  service: RagService;
+  port?: number;
+  host?: string;
+  token?: string;
+  /** Pass prebuilt assets, or false to serve the API only. Default: load (bundle) the UI. */
+  ui?: UiAssets | false;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  if (!LOOPBACK.has(host) && !options.token)
+    throw new RagError('RAG_CONFIG', `--host ${host}: binding beyond loopback needs --token (anyone on the network could write to the store)`);
+  const ui = options.ui === false ? undefined : (options.ui ?? (await loadUiAssets()));
+  const app = createHttpApp({ service: options.service, ...(options.token ? { token: options.token } : {}), ...(ui ? { ui } : {}) });
+  return new Promise((resolve, reject) => {
+    const server = nodeServe({ fetch: app.fetch, port: options.port ?? 8787, hostname: host }, (info: AddressInfo) => {
+      const shown = host.includes(':') ? `[${host}]` : host;
+      resolve({
+        url: `http://${shown}:${info.port}`,
+        port: info.port,
+        close: () =>
+          new Promise<void>((res) => {
+            server.close(() => res());
+            (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+          }),
+      });
+    });
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new RagError('RAG_CONFIG', `--port ${options.port}: already in use (pick another with --port)`)
+          : new RagError('RAG_IO', `could not listen on ${host}:${options.port}: ${err.message}`, { cause: err }),
+      ),
+    );
+  });
+}

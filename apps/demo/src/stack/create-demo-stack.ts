@@ -1,0 +1,66 @@
+// Builds the app's DemoStack over an index that can change (ingest / remove / save): the
+// methods are rebuilt lazily per index version so they always see the current data.
+import type { ChatModel, DocInput, Embedder } from '@rag/core';
+import type { RagIndex } from '@rag/indexer';
+import type { ReviewQueue } from '@rag/train-data';
+import type { DemoStack, IngestProgress, IngestSummary, MethodRunner } from '../types.js';
+import { DEFAULT_METHOD } from './default-method.js';
+import { createMethodRunners } from './methods.js';
+
+/** What @rag/indexer's Indexer offers beyond RagIndex; the stack adapts to it. */
+export interface WritableIndex {
+  /** The current index (the same object across writes, or a new one after each). */
+  current(): RagIndex;
+  ingest(docs: DocInput[], options?: { onProgress?: (p: IngestProgress) => void }): Promise<IngestSummary>;
+  remove(docId: string): Promise<{ removedChunks: number }>;
+  save(dir: string): Promise<void>;
+}
+
+export interface DemoStackOptions {
+  dir: string;
+  mode: string;
+  index: WritableIndex;
+  /** The HITL review queue (@rag/train-data's openReviewQueue, stored in `dir`); the A2RAG agent proposes into it. */
+  reviewQueue: ReviewQueue;
+  /** Service mode: the agents' chat model and the academic agent's embedder. */
+  chat?: ChatModel;
+  embedder?: Embedder;
+  /** Extra runners added to the built-in ones. */
+  extraMethods?: (index: RagIndex) => MethodRunner[];
+  defaultMethod?: string;
+}
+
+export function createDemoStack(options: DemoStackOptions): DemoStack {
+  const { index, reviewQueue } = options;
+  let builtFor: RagIndex | undefined;
+  let methods = new Map<string, MethodRunner>();
+  const methodsOf = () => {
+    const current = index.current();
+    if (builtFor !== current) {
+      methods = createMethodRunners(current, {
+        proposals: reviewQueue,
+        ...(options.chat ? { chat: options.chat } : {}),
+        ...(options.embedder ? { embedder: options.embedder } : {}),
+      });
+      for (const r of options.extraMethods?.(current) ?? []) methods.set(r.name, r);
+      builtFor = current;
+    }
+    return methods;
+  };
+
+  return {
+    dir: options.dir,
+    mode: options.mode,
+    get index() {
+      return index.current();
+    },
+    get methods() {
+      return methodsOf();
+    },
+    defaultMethod: options.defaultMethod ?? DEFAULT_METHOD,
+    reviewQueue,
+    ingest: (docs, o) => index.ingest(docs, o),
+    remove: (docId) => index.remove(docId),
+    save: () => index.save(options.dir),
+  };
+}

@@ -1,0 +1,76 @@
+// The question-answering methods the app offers, by the same stable names as `rag-eval`.
+// Agents (@rag/agents) return cited, verified answers; retrievers return ranked evidence.
+import type { ChatModel, Embedder, Retriever } from '@rag/core';
+import { createA2ragAgent, createAcademicAgent, createAragAgent, createIrcotAgent, createTadaragAgent, type Agent, type TripleProposalSink } from '@rag/agents';
+import { createLlmTripleExtractor, type RagIndex } from '@rag/indexer';
+import { createA2ragRetriever, createBm25Retriever, createDenseRetriever, createHybridRetriever } from '@rag/retrievers';
+import type { MethodRunner } from '../types.js';
+
+export function retrieverRunner(retriever: Retriever, description: string): MethodRunner {
+  return {
+    name: retriever.name,
+    description,
+    kind: 'retriever',
+    run: (query, { k, context }) => retriever.retrieve(query, { k, context }),
+  };
+}
+
+/** What every agent in @rag/agents exposes. */
+export type AnsweringAgent = Pick<Agent, 'answer'>;
+
+export function agentRunner(name: string, description: string, agent: AnsweringAgent): MethodRunner {
+  return {
+    name,
+    description,
+    kind: 'agent',
+    async run(query, { context }) {
+      // The agent meters its own run under the request's limits; its trace events are
+      // forwarded live into the request's trace so the SSE stream shows them as they happen.
+      return agent.answer(query, {
+        budget: context.meter.limits,
+        onEvent: (e) => void context.trace.add(e),
+        ...(context.signal ? { signal: context.signal } : {}),
+      });
+    },
+  };
+}
+
+export interface MethodRunnersOptions {
+  /** Service mode: the chat model drives the agents' LLM strategies (heuristic ones otherwise). */
+  chat?: ChatModel;
+  /** Service-mode embedder for the academic agent's attribute matching. */
+  embedder?: Embedder;
+  /** HITL: where the A2RAG controller proposes triples from verified answers. */
+  proposals?: TripleProposalSink;
+}
+
+/** All methods available on an index, keyed by name; agents first, the default (a2rag-agent) leading. */
+export function createMethodRunners(index: RagIndex, options: MethodRunnersOptions = {}): Map<string, MethodRunner> {
+  const model = options.chat ? { model: options.chat } : {};
+  const runners: MethodRunner[] = [
+    agentRunner(
+      'a2rag-agent',
+      'A2RAG controller: summary gate → staged retrieval → cited answer → Triple-Check → failure-aware rewrite, bounded retries',
+      createA2ragAgent({
+        index,
+        ...model,
+        ...(options.proposals ? { proposals: options.proposals } : {}),
+        // Proposals are facts the graph lacks; with a model, read them with the LLM extractor.
+        ...(options.chat ? { extractor: createLlmTripleExtractor({ model: options.chat }) } : {}),
+      }),
+    ),
+    agentRunner('arag', 'A-RAG agent loop over keyword_search / semantic_search / chunk_read', createAragAgent({ index, ...model })),
+    agentRunner(
+      'academic',
+      'typed-graph QA: plan → typed traversal → sufficiency expansion → consistency check (built for Author–Paper–Venue graphs)',
+      createAcademicAgent({ index, ...model, ...(options.embedder ? { embedder: options.embedder } : {}) }),
+    ),
+    agentRunner('tadarag', 'TAdaRAG: intent → domain template → on-the-fly typed KG from retrieved text → KG-augmented answer', createTadaragAgent({ index, ...model })),
+    agentRunner('ircot', 'IRCoT baseline: interleaved retrieve-and-reason steps', createIrcotAgent({ index, ...model })),
+    retrieverRunner(createA2ragRetriever({ index }), 'A2RAG staged retrieval: local → bridge → PPR with provenance map-back'),
+    retrieverRunner(createHybridRetriever({ index }), 'BM25 + dense vectors fused by reciprocal rank'),
+    retrieverRunner(createBm25Retriever({ index }), 'lexical baseline (BM25)'),
+    retrieverRunner(createDenseRetriever({ index }), 'dense-vector baseline'),
+  ];
+  return new Map(runners.map((r) => [r.name, r]));
+}

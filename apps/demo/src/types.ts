@@ -1,0 +1,104 @@
+// The app's port: everything the CLI, HTTP API, web UI and MCP server need from the toolkit.
+// `createIndexerBackend` (stack/indexer-backend.ts) wires it to @rag/indexer, @rag/agents,
+// @rag/retrievers, @rag/train-data and @rag/eval; the rest of the app depends on these types.
+import type {
+  Answer,
+  AnswerStatus,
+  BudgetLimits,
+  Cost,
+  DocInput,
+  Evidence,
+  RunContext,
+  Subgraph,
+  TraceEvent,
+  Verdict,
+} from '@rag/core';
+import type { RagIndex } from '@rag/indexer';
+import type { ReviewQueue } from '@rag/train-data';
+
+/** One question-answering method: an agent (returns an Answer) or a retriever (returns Evidence). */
+export interface MethodRunner {
+  readonly name: string;
+  readonly description: string;
+  readonly kind: 'agent' | 'retriever';
+  run(query: string, options: { k: number; context: RunContext }): Promise<Answer | Evidence>;
+}
+
+export interface IngestProgress {
+  stage: string;
+  done: number;
+  total: number;
+}
+
+export interface IngestSummary {
+  added: number;
+  updated: number;
+  unchanged: number;
+  chunks: number;
+  nodes: number;
+  edges: number;
+  ms: number;
+}
+
+/** An opened store: the index, how to change it, and the methods that can query it. */
+export interface DemoStack {
+  readonly dir: string;
+  /** "embedded" or a description of the services in use, e.g. "ollama+qdrant". */
+  readonly mode: string;
+  readonly index: RagIndex;
+  readonly methods: ReadonlyMap<string, MethodRunner>;
+  readonly defaultMethod: string;
+  /** The HITL review queue (@rag/train-data), stored in `dir`; the A2RAG agent proposes into it. */
+  readonly reviewQueue: ReviewQueue;
+  ingest(docs: DocInput[], options?: { onProgress?: (p: IngestProgress) => void }): Promise<IngestSummary>;
+  remove(docId: string): Promise<{ removedChunks: number }>;
+  /** Persist the current state to `dir` (atomic). */
+  save(): Promise<void>;
+}
+
+export interface AskRequest {
+  question: string;
+  method?: string;
+  k?: number;
+  budget?: BudgetLimits;
+  onEvent?: (event: TraceEvent) => void;
+  signal?: AbortSignal;
+}
+
+/** A quoted span of a source document. */
+export interface CitationView {
+  n: number;
+  chunkId: string;
+  docId: string;
+  title: string;
+  start: number;
+  end: number;
+  quote: string;
+}
+
+export interface EvidenceView {
+  rank: number;
+  chunkId: string;
+  docId: string;
+  title: string;
+  score: number;
+  source?: string;
+  text: string;
+}
+
+export interface AskResult {
+  question: string;
+  method: string;
+  /** "answer" when an agent answered; "evidence" when the method is a retriever. */
+  kind: 'answer' | 'evidence';
+  status: AnswerStatus | 'evidence';
+  answer: string | null;
+  citations: CitationView[];
+  evidence: EvidenceView[];
+  stage: string | null;
+  retries: number;
+  cost: Cost;
+  verdicts: Verdict[];
+  subgraph: Subgraph;
+  trace: TraceEvent[];
+}

@@ -1,0 +1,431 @@
+// The web UI: ask with a method, read the cited answer, open passages with the cited span
+// highlighted, follow the trace, explore the evidence graph, curate entities and proposals.
+// Everything from the server is shown with textContent: retrieved text is data, never markup.
+import type { TraceEvent } from '@rag/core';
+import type { ReviewItem } from '@rag/train-data';
+import type { AskResult, CitationView } from '../types.js';
+import { renderGraph, renderNodeChips, type GraphView } from './graph-view.js';
+
+interface Info {
+  mode: string;
+  defaultMethod: string;
+  methods: { name: string; kind: string; description: string }[];
+  docs: number;
+  chunks: number;
+  nodes: number;
+  edges: number;
+  samples?: string[];
+  writesNeedToken: boolean;
+}
+interface NodeRef {
+  id: string;
+  name: string;
+  type: string;
+  aliases: string[];
+}
+interface NodeView {
+  node: NodeRef & { provenance: unknown[] };
+  provenance: { chunkId: string; docId: string; title: string; start: number; end: number; quote: string }[];
+  neighbours: { edgeId: string; relation: string; direction: 'out' | 'in'; node: NodeRef }[];
+}
+interface MergeRecord {
+  id: string;
+  keptId: string;
+  mergedId: string;
+  at: string;
+  undone?: boolean;
+}
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+/** Create an element; props are DOM properties (textContent, className, onclick…), never HTML. */
+const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, unknown> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] => {
+  const e = Object.assign(document.createElement(tag), props) as HTMLElementTagNameMap[K];
+  e.append(...children);
+  return e;
+};
+
+class ApiError extends Error {}
+
+async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const token = sessionStorage.getItem('rag-token');
+  const headers = new Headers(init.headers);
+  if (init.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  const res = await fetch(path, { ...init, headers });
+  const data = (await res.json().catch(() => ({}))) as { error?: { message: string } };
+  if (!res.ok) throw new ApiError(data.error?.message ?? `${res.status} ${res.statusText}`);
+  return data as T;
+}
+
+function toast(message: string) {
+  const t = $('curate-msg');
+  t.textContent = message;
+  t.hidden = false;
+  setTimeout(() => (t.hidden = true), 3000);
+}
+
+// --- tabs ------------------------------------------------------------------------------
+for (const b of Array.from(document.querySelectorAll<HTMLButtonElement>('.tabs button'))) {
+  b.addEventListener('click', () => {
+    for (const o of Array.from(document.querySelectorAll<HTMLButtonElement>('.tabs button'))) o.setAttribute('aria-selected', String(o === b));
+    for (const s of Array.from(document.querySelectorAll<HTMLElement>('.tab'))) s.dataset.active = String(s.id === `tab-${b.dataset.tab}`);
+    if (b.dataset.tab === 'docs') void loadDocs();
+    if (b.dataset.tab === 'curate') void loadCuration();
+  });
+}
+
+// --- info ------------------------------------------------------------------------------
+let info: Info | undefined;
+async function loadInfo() {
+  info = await api<Info>('/api/info');
+  const store = $('store-info');
+  store.textContent = `${info.docs} documents · ${info.chunks} chunks · ${info.nodes} entities · ${info.edges} relations · ${info.mode.split(/[:(]/)[0]!.trim()}`;
+  store.title = info.mode;
+  const select = $<HTMLSelectElement>('method');
+  select.replaceChildren(
+    ...info.methods.map((m) => el('option', { value: m.name, textContent: `${m.name}${m.kind === 'agent' ? ' (agent)' : ''}`, title: m.description, selected: m.name === info!.defaultMethod })),
+  );
+  $('samples').replaceChildren(
+    ...(info.samples ?? []).map((q) =>
+      el('button', {
+        type: 'button',
+        textContent: q,
+        onclick: () => {
+          $<HTMLInputElement>('question').value = q;
+          $<HTMLFormElement>('ask-form').requestSubmit();
+        },
+      }),
+    ),
+  );
+  $('token-row').hidden = !info.writesNeedToken;
+}
+
+// --- passage viewer --------------------------------------------------------------------
+async function openPassage(docId: string, start: number, end: number) {
+  const doc = await api<{ title: string; text: string }>(`/api/docs/${encodeURIComponent(docId)}`);
+  $('passage-title').textContent = doc.title;
+  const body = $('passage-text');
+  const mark = el('mark', { textContent: doc.text.slice(start, end) });
+  body.replaceChildren(doc.text.slice(0, start), mark, doc.text.slice(end));
+  const dialog = $<HTMLDialogElement>('passage');
+  dialog.showModal();
+  mark.scrollIntoView({ block: 'center' });
+}
+
+// --- ask -------------------------------------------------------------------------------
+let graphView: GraphView | undefined;
+let source: EventSource | undefined;
+
+function renderTrace(list: HTMLElement, events: TraceEvent[]) {
+  list.replaceChildren(
+    ...events.map((e) => {
+      const li = el('li', { className: e.kind });
+      li.append(el('span', { className: 'kind', textContent: e.kind }), el('strong', { textContent: e.name }));
+      const ms = e.end !== undefined ? e.end - e.start : 0;
+      li.append(el('span', { className: 'ms', textContent: `${e.start.toFixed(1)} ms${ms > 0 ? ` · ${ms.toFixed(1)} ms` : ''}` }));
+      const bits: string[] = [];
+      if (e.decision) bits.push(e.decision);
+      if (e.calls) bits.push(`${e.calls} call(s)`);
+      if (e.tokensIn || e.tokensOut) bits.push(`${e.tokensIn ?? 0}→${e.tokensOut ?? 0} tokens`);
+      if (e.data) bits.push(JSON.stringify(e.data).slice(0, 160));
+      if (bits.length) li.append(el('span', { className: 'decision', textContent: bits.join(' · ') }));
+      return li;
+    }),
+  );
+}
+
+function citationButton(c: CitationView) {
+  return el(
+    'button',
+    { type: 'button', className: 'citation', onclick: () => void openPassage(c.docId, c.start, c.end) },
+    el('span', { className: 'n', textContent: `[${c.n}]` }),
+    el('span', { className: 'title', textContent: c.title }),
+    el('q', { textContent: c.quote }),
+  );
+}
+
+function renderResult(r: AskResult) {
+  $('results').hidden = false;
+  const status = $('answer-status');
+  status.textContent = r.status === 'evidence' ? 'evidence only' : r.status;
+  status.className = `badge ${r.status}`;
+  const text = $('answer-text');
+  if (r.answer !== null) {
+    text.textContent = r.answer;
+    text.className = 'answer';
+  } else {
+    text.textContent = `“${r.method}” is a retriever: it ranks evidence and does not write an answer. The best passages are cited below.`;
+    text.className = 'answer muted';
+  }
+  const meta: [string, string][] = [
+    ['method', r.method],
+    ['stage', r.stage ?? '—'],
+    ['retries', String(r.retries)],
+    ['verdicts', r.verdicts.length === 0 ? '—' : `${r.verdicts.filter((v) => v.outcome === 'pass').length}/${r.verdicts.length} pass`],
+    ['LLM calls', String(r.cost.llmCalls)],
+    ['tokens', String(r.cost.tokensIn + r.cost.tokensOut)],
+    ['embedding calls', String(r.cost.embeddingCalls)],
+    ['time', `${r.cost.wallMs.toFixed(0)} ms`],
+  ];
+  $('answer-meta').replaceChildren(...meta.map(([k, v]) => el('div', {}, el('dt', { textContent: k }), el('dd', { textContent: v }))));
+  $('citations').replaceChildren(...r.citations.map((c) => el('li', {}, citationButton(c))));
+  // Agents record their verdicts in the trace; add them only when the trace has none.
+  if (!r.trace.some((e) => e.kind === 'verdict'))
+    for (const v of r.verdicts) r.trace.push({ kind: 'verdict', name: v.check, start: r.trace.at(-1)?.end ?? 0, decision: `${v.outcome} (${v.score.toFixed(2)}): ${v.reason}` });
+  renderTrace($('trace'), r.trace);
+  $('evidence').replaceChildren(
+    ...r.evidence.map((e) =>
+      el(
+        'li',
+        {},
+        el(
+          'div',
+          { className: 'row' },
+          el('span', { textContent: `${e.rank}.` }),
+          el('button', { type: 'button', className: 'link', textContent: e.title, onclick: () => void openPassage(e.docId, 0, 0) }),
+          el('span', { className: 'score', textContent: `${e.source ?? ''} ${e.score.toFixed(3)}` }),
+        ),
+        el('p', { textContent: e.text.length > 280 ? `${e.text.slice(0, 280)}…` : e.text }),
+      ),
+    ),
+  );
+  graphView?.destroy();
+  graphView = renderGraph($('graph'), r.subgraph.nodes, r.subgraph.edges, (id) => void showNode(id));
+  renderNodeChips($('graph-chips'), r.subgraph.nodes, (id) => void showNode(id));
+  $('graph-hint').textContent = `${r.subgraph.nodes.length} entities · ${r.subgraph.edges.length} relations · click a node`;
+  $('node-card').hidden = true;
+}
+
+$<HTMLFormElement>('ask-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  const question = $<HTMLInputElement>('question').value.trim();
+  const method = $<HTMLSelectElement>('method').value;
+  if (!question) return;
+  source?.close();
+  $('ask-error').hidden = true;
+  const button = $<HTMLButtonElement>('ask-button');
+  button.disabled = true;
+  button.replaceChildren(el('span', { className: 'spinner' }));
+  const live: TraceEvent[] = [];
+  $('results').hidden = false;
+  $('answer-text').textContent = 'Retrieving…';
+  $('citations').replaceChildren();
+  const done = () => {
+    button.disabled = false;
+    button.textContent = 'Ask';
+    source?.close();
+  };
+  source = new EventSource(`/api/ask/stream?${new URLSearchParams({ question, method })}`);
+  source.addEventListener('trace', (e) => {
+    live.push(JSON.parse((e as MessageEvent<string>).data) as TraceEvent);
+    renderTrace($('trace'), live);
+  });
+  source.addEventListener('result', (e) => {
+    renderResult(JSON.parse((e as MessageEvent<string>).data) as AskResult);
+    done();
+  });
+  source.addEventListener('error', (e) => {
+    const data = (e as MessageEvent<string>).data;
+    const err = $('ask-error');
+    err.textContent = data ? (JSON.parse(data) as { message: string }).message : 'the connection to the server was lost';
+    err.hidden = false;
+    $('answer-text').textContent = '';
+    done();
+  });
+});
+
+// --- node panel ------------------------------------------------------------------------
+async function showNode(id: string) {
+  const v = await api<NodeView>(`/api/nodes/${encodeURIComponent(id)}`);
+  $('node-card').hidden = false;
+  $('node-name').textContent = v.node.name;
+  $('node-type').textContent = v.node.type;
+  const body = $('node-body');
+  const aliases = el('div', { className: 'node-section' }, el('strong', { textContent: 'Aliases: ' }), v.node.aliases.length ? v.node.aliases.join(', ') : '—');
+  const prov = el('div', { className: 'node-section' }, el('strong', { textContent: `Read from (${v.provenance.length})` }));
+  prov.append(
+    el(
+      'ul',
+      {},
+      ...v.provenance.slice(0, 12).map((p) =>
+        el('li', {}, el('button', { type: 'button', className: 'link', textContent: p.title, onclick: () => void openPassage(p.docId, p.start, p.end) }), ` — “${p.quote}”`),
+      ),
+    ),
+  );
+  const nb = el('div', { className: 'node-section' }, el('strong', { textContent: `Neighbours (${v.neighbours.length})` }));
+  nb.append(
+    el(
+      'ul',
+      {},
+      ...v.neighbours.slice(0, 20).map((n) =>
+        el(
+          'li',
+          {},
+          n.direction === 'out' ? `—${n.relation}→ ` : `←${n.relation}— `,
+          el('button', { type: 'button', className: 'link', textContent: n.node.name, onclick: () => void showNode(n.node.id) }),
+        ),
+      ),
+    ),
+  );
+  body.replaceChildren(aliases, prov, nb);
+}
+
+// --- documents -------------------------------------------------------------------------
+let docOffset = 0;
+async function loadDocs() {
+  const q = $<HTMLInputElement>('doc-filter').value;
+  const page = await api<{ total: number; items: { id: string; title: string; chunks: number; chars: number }[] }>(
+    `/api/docs?${new URLSearchParams({ offset: String(docOffset), limit: '25', ...(q ? { q } : {}) })}`,
+  );
+  $('doc-list').replaceChildren(
+    ...page.items.map((d) =>
+      el(
+        'li',
+        {},
+        el('button', { type: 'button', onclick: () => void showDoc(d.id) }, el('div', { textContent: d.title }), el('div', { className: 'sub', textContent: `${d.id} · ${d.chunks} chunk(s) · ${d.chars} chars` })),
+      ),
+    ),
+  );
+  $('doc-page').textContent = `${page.total === 0 ? 0 : docOffset + 1}–${Math.min(docOffset + 25, page.total)} of ${page.total}`;
+  $<HTMLButtonElement>('doc-prev').disabled = docOffset === 0;
+  $<HTMLButtonElement>('doc-next').disabled = docOffset + 25 >= page.total;
+}
+async function showDoc(id: string) {
+  const d = await api<{ id: string; title: string; text: string; chunks: { id: string }[] }>(`/api/docs/${encodeURIComponent(id)}`);
+  $('doc-view').replaceChildren(el('h2', { textContent: d.title }), el('p', { className: 'hint', textContent: `${d.id} · ${d.chunks.length} chunk(s)` }), el('p', { className: 'passage-text', textContent: d.text }));
+}
+$('doc-filter').addEventListener('input', () => {
+  docOffset = 0;
+  void loadDocs();
+});
+$('doc-prev').addEventListener('click', () => {
+  docOffset = Math.max(0, docOffset - 25);
+  void loadDocs();
+});
+$('doc-next').addEventListener('click', () => {
+  docOffset += 25;
+  void loadDocs();
+});
+
+// --- curation --------------------------------------------------------------------------
+function entitySearch(input: string, select: string, after?: (id: string) => void) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  $(input).addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      const q = $<HTMLInputElement>(input).value.trim();
+      const found = q ? await api<NodeRef[]>(`/api/nodes?${new URLSearchParams({ q })}`) : [];
+      $(select).replaceChildren(...found.map((n) => el('option', { value: n.id, textContent: `${n.name} (${n.type})` })));
+    }, 150);
+  });
+  if (after) $(select).addEventListener('change', () => after($<HTMLSelectElement>(select).value));
+}
+entitySearch('keep-q', 'keep-id');
+entitySearch('merge-q', 'merge-id');
+entitySearch('split-q', 'split-id', (id) => void loadSplitChunks(id));
+$('token').addEventListener('change', () => sessionStorage.setItem('rag-token', $<HTMLInputElement>('token').value));
+
+async function loadSplitChunks(id: string) {
+  const v = await api<NodeView>(`/api/nodes/${encodeURIComponent(id)}`);
+  const seen = new Set<string>();
+  $('split-chunks').replaceChildren(
+    ...v.provenance
+      .filter((p) => !seen.has(p.chunkId) && seen.add(p.chunkId))
+      .map((p) => el('label', {}, el('input', { type: 'checkbox', value: p.chunkId }), `${p.title}: “${p.quote}”`)),
+  );
+}
+
+async function loadCuration() {
+  const log = await api<MergeRecord[]>('/api/graph/merges');
+  $('merge-log').replaceChildren(
+    ...log
+      .slice()
+      .reverse()
+      .map((m) =>
+        el(
+          'li',
+          { className: m.undone ? 'undone' : '' },
+          el('span', { className: 'what', textContent: `${m.mergedId} → ${m.keptId}` }),
+          ...(m.undone
+            ? [el('span', { className: 'hint', textContent: 'undone' })]
+            : [
+                el('button', {
+                  type: 'button',
+                  className: 'ghost',
+                  textContent: 'Undo',
+                  onclick: async () => {
+                    try {
+                      await api('/api/graph/undo', { method: 'POST', body: JSON.stringify({ recordId: m.id }) });
+                      toast('merge undone');
+                      await loadCuration();
+                      await loadInfo();
+                    } catch (e) {
+                      toast((e as Error).message);
+                    }
+                  },
+                }),
+              ]),
+        ),
+      ),
+  );
+  const proposals = await api<ReviewItem[]>('/api/proposals');
+  $('proposals').replaceChildren(
+    ...(proposals.length === 0
+      ? [el('li', {}, el('span', { className: 'hint', textContent: 'No proposals in the review queue.' }))]
+      : proposals.map((p) => {
+          const li = el('li', {}, el('span', { className: 'what', textContent: `${p.triple.head} —${p.triple.relation}→ ${p.triple.tail}` }));
+          if (p.status === 'pending') {
+            for (const d of ['approve', 'reject'] as const)
+              li.append(
+                el('button', {
+                  type: 'button',
+                  className: d === 'approve' ? '' : 'ghost',
+                  textContent: d === 'approve' ? 'Approve' : 'Reject',
+                  onclick: async () => {
+                    try {
+                      await api(`/api/proposals/${encodeURIComponent(p.id)}/${d}`, { method: 'POST' });
+                      toast(`proposal ${d === 'approve' ? 'approved' : 'rejected'}`);
+                      await loadCuration();
+                    } catch (e) {
+                      toast((e as Error).message);
+                    }
+                  },
+                }),
+              );
+          } else li.append(el('span', { className: 'badge', textContent: p.status }));
+          return li;
+        })),
+  );
+}
+
+$('merge-button').addEventListener('click', async () => {
+  const keepId = $<HTMLSelectElement>('keep-id').value;
+  const mergeId = $<HTMLSelectElement>('merge-id').value;
+  if (!keepId || !mergeId) return toast('pick an entity to keep and one to merge');
+  try {
+    await api('/api/graph/merge', { method: 'POST', body: JSON.stringify({ keepId, mergeId }) });
+    toast('merged');
+    await loadCuration();
+    await loadInfo();
+  } catch (e) {
+    toast((e as Error).message);
+  }
+});
+
+$('split-button').addEventListener('click', async () => {
+  const nodeId = $<HTMLSelectElement>('split-id').value;
+  const name = $<HTMLInputElement>('split-name').value.trim();
+  const chunkIds = Array.from(document.querySelectorAll<HTMLInputElement>('#split-chunks input:checked')).map((i) => i.value);
+  if (!nodeId || !name) return toast('pick an entity and give the new entity a name');
+  try {
+    await api('/api/graph/split', { method: 'POST', body: JSON.stringify({ nodeId, name, chunkIds }) });
+    toast(`split “${name}” out`);
+    await loadInfo();
+  } catch (e) {
+    toast((e as Error).message);
+  }
+});
+
+void loadInfo().catch((e: Error) => {
+  $('store-info').textContent = `cannot reach the server: ${e.message}`;
+});

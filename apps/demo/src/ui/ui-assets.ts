@@ -1,0 +1,53 @@
+// Loads the web UI: bundles src/ui/main.ts with esbuild when the sources are present (dev,
+// `pnpm rag serve`), or reads the prebuilt bundle from dist/ui (the built `rag` bin).
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { RagError } from '@rag/core';
+
+export interface UiAssets {
+  html: string;
+  js: string;
+  css: string;
+}
+
+/** The apps/demo directory, found from this module whether it runs from src/ or dist/. */
+export function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'data', 'corpus.jsonl'))) return dir;
+    dir = dirname(dir);
+  }
+  throw new RagError('RAG_CONFIG', 'could not find the @rag/demo package directory');
+}
+
+/** Bundle the browser code (sigma + graphology + our UI) into one ES module string. */
+export async function bundleUi(root = packageRoot()): Promise<string> {
+  const esbuild = await import('esbuild');
+  const out = await esbuild.build({
+    entryPoints: [join(root, 'src', 'ui', 'main.ts')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+  });
+  return out.outputFiles[0]!.text;
+}
+
+export async function loadUiAssets(root = packageRoot()): Promise<UiAssets> {
+  const src = join(root, 'src', 'ui');
+  const dist = join(root, 'dist', 'ui');
+  // Running from the build (dist/): use the prebuilt bundle; from sources: bundle now.
+  const fromBuild = fileURLToPath(import.meta.url).includes(`${join('dist', '')}`) && existsSync(join(dist, 'app.js'));
+  if (!fromBuild && existsSync(join(src, 'main.ts'))) {
+    const [html, css, js] = await Promise.all([readFile(join(src, 'index.html'), 'utf8'), readFile(join(src, 'styles.css'), 'utf8'), bundleUi(root)]);
+    return { html, css, js };
+  }
+  const [html, css, js] = await Promise.all(['index.html', 'styles.css', 'app.js'].map((f) => readFile(join(dist, f), 'utf8')));
+  return { html: html!, css: css!, js: js! };
+}
