@@ -1,7 +1,10 @@
 // Benchmark: a 200k-node, 1M-edge preferential-attachment graph built from a seed.
 // Our PPR (cached CSR power iteration) vs graphology-metrics' pagerank on the same graph,
 // plus Louvain time, snapshot save/load time and bytes, and heap per node / per edge.
-// Run: pnpm --filter @rag/graph-store bench   (env BENCH_NODES / BENCH_EDGES_PER_NODE to scale)
+// Also: local-push PPR (personalizedPageRankPush) vs the power iteration on the same queries, with
+// top-20 agreement against the power iteration's answer.
+// Run: pnpm --filter @rag/graph-store bench   (env BENCH_NODES / BENCH_EDGES_PER_NODE to scale;
+//      `pnpm --filter @rag/graph-store bench --ppr-only` skips Louvain and the snapshot)
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +17,7 @@ import {
   loadGraph,
   mulberry32,
   personalizedPageRank,
+  personalizedPageRankPush,
   relationId,
   saveGraph,
 } from '../src/index.js';
@@ -23,6 +27,7 @@ const M_PER = Number(process.env.BENCH_EDGES_PER_NODE ?? 5);
 const SEED = 20240601;
 const QUERIES = 21;
 const PEER_RUNS = 3;
+const PPR_ONLY = process.argv.includes('--ppr-only');
 
 const gc = (globalThis as { gc?: () => void }).gc;
 function heap(): number {
@@ -102,11 +107,12 @@ console.log(`CSR build (cold, once per store version): ${fmt(csrMs)} ms wall, ${
 const ours: number[] = [];
 const oursCpu: number[] = [];
 const iters: number[] = [];
+const exactTop: string[][] = [];
 for (const seeds of seedSets) {
   t = performance.now();
   const c = cpuNow();
   const r = personalizedPageRank(store, { seeds, alpha: 0.15, tolerance: 1e-6, maxIterations: 100 });
-  r.top(20);
+  exactTop.push(r.top(20).map((x) => x.id));
   ours.push(ms(t));
   oursCpu.push(cpuNow() - c);
   iters.push(r.iterations);
@@ -149,8 +155,40 @@ for (let k = 0; k < PEER_RUNS; k++) {
   theirs.push(ms(t));
   theirsCpu.push(cpuNow() - c);
 }
+// ---------------------------------------------------------------- push PPR
+// same seeds, α and degree personalisation; ε is the residual tolerance per unit degree
+const pushRuns: { eps: number; wall: number[]; cpu: number[]; pushes: number[]; bound: number[]; touched: number[]; agree: number }[] = [];
+for (const eps of [1e-6, 1e-7]) {
+  const run = { eps, wall: [] as number[], cpu: [] as number[], pushes: [] as number[], bound: [] as number[], touched: [] as number[], agree: 0 };
+  seedSets.forEach((seeds, q) => {
+    t = performance.now();
+    const c0 = cpuNow();
+    const r = personalizedPageRankPush(store, { seeds, alpha: 0.15, tolerance: eps });
+    const top = r.top(20);
+    run.wall.push(ms(t));
+    run.cpu.push(cpuNow() - c0);
+    run.pushes.push(r.pushes);
+    run.bound.push(r.errorBound);
+    run.touched.push(r.touched);
+    const set = new Set(exactTop[q]);
+    run.agree += top.filter((x) => set.has(x.id)).length / exactTop[q].length;
+  });
+  pushRuns.push(run);
+  console.log(
+    `ours push: ε=${eps} median ${fmt(median(run.wall), 2)} ms/query wall, ${fmt(median(run.cpu), 2)} ms CPU (max ${fmt(Math.max(...run.wall), 2)}), median ${median(run.pushes)} pushes, ${median(run.touched)} nodes touched, L1 error bound median ${median(run.bound).toExponential(2)}, top-20 agreement with power iteration ${fmt((100 * run.agree) / seedSets.length)} %`,
+  );
+}
 console.log(`peer: graphology-metrics pagerank median ${fmt(median(theirs))} ms/call wall, ${fmt(median(theirsCpu))} ms CPU, ${PEER_RUNS} calls${peerNote}`);
 console.log(`RATIO peer/ours (median per query): ${fmt(median(theirs) / median(ours))}x wall, ${fmt(median(theirsCpu) / median(oursCpu))}x CPU`);
+for (const run of pushRuns) {
+  console.log(
+    `RATIO push ε=${run.eps}: power/push ${fmt(median(ours) / median(run.wall))}x wall, ${fmt(median(oursCpu) / median(run.cpu))}x CPU; peer/push ${fmt(median(theirs) / median(run.wall))}x wall, ${fmt(median(theirsCpu) / median(run.cpu))}x CPU`,
+  );
+}
+if (PPR_ONLY) {
+  console.log(`--ppr-only: Louvain and snapshot skipped; load average at end ${load()}`);
+  process.exit(0);
+}
 
 // ---------------------------------------------------------------- Louvain
 t = performance.now();

@@ -20,14 +20,19 @@ export { saveGraph, loadGraph, GRAPH_FILE, GRAPH_PREV_FILE } from './persistence
 export type { SaveGraphResult, LoadGraphOptions } from './persistence.js';
 export { toGraphML, toGEXF, escapeXml } from './export.js';
 
-export { getAdjacency } from './algorithms/adjacency.js';
-export type { Adjacency, AdjacencyOptions, WalkDirection } from './algorithms/adjacency.js';
+export { getAdjacency, outArcs } from './algorithms/adjacency.js';
+export type { Adjacency, AdjacencyOptions, OutArcs, WalkDirection } from './algorithms/adjacency.js';
+export { hopTree } from './algorithms/hop-tree.js';
+export type { HopTree, HopTreeOptions } from './algorithms/hop-tree.js';
 export { kHop, kHopNeighborhood } from './algorithms/k-hop.js';
 export type { KHopOptions, KHopResult } from './algorithms/k-hop.js';
 export { bridgeCandidates } from './algorithms/bridges.js';
 export type { BridgeCandidate, BridgeOptions, BridgeResult } from './algorithms/bridges.js';
 export { personalizedPageRank, fusionSeeds } from './algorithms/ppr.js';
 export type { PersonalizedPageRankOptions, PersonalizedPageRankResult, ScoredNode } from './algorithms/ppr.js';
+export { personalizedPageRankPush } from './algorithms/ppr-push.js';
+export type { PersonalizedPageRankPushOptions, PersonalizedPageRankPushResult } from './algorithms/ppr-push.js';
+export type { Personalization } from './algorithms/personalization.js';
 export { detectCommunities } from './algorithms/communities.js';
 export type { CommunityOptions, CommunityResult } from './algorithms/communities.js';
 export { prizeCollectingSteinerTree } from './algorithms/pcst.js';

@@ -147,3 +147,43 @@ function buildAdjacency(
     version: store.version,
   };
 }
+
+/** Out-arcs of each node (the transpose of the pull rows): what a push walk reads. */
+export interface OutArcs {
+  /** length n + 1 */
+  offsets: Int32Array;
+  targets: Int32Array;
+  /** arc weights, or null when unweighted */
+  weights: Float64Array | null;
+}
+
+const outCache = new WeakMap<Adjacency, OutArcs>();
+
+/**
+ * The rows of `adj` transposed: row u lists the v with u → v. With direction "both" the rows are
+ * already symmetric (every arc has its inverse with the same collapsed weight), so they are
+ * shared, not copied.
+ */
+export function outArcs(adj: Adjacency, direction: WalkDirection = 'both'): OutArcs {
+  if (direction === 'both') return { offsets: adj.offsets, targets: adj.sources, weights: adj.weights };
+  const hit = outCache.get(adj);
+  if (hit) return hit;
+  const n = adj.ids.length;
+  const m = adj.sources.length;
+  const offsets = new Int32Array(n + 1);
+  for (let j = 0; j < m; j++) offsets[adj.sources[j] + 1]++;
+  for (let i = 0; i < n; i++) offsets[i + 1] += offsets[i];
+  const fill = offsets.slice(0, n);
+  const targets = new Int32Array(m);
+  const weights = adj.weights ? new Float64Array(m) : null;
+  for (let v = 0; v < n; v++) {
+    for (let j = adj.offsets[v], end = adj.offsets[v + 1]; j < end; j++) {
+      const p = fill[adj.sources[j]]++;
+      targets[p] = v;
+      if (weights && adj.weights) weights[p] = adj.weights[j];
+    }
+  }
+  const built = { offsets, targets, weights };
+  outCache.set(adj, built);
+  return built;
+}

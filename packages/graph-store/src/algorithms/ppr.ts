@@ -5,12 +5,14 @@
 import { RagError, invalidInput } from '@rag/core';
 import type { GraphStore } from '../types.js';
 import { getAdjacency, type AdjacencyOptions } from './adjacency.js';
+import { seedMass, type Personalization } from './personalization.js';
+import { topK, type ScoredNode } from './top-k.js';
 
 export interface PersonalizedPageRankOptions extends AdjacencyOptions {
   /** Seed ids, or seed id → weight (weights are multiplied into the personalisation). */
   seeds: string[] | Record<string, number>;
   /** "degree" (default): A2RAG eq. 10; "uniform": GEAR eq. 9. */
-  personalization?: 'degree' | 'uniform';
+  personalization?: Personalization;
   /** Teleport (restart) probability α of A2RAG eq. 11. Default 0.15. */
   alpha?: number;
   /** Stop when the L1 change between iterations is below this. Default 1e-6. */
@@ -19,10 +21,7 @@ export interface PersonalizedPageRankOptions extends AdjacencyOptions {
   maxIterations?: number;
 }
 
-export interface ScoredNode {
-  id: string;
-  score: number;
-}
+export type { ScoredNode } from './top-k.js';
 
 export interface PersonalizedPageRankResult {
   /** Node ids in CSR order; `scores[i]` belongs to `nodeIds[i]`. Shared with the cache: do not mutate. */
@@ -48,24 +47,9 @@ export function personalizedPageRank(store: GraphStore, options: PersonalizedPag
   const { offsets, sources, weights, degree, index } = adj;
   const n = adj.ids.length;
 
-  const seedWeights: [string, number][] = Array.isArray(options.seeds)
-    ? options.seeds.map((s) => [s, 1])
-    : Object.entries(options.seeds ?? {});
-  if (seedWeights.length === 0) throw invalidInput('seeds', 'at least one seed is required');
+  const seeds = seedMass(adj, options.seeds, options.personalization);
   const p0 = new Float64Array(n);
-  let z = 0;
-  for (const [id, w] of seedWeights) {
-    const i = index.get(id);
-    if (i === undefined) throw new RagError('RAG_NOT_FOUND', `seeds: no node "${id}"`, { details: { input: 'seeds', id } });
-    if (!(w >= 0) || !Number.isFinite(w)) throw invalidInput('seeds', `weight of "${id}" must be finite and ≥ 0, got ${w}`);
-    // an isolated seed has deg 0; it is treated as deg 1 so it keeps a finite share
-    const d = degree[i] > 0 ? degree[i] : 1;
-    const share = options.personalization === 'uniform' ? w : w / d;
-    p0[i] += share;
-    z += share;
-  }
-  if (!(z > 0)) throw invalidInput('seeds', 'seed weights sum to 0');
-  for (let i = 0; i < n; i++) p0[i] /= z;
+  for (let k = 0; k < seeds.index.length; k++) p0[seeds.index[k]] += seeds.mass[k];
 
   let r = Float64Array.from(p0);
   let next = new Float64Array(n);
@@ -139,30 +123,4 @@ export function fusionSeeds(store: GraphStore, nodeIds: string[], edgeIds: strin
     out.add(e.target);
   }
   return [...out];
-}
-
-function topK(ids: readonly string[], scores: Float64Array, k: number, exclude: Set<string>): ScoredNode[] {
-  if (!Number.isInteger(k) || k < 0) throw invalidInput('k', `must be a non-negative integer, got ${k}`);
-  if (k === 0) return [];
-  // bounded insertion list: cheap because almost every score falls below the current k-th
-  const best: ScoredNode[] = [];
-  let floor = 0;
-  for (let i = 0; i < scores.length; i++) {
-    const s = scores[i];
-    if (s <= 0 || (best.length === k && s < floor)) continue;
-    const id = ids[i];
-    if (exclude.has(id)) continue;
-    const item = { id, score: s };
-    let pos = best.length;
-    while (pos > 0 && better(item, best[pos - 1])) pos--;
-    if (pos >= k) continue;
-    best.splice(pos, 0, item);
-    if (best.length > k) best.pop();
-    floor = best[best.length - 1].score;
-  }
-  return best;
-}
-
-function better(a: ScoredNode, b: ScoredNode): boolean {
-  return a.score > b.score || (a.score === b.score && a.id < b.id);
 }

@@ -1,9 +1,10 @@
 // A2RAG Stage 2 (eq. 8): bridge candidates B_K = nodes within K hops of at least two seeds on
 // the augmented graph, with a capped number of short paths from each bridge to its seeds; the
 // triples on those paths are the stage's evidence and rank chunks through their provenance.
-import type { Adjacency } from '../internal/adjacency.js';
+// The walks are graph-store's `hopTree` (one BFS tree per seed over its cached CSR); this stage
+// only scores and caps.
+import { hopTree, type Adjacency, type GraphStore } from '@rag/graph-store';
 import type { ProvenanceMap } from '../internal/provenance-map.js';
-import { kHop, treePath } from '../internal/walks.js';
 import type { EntitySeed } from './seeds.js';
 import { addChunkScore, emptyStageResult, type StageResult } from './stage-result.js';
 
@@ -18,7 +19,8 @@ export interface BridgeStageOptions {
   maxVisited?: number;
 }
 
-export function bridgeStage(adj: Adjacency, pm: ProvenanceMap, allSeeds: readonly EntitySeed[], options: BridgeStageOptions = {}): StageResult {
+/** `adj` gives the node positions (graph-store's CSR order) that `seeds` and `pm` use. */
+export function bridgeStage(graph: GraphStore, adj: Adjacency, pm: ProvenanceMap, allSeeds: readonly EntitySeed[], options: BridgeStageOptions = {}): StageResult {
   const K = Math.max(2, options.hops ?? 2);
   const maxBridges = options.maxBridges ?? 20;
   const perBridge = options.pathsPerBridge ?? 2;
@@ -30,13 +32,16 @@ export function bridgeStage(adj: Adjacency, pm: ProvenanceMap, allSeeds: readonl
   }
   const maxSeeds = options.maxSeeds ?? 6;
   seeds = seeds.slice(0, maxSeeds);
-  const reach = seeds.map((s) => kHop(adj, s.index, K, options.maxVisited ?? 3000));
+  const reach = seeds.map((s) => hopTree(graph, adj.ids[s.index]!, { k: K, maxNodes: options.maxVisited ?? 3000 }));
   const seedSet = new Set(seeds.map((s) => s.index));
-  const candidates = new Map<number, { count: number; closeness: number; weight: number }>();
+  const candidates = new Map<number, { id: string; count: number; closeness: number; weight: number }>();
   reach.forEach((tree, si) => {
-    for (const [u, d] of tree.dist) {
+    // positions in BFS order: the same CSR positions as `adj`, no id round trip
+    for (let q = 0; q < tree.order.length; q += 1) {
+      const u = tree.order[q]!;
+      const d = tree.depth[q]!;
       if (d === 0 || seedSet.has(u)) continue;
-      const c = candidates.get(u) ?? { count: 0, closeness: 0, weight: 0 };
+      const c = candidates.get(u) ?? { id: adj.ids[u]!, count: 0, closeness: 0, weight: 0 };
       c.count += 1;
       c.closeness += 1 / d;
       c.weight += seeds[si]!.weight / d;
@@ -54,10 +59,10 @@ export function bridgeStage(adj: Adjacency, pm: ProvenanceMap, allSeeds: readonl
     let paths = 0;
     for (const tree of reach) {
       if (paths >= perBridge * Math.max(2, c.count)) break;
-      const p = treePath(tree, b);
+      const p = tree.path(c.id);
       if (!p) continue;
       paths += 1;
-      for (const n of p.nodes) r.nodes.add(n);
+      for (const n of p.nodes) r.nodes.add(adj.index.get(n)!);
       for (const e of p.edges) r.edges.add(e);
     }
     const score = c.weight / top;

@@ -2,7 +2,7 @@
 // keeping only edges whose relation is in S_R when relation seeds are present. Each neighbour
 // routes its parent's strength to its provenance chunks through π (defining chunks at full
 // weight); the retriever then gates those links by each chunk's own relevance to the query.
-import type { Adjacency } from '../internal/adjacency.js';
+import type { Adjacency, GraphStore, RelationEdge } from '@rag/graph-store';
 import type { ProvenanceMap } from '../internal/provenance-map.js';
 import type { StageResult } from './stage-result.js';
 import { addChunkScore, emptyStageResult } from './stage-result.js';
@@ -20,26 +20,41 @@ export interface LocalSeed {
   aligned: boolean;
 }
 
-export function localStage(adj: Adjacency, pm: ProvenanceMap, seeds: readonly LocalSeed[], relationSeeds: readonly string[], options: LocalStageOptions = {}): StageResult {
+/** `adj` gives the node positions (graph-store's CSR order) that `seeds` and `pm` use. */
+export function localStage(graph: GraphStore, adj: Adjacency, pm: ProvenanceMap, seeds: readonly LocalSeed[], relationSeeds: readonly string[], options: LocalStageOptions = {}): StageResult {
   const cap = options.maxEdgesPerSeed ?? 80;
   const r = emptyStageResult('local');
-  const filter = relationSeeds.length > 0 ? new Set(relationSeeds) : undefined;
   let filteredOut = 0;
   for (const s of seeds) {
     r.nodes.add(s.index);
     if (s.aligned) for (const [c, w] of pm.weighted[s.index]!) addChunkScore(r, c, s.weight * w, 'own');
-    const incident = adj.neighbours[s.index]!;
-    const filtered = filter ? incident.filter((n) => filter.has(n.relation)) : incident;
+    const seedId = adj.ids[s.index]!;
+    const incident = graph.edgesOf(seedId);
+    const filtered = relationSeeds.length > 0 ? graph.edgesOf(seedId, { relations: [...relationSeeds] }) : incident;
     // An S_R filter that removes every edge of a seed would silence it; keep all edges then.
     const kept = filtered.length > 0 ? filtered : incident;
     filteredOut += incident.length - kept.length;
-    for (const { node, edge } of kept.slice(0, cap)) {
-      if (node === s.index) continue;
+    for (const edge of kept.length > cap ? inGraphOrder(adj, s.index, seedId, kept).slice(0, cap) : kept) {
+      const other = edge.source === seedId ? edge.target : edge.source;
+      const node = adj.index.get(other);
+      if (other === seedId || node === undefined) continue;
       r.nodes.add(node);
-      r.edges.add(edge);
+      r.edges.add(edge.id);
       for (const [c, w] of pm.weighted[node]!) addChunkScore(r, c, s.weight * w);
     }
   }
   r.info = { seeds: seeds.length, filteredOut };
   return r;
+}
+
+/**
+ * The cap keeps a hub seed's first edges. "First" is the order of the CSR row (the store's edge
+ * insertion order), not graphology's per-node out-then-in order, so the choice does not depend
+ * on edge direction. Parallel edges to one neighbour stay together.
+ */
+function inGraphOrder(adj: Adjacency, seed: number, seedId: string, edges: RelationEdge[]): RelationEdge[] {
+  const pos = new Map<number, number>();
+  for (let j = adj.offsets[seed]!, end = adj.offsets[seed + 1]!; j < end; j += 1) pos.set(adj.sources[j]!, j);
+  const at = (e: RelationEdge) => pos.get(adj.index.get(e.source === seedId ? e.target : e.source)!) ?? Number.MAX_SAFE_INTEGER;
+  return [...edges].sort((a, b) => at(a) - at(b));
 }

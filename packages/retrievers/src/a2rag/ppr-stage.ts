@@ -1,14 +1,14 @@
 // A2RAG Stage 3 (eqs. 9–12): degree-normalised personalised PageRank from the seeds on the
 // augmented graph, then the top-L nodes are mapped back to their provenance chunks through π.
-import type { Adjacency } from '../internal/adjacency.js';
+// The walk is graph-store's local-push PPR (`personalizedPageRankPush`) over its cached CSR.
+import { personalizedPageRankPush, type Adjacency, type GraphStore } from '@rag/graph-store';
 import type { ProvenanceMap } from '../internal/provenance-map.js';
-import { personalizedPageRank } from '../internal/walks.js';
 import { addChunkScore, emptyStageResult, type StageResult } from './stage-result.js';
 
 export interface PprStageOptions {
   /** Teleport probability α (default 0.5). */
   alpha?: number;
-  /** Residual tolerance of the local-push PPR (default 1e-5). */
+  /** Residual tolerance per unit degree of the local-push PPR (default 1e-5). */
   tolerance?: number;
   /** Push budget (default 400k). */
   maxPushes?: number;
@@ -17,28 +17,32 @@ export interface PprStageOptions {
 }
 
 /**
- * `seeds` maps node index → seed weight. Eq. 10 sets p0(u) ∝ deg(u)⁻¹ for u ∈ S_V; we multiply
- * by the seed's weight (confidence × specificity) so weak matches personalise less.
+ * `seeds` maps node position (in `adj`) → seed weight. Eq. 10 sets p0(u) ∝ deg(u)⁻¹ for
+ * u ∈ S_V; graph-store multiplies by the seed's weight (confidence × specificity) so weak
+ * matches personalise less.
  */
-export function pprStage(adj: Adjacency, pm: ProvenanceMap, seeds: ReadonlyMap<number, number>, options: PprStageOptions = {}): StageResult {
+export function pprStage(graph: GraphStore, adj: Adjacency, pm: ProvenanceMap, seeds: ReadonlyMap<number, number>, options: PprStageOptions = {}): StageResult {
   const r = emptyStageResult('ppr');
-  if (seeds.size === 0) {
+  const weights: Record<string, number> = {};
+  for (const [i, w] of seeds) if (w > 0) weights[adj.ids[i]!] = (weights[adj.ids[i]!] ?? 0) + w;
+  if (Object.keys(weights).length === 0) {
     r.info = { reason: 'no seeds' };
     return r;
   }
-  const p0 = new Map<number, number>();
-  for (const [i, w] of seeds) p0.set(i, w / Math.max(1, adj.degree[i]!));
-  const scores = personalizedPageRank(adj, p0, { alpha: options.alpha ?? 0.5, ...(options.tolerance !== undefined ? { tolerance: options.tolerance } : {}), ...(options.maxPushes !== undefined ? { maxPushes: options.maxPushes } : {}) });
-  const L = options.topL ?? 40;
-  const order: number[] = [];
-  for (let i = 0; i < scores.length; i += 1) if (scores[i]! > 0) order.push(i);
-  order.sort((a, b) => scores[b]! - scores[a]!);
-  const top = order.slice(0, L);
-  const max = top.length ? scores[top[0]!]! : 1;
-  for (const u of top) {
+  const ppr = personalizedPageRankPush(graph, {
+    seeds: weights,
+    personalization: 'degree',
+    alpha: options.alpha ?? 0.5,
+    tolerance: options.tolerance ?? 1e-5,
+    maxPushes: options.maxPushes ?? 400_000,
+  });
+  const top = ppr.top(options.topL ?? 40);
+  const max = top[0]?.score ?? 1;
+  for (const { id, score } of top) {
+    const u = adj.index.get(id)!;
     r.nodes.add(u);
-    for (const [c, w] of pm.weighted[u]!) addChunkScore(r, c, (scores[u]! / max) * w);
+    for (const [c, w] of pm.weighted[u]!) addChunkScore(r, c, (score / max) * w);
   }
-  r.info = { topL: top.length, maxScore: top.length ? scores[top[0]!] : 0 };
+  r.info = { topL: top.length, maxScore: top[0]?.score ?? 0, pushes: ppr.pushes, errorBound: ppr.errorBound, converged: ppr.converged };
   return r;
 }

@@ -3,9 +3,8 @@
 // token Jaccard + embedding cosine for near matches) keeping only confident matches (S_V);
 // relation-intent phrases are aligned to the relation types present in the graph (S_R).
 import type { GraphNodeRef, QueryAnalysis, RunContext } from '@rag/core';
-import type { GraphStore } from '@rag/graph-store';
+import { getAdjacency, type GraphStore } from '@rag/graph-store';
 import type { RagIndex } from '@rag/indexer';
-import { adjacencyOf } from '../internal/adjacency.js';
 import { isStopWord, jaccard, normalize, words } from '../internal/text.js';
 import { cosine } from '../internal/vector.js';
 import { RELATION_CUES } from './relation-lexicon.js';
@@ -45,7 +44,7 @@ const nameCache = new WeakMap<GraphStore, NameIndex>();
 function nameIndexOf(graph: GraphStore): NameIndex {
   const hit = nameCache.get(graph);
   if (hit && hit.version === graph.version) return hit;
-  const adj = adjacencyOf(graph);
+  const adj = getAdjacency(graph);
   const byName = new Map<string, number[]>();
   const byToken = new Map<string, number[]>();
   const push = (m: Map<string, number[]>, k: string, i: number) => {
@@ -78,7 +77,7 @@ export function specificity(chunkCount: number, totalChunks: number): number {
 
 export async function alignEntitySeeds(index: RagIndex, analysis: QueryAnalysis, options: SeedOptions = {}, context?: RunContext): Promise<EntitySeed[]> {
   const graph = index.graph;
-  const adj = adjacencyOf(graph);
+  const adj = getAdjacency(graph);
   const names = nameIndexOf(graph);
   const minConf = options.minConfidence ?? 0.75;
   const per = options.perMention ?? 3;
@@ -88,7 +87,7 @@ export async function alignEntitySeeds(index: RagIndex, analysis: QueryAnalysis,
     if (confidence < minConf) return;
     const prev = found.get(i);
     if (prev && prev.confidence >= confidence) return;
-    const weight = confidence * specificity(adj.chunksOf[i]!.length, total);
+    const weight = confidence * specificity(graph.chunksOfNode(adj.ids[i]!).length, total);
     found.set(i, { node: graph.toRef(adj.ids[i]!), index: i, mention, confidence, weight, how });
   };
   const fuzzyWanted: { mention: string; candidates: number[] }[] = [];

@@ -4,8 +4,8 @@
 // Evidence accumulates across stages; the final chunk ranking fuses the lexical ranking with
 // the chunk scores every executed stage routed through provenance.
 import { invalidInput, type Evidence, type GraphEdgeRef, type GraphNodeRef, type Subgraph, type QueryAnalyzer, type RankedChunk, type Retriever, type SufficiencyJudge, type Triple } from '@rag/core';
+import { getAdjacency } from '@rag/graph-store';
 import type { RagIndex } from '@rag/indexer';
-import { adjacencyOf, type Adjacency } from '../internal/adjacency.js';
 import { provenanceMapOf } from '../internal/provenance-map.js';
 import { normalize } from '../internal/text.js';
 import { requireIndex } from '../internal/options.js';
@@ -156,7 +156,7 @@ export function createA2ragRetriever(options: A2ragRetrieverOptions): Retriever 
     async retrieve(query, opts) {
       const req = startRequest(query, opts);
       const { trace } = req.context;
-      const adj: Adjacency = adjacencyOf(index.graph);
+      const adj = getAdjacency(index.graph);
       const pm = provenanceMapOf(index);
       const analysis = await trace.stage('analyze', () => analyzer.analyze(req.query, req.context));
       const seeds: EntitySeed[] = await trace.stage('seeds', async (e) => {
@@ -230,9 +230,9 @@ export function createA2ragRetriever(options: A2ragRetrieverOptions): Retriever 
                 if (!prev) local.set(n, { index: n, weight: w, aligned: false });
                 else if (w > prev.weight) prev.weight = w;
               }
-            out = localStage(adj, pm, [...local.values()], relationSeeds, options.local);
+            out = localStage(index.graph, adj, pm, [...local.values()], relationSeeds, options.local);
           }
-          else if (stage === 'bridge') out = bridgeStage(adj, pm, seeds, options.bridge);
+          else if (stage === 'bridge') out = bridgeStage(index.graph, adj, pm, seeds, options.bridge);
           else {
             // Personalise with S_V and, as a second hop, the entities of the best lexical chunks.
             const p = new Map<number, number>(seeds.map((s) => [s.index, s.weight]));
@@ -242,12 +242,14 @@ export function createA2ragRetriever(options: A2ragRetrieverOptions): Retriever 
             const topScore = sofar[0]?.score ?? 1;
             for (const h of sofar) {
               const w = h.score / topScore;
-              for (const n of adj.nodesOfChunk.get(h.chunkId) ?? []) {
-                const add = 0.5 * w * specificity(adj.chunksOf[n]!.length, total);
+              for (const id of index.graph.factsOfChunk(h.chunkId).nodes) {
+                const n = adj.index.get(id);
+                if (n === undefined) continue;
+                const add = 0.5 * w * specificity(index.graph.chunksOfNode(id).length, total);
                 p.set(n, (p.get(n) ?? 0) + add);
               }
             }
-            out = pprStage(adj, pm, p, options.ppr);
+            out = pprStage(index.graph, adj, pm, p, options.ppr);
           }
           e.data = { nodes: out.nodes.size, edges: out.edges.size, chunks: out.chunkScores.size, ...out.info };
           return out;

@@ -2,9 +2,8 @@
 // three fusion subgraph constructions, BFS linearisation with the salient candidates first
 // (GEAR Algorithm 3), and map-back of the subgraph to provenance chunks for a text ranking.
 import { invalidInput, type Embedder, type Retriever, type Triple } from '@rag/core';
-import { linearize } from '@rag/graph-store';
+import { getAdjacency, linearize } from '@rag/graph-store';
 import type { RagIndex } from '@rag/indexer';
-import { adjacencyOf } from '../internal/adjacency.js';
 import { VECTOR_NAMESPACES as NS } from '@rag/indexer';
 import { requireIndex } from '../internal/options.js';
 import { provenanceMapOf } from '../internal/provenance-map.js';
@@ -85,7 +84,7 @@ export function createGearRetriever(options: GearRetrieverOptions): Retriever {
         return r;
       });
       // Map back: nodes through π (defining chunks first), edges through their provenance.
-      const adj = adjacencyOf(index.graph);
+      const adj = getAdjacency(index.graph);
       const pm = provenanceMapOf(index);
       const chunkScores = new Map<string, number>();
       const add = (c: string, v: number) => chunkScores.set(c, (chunkScores.get(c) ?? 0) + v);

@@ -2,7 +2,7 @@
 // title is the node's name (or alias) *defines* the node and gets full weight; chunks that only
 // mention it share `mentionWeight`, so hubs mentioned everywhere do not flood the ranking.
 import type { RagIndex } from '@rag/indexer';
-import { adjacencyOf } from './adjacency.js';
+import { getAdjacency } from '@rag/graph-store';
 import { normalize, titleForms } from './text.js';
 
 export interface ProvenanceMap {
@@ -19,7 +19,8 @@ const cache = new WeakMap<RagIndex, ProvenanceMap>();
 
 export function provenanceMapOf(index: RagIndex, mentionWeight = 0.35, maxMentions = 64): ProvenanceMap {
   const hit = cache.get(index);
-  const adj = adjacencyOf(index.graph);
+  // node positions are graph-store's CSR order, shared with the walks (PPR, hop trees)
+  const adj = getAdjacency(index.graph);
   if (hit && hit.version === adj.version) return hit;
   const byTitle = new Map<string, string[]>();
   for (const d of index.docs()) {
@@ -38,7 +39,7 @@ export function provenanceMapOf(index: RagIndex, mentionWeight = 0.35, maxMentio
     if (n) for (const name of [n.name, ...n.aliases]) for (const c of byTitle.get(normalize(name)) ?? []) defs.add(c);
     // A hub mentioned in very many chunks says little about any one of them; dropping those
     // mention links bounds the work per node (their weight would be ≤ 0.35/√64 anyway).
-    const allMentions = adj.chunksOf[i]!.filter((c) => !defs.has(c));
+    const allMentions = n ? index.graph.chunksOfNode(id).filter((c) => !defs.has(c)) : [];
     const mentions = allMentions.length > maxMentions ? [] : allMentions;
     const mw = mentionWeight / Math.sqrt(Math.max(1, mentions.length));
     weighted.push([...[...defs].map((c) => [c, 1] as [string, number]), ...mentions.map((c) => [c, mw] as [string, number])]);
