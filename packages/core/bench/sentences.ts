@@ -2,13 +2,14 @@
 // post-pass) against the named peer, sentence-splitter's `split()` alone on the same texts.
 // Rounds alternate between the two so machine load hits both alike; times are process CPU.
 // Run (from /work/main): node --conditions=@rag/source --import tsx packages/core/bench/sentences.ts
+import { resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { split } from 'sentence-splitter';
 import { splitSentences } from '../src/text/sentences.js';
 import { fastSentenceRanges } from '../src/text/sentence-fast-path.js';
 
-const ROOT = process.env.RAG_DATASETS ?? '/work/shared/datasets';
+const ROOT = process.env.RAG_DATASETS ?? resolve(import.meta.dirname, '../../../../shared/datasets');
 const ROUNDS = 5;
 const cpuMs = (fn: () => void) => {
   const c0 = process.cpuUsage();

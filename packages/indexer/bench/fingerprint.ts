@@ -5,12 +5,13 @@
 // namespace's serialized bytes, summaries, communities, GEAR ids). Merge-log timestamps are
 // left out (they are wall-clock). Compare two runs with `diff`.
 // Run: node --conditions=@rag/source --import tsx packages/indexer/bench/fingerprint.ts > before.json
+import { resolve } from 'node:path';
 import { createHash } from 'node:crypto';
 import { createMemoryVectorStore } from '@rag/core';
 import { createIndexer, loadPath } from '../src/index.js';
 
 const DATASETS = (process.env.FINGERPRINT_DATASETS ?? 'hotpotqa-train100,musique-train100').split(',');
-const ROOT = process.env.RAG_DATASETS ?? '/work/shared/datasets';
+const ROOT = process.env.RAG_DATASETS ?? resolve(import.meta.dirname, '../../../../shared/datasets');
 
 const sha = (value: unknown): string =>
   createHash('sha256')

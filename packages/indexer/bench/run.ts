@@ -2,11 +2,12 @@
 // RSS, entities and relations, time per stage. Peer in the same run: a text-only build
 // (keyword + vectors, no graph), so the ratio shows what the graph side costs.
 // Run: pnpm --filter @rag/indexer bench   (from /work/main)
+import { resolve } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { createIndexer, loadPath } from '../src/index.js';
 
 const DATASETS = ['hotpotqa-train100', 'musique-train100'];
-const ROOT = process.env.RAG_DATASETS ?? '/work/shared/datasets';
+const ROOT = process.env.RAG_DATASETS ?? resolve(import.meta.dirname, '../../../../shared/datasets');
 
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);

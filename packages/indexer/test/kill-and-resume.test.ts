@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIndexer, loadPath, openIndex, type Indexer } from '../src/index.js';
 
-const CORPUS = '/work/shared/datasets/hotpotqa-train100/corpus.jsonl';
+const CORPUS = resolve(import.meta.dirname, 'fixtures/hotpotqa-60.jsonl');
 const N = 60;
 const EVERY = 15;
 const child = resolve(import.meta.dirname, 'fixtures/ingest-child.ts');

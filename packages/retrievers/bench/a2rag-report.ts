@@ -3,13 +3,13 @@
 //   0–40 % KG node deletion (Fig. 5) for a2rag vs a graph-only local retriever vs dense.
 //   node --conditions=@rag/source --import tsx packages/retrievers/bench/a2rag-report.ts DATASET_DIR
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Retriever } from '@rag/core';
 import { simulateExtractionLoss } from '@rag/graph-store';
 import { createIndexer, type RagIndex } from '@rag/indexer';
 import { createMethod } from './methods.js';
 
-const dir = process.argv[2] ?? '/work/shared/datasets/hotpotqa-train100';
+const dir = process.argv[2] ?? resolve(import.meta.dirname, '../../../../shared/datasets/hotpotqa-train100');
 const readJsonl = (f: string) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
 const corpus = readJsonl('corpus.jsonl') as { id: string; title: string; text: string }[];
 const questions = readJsonl('questions.jsonl') as { question: string; supporting_ids: string[] }[];

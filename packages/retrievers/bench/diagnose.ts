@@ -1,11 +1,11 @@
 // Prints, for questions where a method misses gold passages in its top 5, the seeds and ranking.
 //   node --conditions=@rag/source --import tsx packages/retrievers/bench/diagnose.ts DATASET_DIR [method] [max]
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createIndexer } from '@rag/indexer';
 import { createMethod } from './methods.js';
 
-const dir = process.argv[2] ?? '/work/shared/datasets/hotpotqa-train100';
+const dir = process.argv[2] ?? resolve(import.meta.dirname, '../../../../shared/datasets/hotpotqa-train100');
 const method = process.argv[3] ?? 'a2rag';
 const max = Number(process.argv[4] ?? 15);
 const readJsonl = (f: string) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);

@@ -4,13 +4,13 @@
 // The default index is @rag/indexer's (as rag-eval builds it); "fixture" uses this package's
 // small fixture index (faster to build, simpler extraction).
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Retriever } from '@rag/core';
 import { createIndexer } from '@rag/indexer';
 import { createFixtureIndex } from '../src/testing/fixture-index.js';
 import { createMethod, METHOD_NAMES } from './methods.js';
 
-const dir = process.argv[2] ?? '/work/shared/datasets/hotpotqa-train100';
+const dir = process.argv[2] ?? resolve(import.meta.dirname, '../../../../shared/datasets/hotpotqa-train100');
 const methods = (process.argv[3] ?? METHOD_NAMES.join(',')).split(',');
 const limit = Number(process.argv[4] ?? 1e9);
 const which = process.argv[5] ?? 'indexer';
