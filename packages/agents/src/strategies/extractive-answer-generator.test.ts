@@ -30,12 +30,43 @@ describe('createExtractiveAnswerGenerator', () => {
     expect(a.text).toBe(expected);
   });
 
-  it('with a bridge bonus, prefers the second-hop sentence of a bridge entity', async () => {
+  it('by default prefers the second-hop sentence of a bridge entity; bridgeBonus 0 turns it off', async () => {
     const q = 'What is the population of the city where Gustave Eiffel was born?';
-    const plain = await createExtractiveAnswerGenerator({ index }).generate({ query: q, evidence: evidenceOf('eiffel', 'dijon', 'warsaw') });
-    const bridged = await createExtractiveAnswerGenerator({ index, bridgeBonus: 0.25 }).generate({ query: q, evidence: evidenceOf('eiffel', 'dijon', 'warsaw') });
+    const plain = await createExtractiveAnswerGenerator({ index, bridgeBonus: 0 }).generate({ query: q, evidence: evidenceOf('eiffel', 'dijon', 'warsaw') });
+    const bridged = await createExtractiveAnswerGenerator({ index }).generate({ query: q, evidence: evidenceOf('eiffel', 'dijon', 'warsaw') });
     expect(plain.text).toBe('1,860,000');
     expect(bridged.text).toBe('156,920');
+  });
+
+  // Hand-written passages, one answer type each; chunk ids double as doc ids.
+  const passages = (...texts: string[]): Evidence => ({
+    query: 'q',
+    chunks: texts.map((text, i) => ({ chunkId: `p${i}`, docId: `p${i}`, score: 1 - i * 0.1, text })),
+    trace: [],
+  });
+  it.each([
+    // person asked at the end ("… written by who?"): the writer, not the film or the country
+    ['The novel Dark Harbor was written by who?', ['Dark Harbor is a 1998 novel published in the United States. It was written by Helen Marsh, an American author.'], 'Helen Marsh'],
+    // person via "which <role noun>", title prefix dropped to the tagged name
+    ['Tom Reed served as chief of staff to which senator?', ['Tom Reed is an Australian politician. He previously served as chief of staff to Queensland Senator Barnaby Joyce.'], 'Barnaby Joyce'],
+    // place via a wh-phrase mid-question
+    ['The Larkin Company was headquartered in what city?', ['The Larkin Company was an American mail-order retailer founded by John Larkin, who was born in Boston.', 'The Larkin Company was headquartered in Toledo from 1875.'], 'Toledo'],
+    // date via "in what year" mid-question
+    ['The Oakridge Library, designed by Anna Berg, opened in what year?', ['The Oakridge Library was designed by Anna Berg. The library opened in 1931 after four years of work.'], '1931'],
+    // number
+    ['How many albums did the band Grey Orchard release?', ['Grey Orchard is a folk band from Leeds. The band released seven albums between 2001 and 2015.'], 'seven'],
+    // "A or B" with a numeric comparison
+    ['Which river is longer, the Ember River or the Tolla River?', ['The Ember River is 410 kilometres long.', 'The Tolla River is 2,350 kilometres long.'], 'Tolla River'],
+  ])('answer type from a hand-written passage: %s → %s', async (question, texts, expected) => {
+    const a = await createExtractiveAnswerGenerator().generate({ query: question, evidence: passages(...texts) });
+    expect(a.text).toBe(expected);
+  });
+
+  it('answers yes/no from hand-written passages', async () => {
+    const gen = createExtractiveAnswerGenerator();
+    const ev = passages('Ann Lowe was an American fashion designer.', 'Carl Brisk was an American fashion designer.', 'Dora Vance was a Canadian painter.');
+    expect((await gen.generate({ query: 'Were Ann Lowe and Carl Brisk both fashion designers?', evidence: ev })).text).toBe('yes');
+    expect((await gen.generate({ query: 'Were Ann Lowe and Dora Vance both fashion designers?', evidence: ev })).text).toBe('no');
   });
 
   it('cites the supporting sentence by offsets into the source document', async () => {

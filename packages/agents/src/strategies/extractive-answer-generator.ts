@@ -1,11 +1,15 @@
 // Embedded AnswerGenerator: picks the answer span out of the evidence, never writes new text.
 // 1. The question form (who → person, when → date, how many → number, yes/no, "A or B") from
-//    @rag/verify's questionForm, so generator and adequacy check agree on what is asked.
+//    @rag/verify's questionForm, so generator and adequacy check agree on what is asked, refined
+//    by a wh-phrase anywhere in the question ("… based in what state?" → place; askedType).
 // 2. Sentences of the top evidence chunks are scored by the question terms they contain
 //    (rarer terms and terms of named entities weigh more) plus a small rank prior.
 // 3. Candidate spans of the asked type are taken from the best sentences and scored by sentence
 //    score × proximity to the matched question terms × novelty (share of the candidate's words
-//    the question does not already contain), plus support from other sentences.
+//    the question does not already contain) × type fit (the compromise tagger's person / place
+//    reading of a name; name-types.ts), plus support from other sentences. Bridge questions: a
+//    sentence of a second-hop chunk (one naming a bridge entity, not the question's entity)
+//    gets a bonus, so the answer comes from the hop the question ends on.
 // 4. The answer cites the sentence it came from, as offsets into the source document.
 import { invalidInput, type AnswerGenerator, type Citation, type Evidence, type GeneratedAnswer, type RankedChunk } from '@rag/core';
 import type { RagIndex } from '@rag/indexer';
@@ -13,7 +17,9 @@ import { questionForm } from '@rag/verify';
 import { tokenizeWords } from '@rag/core';
 import { chunkSentences } from '../internal/sentences.js';
 import { contentTerms, dateSpans, nameSpans, numberSpans, numberValue, phraseKey, yearOf, type TextSpan } from '../internal/spans.js';
+import { askedType } from './asked-type.js';
 import { parseInstructions } from './instructions.js';
+import { sentenceNameTypes, type SentenceNameTypes } from './name-types.js';
 
 export interface ExtractiveAnswerGeneratorOptions {
   /** Resolves chunk offsets so citations point into the source document (else chunk-relative). */
@@ -23,9 +29,11 @@ export interface ExtractiveAnswerGeneratorOptions {
   /** Sentences candidates are drawn from (default 6). */
   maxSentences?: number;
   /**
-   * Score bonus for a question-matching sentence that names a bridge entity (default 0, off).
-   * Measured with bench/dev-agent.ts: 0.1 or 0.25 lowered a2rag-agent EM on HotpotQA-train100
-   * from 0.20 to 0.18 and left MuSiQue-train100 at 0.04, so it is off by default.
+   * Score bonus for a question-matching sentence, in a chunk not about the question's own
+   * entities, that names a bridge entity (a name stated next to those entities elsewhere): the
+   * second hop of a bridge question (default 0.25; 0 turns it off). Measured with `pnpm rag-eval`
+   * (a2rag-agent, see docs/benchmarks/agents.md): EM on HotpotQA / MuSiQue-train100 was 19 / 4
+   * at 0, 20 / 5 at 0.1, 21 / 6 at 0.25 and 24 / 4 at 0.5; 0.25 is the round value that helped both.
    */
   bridgeBonus?: number;
 }
@@ -57,7 +65,7 @@ const EVENT_CUE = /\b(born|founded|established|formed|released|created|built|ope
 export function createExtractiveAnswerGenerator(options: ExtractiveAnswerGeneratorOptions = {}): AnswerGenerator {
   const maxChunks = options.maxChunks ?? 8;
   const maxSentences = options.maxSentences ?? 6;
-  const bridgeBonus = options.bridgeBonus ?? 0;
+  const bridgeBonus = options.bridgeBonus ?? 0.25;
   if (!Number.isFinite(bridgeBonus) || bridgeBonus < 0 || bridgeBonus > 1) throw invalidInput('bridgeBonus', 'must be a number in [0, 1]', { value: bridgeBonus });
   if (!Number.isInteger(maxChunks) || maxChunks < 1) throw invalidInput('maxChunks', 'must be a positive integer', { value: maxChunks });
   if (!Number.isInteger(maxSentences) || maxSentences < 1) throw invalidInput('maxSentences', 'must be a positive integer', { value: maxSentences });
@@ -74,7 +82,7 @@ export function createExtractiveAnswerGenerator(options: ExtractiveAnswerGenerat
       const rules = parseInstructions(instructions);
       const sents = scoreSentences(query, evidence, maxChunks, bridgeBonus);
       const pool = rules.strict ? sents.filter((s) => s.score >= STRICT_MIN_OVERLAP).slice(0, 3) : sents.slice(0, maxSentences);
-      const form = analysis?.answerType && analysis.answerType !== 'other' ? normaliseForm(questionForm(query), analysis.answerType) : questionForm(query);
+      const form = analysis?.answerType && analysis.answerType !== 'other' ? normaliseForm(askedType(query), analysis.answerType) : askedType(query);
       let result: { text: string; sent: Sent } | undefined;
       const choice = choiceOptions(query);
       if (choice) result = answerChoice(query, choice, sents);
@@ -122,14 +130,24 @@ function scoreSentences(query: string, evidence: Evidence, maxChunks: number, br
   const w = questionWeights(query, raw);
   const total = [...w.values()].reduce((a, b) => a + b, 0) || 1;
   const bridges = bridgeBonus > 0 ? bridgeNames(query, raw) : [];
+  const entities = nameSpans(query).map((n) => contentTerms(n.text)).filter((t) => t.length > 0);
+  const chunkTerms = new Map<string, Set<string>>();
+  for (const s of raw) {
+    const set = chunkTerms.get(s.chunk.chunkId) ?? new Set<string>();
+    for (const t of s.terms) set.add(t);
+    chunkTerms.set(s.chunk.chunkId, set);
+  }
   return raw
     .map((s) => {
       let hit = 0;
       for (const [t, wt] of w) if (s.terms.has(t)) hit += wt;
-      // Multi-hop: a sentence that already matches the question and names a bridge entity (a
-      // name stated next to the question's entities elsewhere) is likely the second hop.
+      // Multi-hop: a sentence that matches the question and names a bridge entity (a name stated
+      // next to the question's entities elsewhere) is likely the second hop — but only in a chunk
+      // that is not itself about the question's entities (those name the bridge too: first hop).
       const key = phraseKey(s.text);
-      const bridge = hit > 0 && bridges.some((b) => key.includes(b)) ? bridgeBonus : 0;
+      const ct = chunkTerms.get(s.chunk.chunkId)!;
+      const firstHop = entities.some((terms) => terms.every((t) => ct.has(t)));
+      const bridge = hit > 0 && !firstHop && bridges.some((b) => key.includes(b) || phraseKey(s.chunk.text).includes(b)) ? bridgeBonus : 0;
       return { ...s, score: hit / total + 0.15 / (1 + s.rank) + bridge };
     })
     .sort((a, b) => b.score - a.score);
@@ -170,13 +188,25 @@ function pickCandidate(query: string, form: string, pool: Sent[], all: Sent[], e
   const qContent = new Set(contentTerms(query));
   const excluded = new Set(exclude.map(phraseKey));
   const byKey = new Map<string, Candidate & { support: number }>();
+  const typed = form === 'person' || form === 'place';
+  const generic = !/\b(nationality|nation|language|citizen|country)\b/i.test(query);
   for (const s of pool) {
+    let types: SentenceNameTypes | undefined;
     const words = tokenizeWords(s.text);
     const matched = words.filter((t) => qContent.has(t.token) && !QUESTION_WORDS.has(t.token));
     const spans = spansFor(form, s.text);
     // "She won the prize": the pronoun's referent is a candidate at the pronoun's position.
     if (s.subject && (form === 'person' || form === 'entity' || form === 'other')) spans.push({ kind: 'name', text: s.subject, start: 0, end: 0 });
-    for (const span of spans) {
+    for (const raw of spans) {
+      let span = raw;
+      if (form === 'person' && span.kind === 'name') {
+        types ??= sentenceNameTypes(s.text);
+        const inner = types.personInside(span.text);
+        if (inner) {
+          const at = span.text.indexOf(inner);
+          span = { kind: 'name', text: inner, start: span.start + at, end: span.start + at + inner.length };
+        }
+      }
       const key = phraseKey(span.text);
       if (!key || excluded.has(key)) continue;
       const toks = key.split(' ');
@@ -196,7 +226,16 @@ function pickCandidate(query: string, form: string, pool: Sent[], all: Sent[], e
       if (form === 'other' && span.kind !== 'name') kind = 0.8;
       if (form === 'date' && span.kind === 'date') kind = 1.1;
       // Demonyms ("American") name no place or person.
-      if ((form === 'place' || form === 'person') && toks.length === 1 && /(?:an|ese|ish|ian|ic)$/.test(toks[0]!)) kind *= 0.5;
+      if ((form === 'place' || form === 'person' || (form === 'entity' && generic)) && toks.length === 1 && /(?:an|ese|ish|ian|ic)$/.test(toks[0]!)) kind *= 0.5;
+      // The tagger's person / place reading of the name: the asked type is preferred and the
+      // other one demoted, so "who wrote…" does not answer with a country or a title.
+      if (typed && span.kind === 'name') {
+        types ??= sentenceNameTypes(s.text);
+        const t = types.typesOf(span.text);
+        const want = form === 'person' ? 'person' : 'place';
+        if (t.has(want)) kind *= 1.3;
+        else if (t.size > 0) kind *= 0.5;
+      }
       const score = s.score * prox * (0.4 + 0.6 * novelty) * kind;
       const prev = byKey.get(key);
       if (!prev) byKey.set(key, { span, sent: s, score, support: 1 });
@@ -303,8 +342,13 @@ function answerYesNo(query: string, sents: Sent[]): { text: string; sent: Sent }
   const ok = perEntity.every((ss) => {
     if (ss.length === 0) return false;
     if (key.length === 0) return true;
-    const terms = new Set(ss.flatMap((s) => [...s.terms]));
-    return key.filter((t) => terms.has(t)).length / key.length >= 0.6;
+    // Plural-insensitive ("designers" in the question, "designer" in the evidence).
+    const terms = new Set(ss.flatMap((s) => [...s.terms].map(singular)));
+    return key.filter((t) => terms.has(singular(t))).length / key.length >= 0.6;
   });
   return { text: ok ? 'yes' : 'no', sent: perEntity.find((ss) => ss.length > 0)?.[0] ?? sents[0]! };
+}
+
+function singular(term: string): string {
+  return term.length > 4 && term.endsWith('s') && !term.endsWith('ss') ? term.slice(0, -1) : term;
 }
