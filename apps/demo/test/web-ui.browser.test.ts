@@ -54,6 +54,8 @@ describe.runIf(haveChromium)('web UI in chromium', () => {
     rmSync(userDir, { recursive: true, force: true });
   });
 
+  const GOLD_TITLES = ['Leland, North Carolina', 'Maximum Overdrive'];
+
   it('asks a question and shows the A2RAG agent\'s cited answer with a trace and the evidence graph', async () => {
     await expect.poll(() => page.locator('#method option').count()).toBeGreaterThan(3);
     // The default method is the A2RAG controller; the sample question is offered in the UI.
@@ -64,7 +66,8 @@ describe.runIf(haveChromium)('web UI in chromium', () => {
     const answer = (await page.locator('#answer-text').textContent()) ?? '';
     expect(answer.trim().length).toBeGreaterThan(0);
     expect(answer).not.toMatch(/ranks passages/);
-    expect(await page.locator('.citation .title').first().textContent()).toBe('Leland, North Carolina');
+    // Cited from one of the question's two gold passages (which one depends on the answer span).
+    expect(GOLD_TITLES).toContain(await page.locator('.citation .title').first().textContent());
     // The trace shows the controller's stages and the meta line the stage where retrieval stopped.
     expect(await page.locator('#trace li.stage').count()).toBeGreaterThan(0);
     expect(await page.locator('#answer-meta').textContent()).toMatch(/stage[^—\s]/);
@@ -78,9 +81,11 @@ describe.runIf(haveChromium)('web UI in chromium', () => {
 
   it('opens a citation with the cited span highlighted', async () => {
     const quote = (await page.locator('.citation q').first().textContent())!;
+    const title = await page.locator('.citation .title').first().textContent();
+    expect(GOLD_TITLES).toContain(title);
     await page.locator('.citation').first().click();
     await page.locator('#passage[open]').waitFor();
-    expect(await page.locator('#passage-title').textContent()).toBe('Leland, North Carolina');
+    expect(await page.locator('#passage-title').textContent()).toBe(title);
     expect((await page.locator('#passage-text mark').textContent())!.trim()).toBe(quote.trim());
     if (SHOTS) await page.screenshot({ path: join(SHOTS, 'passage.png') });
     await page.click('#passage .close');
