@@ -52,6 +52,8 @@ export interface RagIndex {
   readonly namespace: string;
   readonly keyword: KeywordIndex;
   readonly graph: GraphStore;
+  /** Embedders of the H GEAR path views, when the index built them (one per head). */
+  readonly gearEmbedders?: readonly Embedder[];
 
   getDoc(id: string): Doc | undefined;
   docs(): Doc[];

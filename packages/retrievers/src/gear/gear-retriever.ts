@@ -37,7 +37,7 @@ export interface GearRetrieverOptions {
 
 function viewEmbeddersOf(index: RagIndex, given: readonly Embedder[] | undefined): Embedder[] {
   if (given) return [...given];
-  const own = (index as RagIndex & { gearEmbedders?: readonly Embedder[] }).gearEmbedders;
+  const own = index.gearEmbedders;
   const heads = index.manifest().gearHeads;
   if (own && own.length === heads) return [...own];
   return Array.from({ length: heads }, () => index.embedder);
