@@ -97,3 +97,4 @@ export { quoteUntrusted, UNTRUSTED_DATA_NOTICE } from './llm/quote-untrusted.js'
 export type { QuoteOptions } from './llm/quote-untrusted.js';
 export { withRetry, backoffDelay } from './io/retry.js';
 export type { RetryOptions } from './io/retry.js';
+export { mulberry32 } from './random.js';

@@ -2,7 +2,7 @@
 // the four query types (Attr, Rel, Agg, Multi) whose answers are COMPUTED FROM THE GRAPH, as the
 // paper's evaluation sets are "automatically extracted from graph facts" (Section 4).
 import { createGraphStore, type GraphStore } from '@rag/graph-store';
-import { invalidInput, type DocInput, type QueryType } from '@rag/core';
+import { invalidInput, mulberry32, type DocInput, type QueryType } from '@rag/core';
 import { addWorks, type ScholarlyWork } from './scholarly-schema.js';
 
 export interface ScholarlyGraphOptions {
@@ -44,16 +44,6 @@ const METHOD = ['with Transformers', 'via Random Walks', 'under Budgets', 'for S
 const VENUE_A = ['International Conference on', 'Journal of', 'Symposium on', 'Transactions on', 'Workshop on'];
 const VENUE_B = ['Data Engineering', 'Information Retrieval', 'Machine Learning', 'Knowledge Discovery', 'Web Search', 'Databases', 'Language Technologies', 'Graph Analytics', 'Digital Libraries', 'Artificial Intelligence'];
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function uniqueNames(n: number, make: (i: number) => string, what: string): string[] {
   const out = new Set<string>();

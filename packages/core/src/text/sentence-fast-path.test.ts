@@ -1,3 +1,4 @@
+import { mulberry32 } from '../random.js';
 import { describe, expect, it } from 'vitest';
 import { fastSentenceRanges } from './sentence-fast-path.js';
 import { libraryRanges } from './sentences.js';
@@ -11,16 +12,6 @@ const TOKENS = [
 ];
 const SEPARATORS = [' ', ' ', ' ', ' ', '  ', '\n', '\t', '\u00a0', ' \n '];
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomText(rand: () => number): string {
   const n = 1 + Math.floor(rand() * 30);
