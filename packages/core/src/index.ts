@@ -98,3 +98,5 @@ export type { QuoteOptions } from './llm/quote-untrusted.js';
 export { withRetry, backoffDelay } from './io/retry.js';
 export type { RetryOptions } from './io/retry.js';
 export { mulberry32 } from './random.js';
+export { CorpusLineSchema, QuestionLineSchema } from './contracts/dataset.js';
+export type { CorpusLine, QuestionLine } from './contracts/dataset.js';

@@ -1,19 +1,8 @@
 // zod schemas for every dataset line we read: dataset files are untrusted input.
 import { z } from 'zod';
 
-export const CorpusLineSchema = z.object({
-  id: z.string().min(1),
-  title: z.string().optional(),
-  text: z.string(),
-});
-
-export const QuestionLineSchema = z.object({
-  id: z.string().min(1),
-  question: z.string().min(1),
-  answers: z.array(z.string()),
-  supporting_ids: z.array(z.string()),
-  type: z.string().optional(),
-});
+// The shared shape's line schemas are core contracts; re-exported for this package's readers.
+export { CorpusLineSchema, QuestionLineSchema } from '@rag/core';
 
 /** HotpotQA (distractor / fullwiki JSON) and 2WikiMultiHopQA share this record shape. */
 export const HotpotRecordSchema = z.object({

@@ -1,23 +1,11 @@
 // The shared dataset shape (a directory with corpus.jsonl and questions.jsonl), as read by
 // `rag-eval` and as the dev sets in ../shared/datasets are laid out.
 import { join } from 'node:path';
-import { RagError } from '@rag/core';
-import { z } from 'zod';
+import { CorpusLineSchema, QuestionLineSchema, RagError, type CorpusLine, type QuestionLine } from '@rag/core';
 import { readJsonl, writeJsonl } from '../io/jsonl.js';
 
-export const CorpusLineSchema = z.object({ id: z.string().min(1), title: z.string().optional(), text: z.string() });
-export type CorpusLine = z.infer<typeof CorpusLineSchema>;
-
-export const QuestionLineSchema = z.object({
-  id: z.string().min(1),
-  question: z.string().min(1),
-  answers: z.array(z.string()),
-  supporting_ids: z.array(z.string()),
-  type: z.string().optional(),
-  /** Extra fields this package writes (generator, evidence); other tools ignore them. */
-  meta: z.record(z.string(), z.unknown()).optional(),
-});
-export type QuestionLine = z.infer<typeof QuestionLineSchema>;
+export { CorpusLineSchema, QuestionLineSchema };
+export type { CorpusLine, QuestionLine };
 
 export interface DatasetFiles {
   corpus: CorpusLine[];
