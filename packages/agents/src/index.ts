@@ -5,6 +5,8 @@ export { createA2ragAgent } from './a2rag/a2rag-agent.js';
 export type { A2ragAgentOptions } from './a2rag/a2rag-agent.js';
 export { createSummaryGate, DEFAULT_GATE_THRESHOLD } from './a2rag/entry-gate.js';
 export type { GateDecision, SummaryGate, SummaryGateOptions } from './a2rag/entry-gate.js';
+export { createCoverageGate, DEFAULT_MIN_COVERAGE } from './a2rag/coverage-gate.js';
+export type { CoverageGate, CoverageGateDecision, CoverageGateOptions, MentionCoverage } from './a2rag/coverage-gate.js';
 export { proposeTriples } from './a2rag/triple-proposals.js';
 
 export { createExtractiveAnswerGenerator, choiceOptions } from './strategies/extractive-answer-generator.js';

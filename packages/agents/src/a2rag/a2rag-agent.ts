@@ -14,7 +14,8 @@ import { createLlmAnswerGenerator } from '../strategies/llm-answer-generator.js'
 import { createLlmQueryRewriter } from '../strategies/llm-query-rewriter.js';
 import { createTemplateQueryRewriter } from '../strategies/template-query-rewriter.js';
 import type { Agent, TripleProposalSink } from '../types.js';
-import { createSummaryGate } from './entry-gate.js';
+import { createCoverageGate } from './coverage-gate.js';
+import { createSummaryGate, type SummaryGate } from './entry-gate.js';
 import { proposeTriples } from './triple-proposals.js';
 
 export interface A2ragAgentOptions {
@@ -27,8 +28,11 @@ export interface A2ragAgentOptions {
   rewriter?: QueryRewriter;
   tripleCheck?: TripleCheck;
   analyzer?: QueryAnalyzer;
-  /** τ_g of the entry gate, or false to skip gating. */
-  gate?: { threshold?: number } | false;
+  /**
+   * Entry gate: τ_g of the summary test and c_min of the entity-coverage test (default 0.5;
+   * false = summary test only, as in eq. 1), or false to skip gating. See docs/agents.md.
+   */
+  gate?: { threshold?: number; minCoverage?: number | false } | false;
   /** What to do when the gate closes: abstain (default) or answer without retrieval. */
   gateFallback?: 'abstain' | AnswerGenerator;
   /** I_max: rewrite–retry rounds after the first attempt (default 2). */
@@ -55,7 +59,14 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
   const generator = options.generator ?? (model ? createLlmAnswerGenerator({ model, index }) : createExtractiveAnswerGenerator({ index }));
   const rewriter = options.rewriter ?? (model ? createLlmQueryRewriter({ model }) : createTemplateQueryRewriter());
   const tripleCheck = options.tripleCheck ?? (model ? createLlmTripleCheck({ model, stopAtFirstFailure: true }) : createTripleCheck());
-  const gate = options.gate === false ? undefined : createSummaryGate({ index, ...(options.gate?.threshold !== undefined ? { threshold: options.gate.threshold } : {}) });
+  const gateSpec = options.gate === false ? undefined : (options.gate ?? {});
+  const summaryOptions = { index, ...(gateSpec?.threshold !== undefined ? { threshold: gateSpec.threshold } : {}) };
+  const gate: { check: SummaryGate['check'] } | undefined =
+    gateSpec === undefined
+      ? undefined
+      : gateSpec.minCoverage === false
+        ? createSummaryGate(summaryOptions)
+        : createCoverageGate({ ...summaryOptions, analyzer, ...(gateSpec.minCoverage !== undefined ? { minCoverage: gateSpec.minCoverage } : {}) });
   const fallback = options.gateFallback ?? 'abstain';
   const extractor = options.extractor ?? createHeuristicTripleExtractor();
   const name = options.name ?? 'a2rag-agent';
