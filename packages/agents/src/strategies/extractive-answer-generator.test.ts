@@ -69,6 +69,24 @@ describe('createExtractiveAnswerGenerator', () => {
     expect((await gen.generate({ query: 'Were Ann Lowe and Dora Vance both fashion designers?', evidence: ev })).text).toBe('no');
   });
 
+  it('answers descriptor and copular questions with a common-noun phrase', async () => {
+    const gen = createExtractiveAnswerGenerator();
+    const ev = passages(
+      'Tomas Ruell is a Portuguese footballer. He plays as a striker for Sporting CP in Lisbon.',
+      'Nell Ardis is an English musician, best known as the lead vocalist of the band Grey Harbour.',
+      'In Sumerian myth, Gallu is a demon of the underworld. In Akkadian myth, Lilu is a masculine spirit of the air.',
+    );
+    expect((await gen.generate({ query: 'What position does Tomas Ruell play?', evidence: ev })).text).toBe('striker');
+    expect((await gen.generate({ query: 'What role does Nell Ardis perform in Grey Harbour?', evidence: ev })).text).toBe('lead vocalist');
+    expect((await gen.generate({ query: 'If Gallu is a demon, Lilu is what?', evidence: ev })).text).toBe('spirit');
+  });
+
+  it('keeps answering with names when the question asks for a named kind', async () => {
+    const gen = createExtractiveAnswerGenerator();
+    const ev = passages('Nell Ardis is an English musician and the singer of the band Grey Harbour.');
+    expect((await gen.generate({ query: 'Which band does Nell Ardis sing in?', evidence: ev })).text).toBe('Grey Harbour');
+  });
+
   it('cites the supporting sentence by offsets into the source document', async () => {
     const gen = createExtractiveAnswerGenerator({ index });
     const a = await gen.generate({ query: 'When was Marie Curie born?', evidence: evidenceOf('pierre', 'curie') });

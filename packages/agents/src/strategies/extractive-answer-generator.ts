@@ -9,7 +9,9 @@
 //    the question does not already contain) × type fit (the compromise tagger's person / place
 //    reading of a name; name-types.ts), plus support from other sentences. Bridge questions: a
 //    sentence of a second-hop chunk (one naming a bridge entity, not the question's entity)
-//    gets a bonus, so the answer comes from the hop the question ends on.
+//    gets a bonus, so the answer comes from the hop the question ends on. Descriptor and
+//    copular questions ("what position…", "X is what?") also get common-noun phrases as
+//    candidates (noun-phrases.ts).
 // 4. The answer cites the sentence it came from, as offsets into the source document.
 import { invalidInput, type AnswerGenerator, type Citation, type Evidence, type GeneratedAnswer, type RankedChunk } from '@rag/core';
 import type { RagIndex } from '@rag/indexer';
@@ -20,6 +22,7 @@ import { contentTerms, dateSpans, nameSpans, numberSpans, numberValue, phraseKey
 import { askedType } from './asked-type.js';
 import { parseInstructions } from './instructions.js';
 import { sentenceNameTypes, type SentenceNameTypes } from './name-types.js';
+import { nounPhraseSpans, nounQuestion, type NounPhraseSpan, type NounQuestion } from './noun-phrases.js';
 
 export interface ExtractiveAnswerGeneratorOptions {
   /** Resolves chunk offsets so citations point into the source document (else chunk-relative). */
@@ -88,7 +91,11 @@ export function createExtractiveAnswerGenerator(options: ExtractiveAnswerGenerat
       if (choice) result = answerChoice(query, choice, sents);
       else if (form === 'yesno') result = answerYesNo(query, sents);
       if (!result) {
-        const best = pickCandidate(query, form, pool, sents, rules.exclude);
+        // "What position…", "Lilu is what?": common-noun phrases compete with names.
+        // A descriptor head noun ("what was the profession of …") outranks a person reading.
+        const asked = nounQuestion(query);
+        const nounQ = form === 'entity' || form === 'other' || (form === 'person' && asked === 'descriptor') ? asked : undefined;
+        const best = pickCandidate(query, nounQ && form === 'person' ? 'entity' : form, pool, sents, rules.exclude, nounQ);
         if (best) result = { text: best.span.text, sent: best.sent };
       }
       context?.trace.decision('extractive-answer', result ? `span "${result.text.slice(0, 60)}" (${form})` : `no ${form} span in evidence: abstain`, {
@@ -183,18 +190,24 @@ function spansFor(form: string, text: string): TextSpan[] {
   }
 }
 
-function pickCandidate(query: string, form: string, pool: Sent[], all: Sent[], exclude: string[]): Candidate | undefined {
+function pickCandidate(query: string, form: string, pool: Sent[], all: Sent[], exclude: string[], nounQ?: NounQuestion): Candidate | undefined {
   const qTokens = new Set(tokenizeWords(query).map((t) => t.token));
   const qContent = new Set(contentTerms(query));
   const excluded = new Set(exclude.map(phraseKey));
   const byKey = new Map<string, Candidate & { support: number }>();
   const typed = form === 'person' || form === 'place';
+  // Stems of the question's own words outside its names ("play" in "What position does X play?"):
+  // a noun phrase right after one of them is the object of the question's verb.
+  const entityTerms = new Set(nameSpans(query).flatMap((n) => contentTerms(n.text)));
+  const verbStems = new Set([...qContent].filter((t) => !entityTerms.has(t) && !QUESTION_WORDS.has(t)).map(stem));
   const generic = !/\b(nationality|nation|language|citizen|country)\b/i.test(query);
   for (const s of pool) {
     let types: SentenceNameTypes | undefined;
     const words = tokenizeWords(s.text);
     const matched = words.filter((t) => qContent.has(t.token) && !QUESTION_WORDS.has(t.token));
-    const spans = spansFor(form, s.text);
+    const spans: TextSpan[] = spansFor(form, s.text);
+    const nounSpans = new Set<TextSpan>();
+    if (nounQ) for (const np of nounPhraseSpans(s.text)) (nounSpans.add(np), spans.push(np));
     // "She won the prize": the pronoun's referent is a candidate at the pronoun's position.
     if (s.subject && (form === 'person' || form === 'entity' || form === 'other')) spans.push({ kind: 'name', text: s.subject, start: 0, end: 0 });
     for (const raw of spans) {
@@ -225,6 +238,20 @@ function pickCandidate(query: string, form: string, pool: Sent[], all: Sent[], e
       if (form === 'place' && /\b(in|at|from|near|of)\s*$/i.test(s.text.slice(Math.max(0, span.start - 6), span.start))) kind = 1.2;
       if (form === 'other' && span.kind !== 'name') kind = 0.8;
       if (form === 'date' && span.kind === 'date') kind = 1.1;
+      if (nounQ) {
+        // Descriptor questions ("what position…") prefer common nouns over names; a definition
+        // ("X is a <noun>", ", a <noun>,") is the likeliest answer of both question kinds.
+        if (nounSpans.has(raw)) {
+          // A copular question ("X is what?") is answered by a definition, hardly by anything else.
+          const copular = (raw as NounPhraseSpan).copular;
+          kind = nounQ === 'descriptor' ? 1.2 * (copular ? 1.25 : 1) : copular ? 1.25 : 0.7;
+          // Right after the question's verb ("plays as a striker"), or, for "X is what?", after
+          // the question's own subject ("Lilu is a spirit").
+          const before = words.filter((t) => t.end <= span.start).slice(-4);
+          if (before.some((t) => verbStems.has(stem(t.token)) || (nounQ === 'copular' && qContent.has(t.token)))) kind *= 1.3;
+        }
+        else kind *= nounQ === 'descriptor' ? 0.6 : 0.8;
+      }
       // Demonyms ("American") name no place or person.
       if ((form === 'place' || form === 'person' || (form === 'entity' && generic)) && toks.length === 1 && /(?:an|ese|ish|ian|ic)$/.test(toks[0]!)) kind *= 0.5;
       // The tagger's person / place reading of the name: the asked type is preferred and the
@@ -347,6 +374,11 @@ function answerYesNo(query: string, sents: Sent[]): { text: string; sent: Sent }
     return key.filter((t) => terms.has(singular(t))).length / key.length >= 0.6;
   });
   return { text: ok ? 'yes' : 'no', sent: perEntity.find((ss) => ss.length > 0)?.[0] ?? sents[0]! };
+}
+
+/** A crude stem, enough to match "plays" / "played" / "play" (first four letters). */
+function stem(term: string): string {
+  return term.slice(0, 4);
 }
 
 function singular(term: string): string {
