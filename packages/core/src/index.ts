@@ -100,3 +100,4 @@ export type { RetryOptions } from './io/retry.js';
 export { mulberry32 } from './random.js';
 export { CorpusLineSchema, QuestionLineSchema } from './contracts/dataset.js';
 export type { CorpusLine, QuestionLine } from './contracts/dataset.js';
+export { connectionErrorCode } from './io/connection-error.js';

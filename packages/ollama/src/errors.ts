@@ -1,6 +1,6 @@
 // Turns whatever the ollama client or fetch threw into a RagError that tells the user what to
 // do next: start the server, pull the model, shorten the prompt, raise the timeout.
-import { RagError } from '@rag/core';
+import { RagError, connectionErrorCode } from '@rag/core';
 
 export interface OllamaErrorContext {
   host: string;
@@ -10,30 +10,6 @@ export interface OllamaErrorContext {
   timeoutMs: number;
   /** The caller's own signal: an abort from it is RAG_ABORTED, not a timeout. */
   signal?: AbortSignal | undefined;
-}
-
-const CONNECTION_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EPIPE',
-  'ETIMEDOUT',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_CLOSED',
-]);
-
-function errorCode(error: unknown): string | undefined {
-  let e: unknown = error;
-  for (let depth = 0; depth < 5 && e != null && typeof e === 'object'; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && CONNECTION_CODES.has(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 function isTimeout(error: unknown): boolean {
@@ -84,7 +60,7 @@ export function toOllamaError(error: unknown, ctx: OllamaErrorContext): RagError
       details: { ...base, status },
     });
   }
-  const code = errorCode(error);
+  const code = connectionErrorCode(error);
   // undici reports a socket closed mid-body as TypeError("terminated"); the client reports a
   // stream that ended without its final `done` line. Both mean the server went away.
   if (code !== undefined || /fetch failed|terminated|other side closed|Did not receive done/i.test(message)) {

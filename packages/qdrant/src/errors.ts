@@ -1,35 +1,11 @@
 // Whatever the Qdrant client or fetch threw, as a RagError that says what to do next.
-import { RagError } from '@rag/core';
+import { RagError, connectionErrorCode } from '@rag/core';
 
 export interface QdrantErrorContext {
   url: string;
   collection: string;
   operation: string;
   timeoutMs: number;
-}
-
-const CONNECTION_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EPIPE',
-  'ETIMEDOUT',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_CLOSED',
-]);
-
-function connectionCode(error: unknown): string | undefined {
-  let e: unknown = error;
-  for (let depth = 0; depth < 5 && e != null && typeof e === 'object'; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && CONNECTION_CODES.has(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 /** Qdrant's error body is `{"status": {"error": "..."}, "time": …}`. */
@@ -66,7 +42,7 @@ export function toQdrantError(error: unknown, ctx: QdrantErrorContext): RagError
       details: { ...base, status },
     });
   }
-  const code = connectionCode(error);
+  const code = connectionErrorCode(error);
   if (code !== undefined || /fetch failed|terminated|other side closed/i.test(message))
     return new RagError(
       'RAG_SERVICE_UNAVAILABLE',
