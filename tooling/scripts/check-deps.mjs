@@ -20,11 +20,12 @@ const LAYER = {
   '@rag/agents': 5,
   '@rag/train-data': 6,
   '@rag/eval': 7,
-  '@rag/demo': 8,
+  '@rag/cli': 8,
+  '@rag/demo': 9,
 };
 // Service adapters are composed by apps and eval only, never by algorithm packages.
 const ADAPTERS = new Set(['@rag/ollama', '@rag/qdrant']);
-const MAY_IMPORT_ADAPTERS = new Set(['@rag/eval', '@rag/demo']);
+const MAY_IMPORT_ADAPTERS = new Set(['@rag/eval', '@rag/cli', '@rag/demo']);
 
 const packageDirs = ['packages', 'apps']
   .flatMap((g) => (existsSync(join(root, g)) ? readdirSync(join(root, g)).map((d) => join(root, g, d)) : []))

@@ -6,8 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadSample, runDemo } from '../src/demo/run-demo.js';
-import { createIndexerBackend } from '../src/stack/indexer-backend.js';
+import { createIndexerBackend, loadSample, runDemo } from '@rag/cli';
 
 const dataDir = resolve(import.meta.dirname, '..', 'data');
 const dir = mkdtempSync(join(tmpdir(), 'rag-demo-'));

@@ -1,35 +1,47 @@
 #!/usr/bin/env node
-// `pnpm demo`: index the bundled sample corpus and answer its questions (src/demo/run-demo.ts).
-// Options: --store DIR (default .rag-store/demo), --method NAME, --limit N, --debug.
-import { resolve } from 'node:path';
-import { RagError } from '@rag/core';
-import { runDemo } from '../demo/run-demo.js';
-import { createIndexerBackend } from '../stack/indexer-backend.js';
-import { packageRoot } from '../ui/ui-assets.js';
+// `pnpm demo`: index the bundled sample corpus (../../data) and answer its questions with the
+// `rag` stack from @rag/cli. Flags are parsed by commander, like `rag`'s.
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { createIndexerBackend, runDemo } from '@rag/cli';
 
-const args = process.argv.slice(2);
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const debug = args.includes('--debug');
+const dataDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'data');
+// pnpm runs root scripts from the repository root; INIT_CWD is where the user typed the command.
 const cwd = process.env.INIT_CWD ?? process.cwd();
+
+const positiveInt = (v: string) => {
+  if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError('must be a positive integer');
+  return Number(v);
+};
+
+const program = new Command('demo')
+  .description('Index the bundled sample corpus (300 HotpotQA passages) and answer its 10 questions.')
+  .option('--store <dir>', 'where the demo store lives (reused while the corpus is unchanged)', '.rag-store/demo')
+  .option('--method <name>', 'answering method (default: a2rag-agent; `pnpm rag methods --store DIR` lists them)')
+  .option('--limit <n>', 'answer only the first n questions', positiveInt)
+  .option('--debug', 'print stack traces on errors')
+  .exitOverride();
+
 try {
-  const limit = flag('--limit');
-  if (limit !== undefined && !/^\d+$/.test(limit)) throw new RagError('RAG_INVALID_INPUT', '--limit: must be a positive integer');
+  program.parse(process.argv);
+} catch (error) {
+  process.exit(error instanceof CommanderError ? error.exitCode : 1);
+}
+const opts = program.opts<{ store: string; method?: string; limit?: number; debug?: boolean }>();
+try {
   const backend = createIndexerBackend({ env: process.env });
-  const method = flag('--method');
   await runDemo({
-    dataDir: resolve(packageRoot(), 'data'),
-    storeDir: resolve(cwd, flag('--store') ?? '.rag-store/demo'),
+    dataDir,
+    storeDir: resolve(cwd, opts.store),
     backend,
     io: { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd },
     configKey: backend.stack.configKey,
-    ...(method ? { method } : {}),
-    ...(limit ? { limit: Number(limit) } : {}),
+    ...(opts.method ? { method: opts.method } : {}),
+    ...(opts.limit ? { limit: opts.limit } : {}),
   });
 } catch (error) {
   process.stderr.write(`demo: error: ${error instanceof Error ? error.message : String(error)}\n`);
-  if (debug && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+  if (opts.debug && error instanceof Error) process.stderr.write(`${error.stack}\n`);
   process.exitCode = 1;
 }

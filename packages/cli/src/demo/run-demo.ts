@@ -17,6 +17,8 @@ const QuestionSchema = z.object({ id: z.string(), question: z.string().min(1), a
 export type SampleQuestion = z.infer<typeof QuestionSchema>;
 
 export const DEMO_MARKER = 'demo-corpus.sha256';
+/** The sample questions of a demo store, offered by the web UI (written beside the marker). */
+export const DEMO_QUESTIONS = 'demo-questions.json';
 
 export interface DemoOptions {
   dataDir: string;
@@ -54,7 +56,7 @@ export async function loadSample(dataDir: string) {
 }
 
 /** Opens the demo store when it was built from this exact corpus, otherwise (re)builds it. */
-async function openOrBuild(o: DemoOptions, corpus: z.infer<typeof DocInputSchema>[], hash: string): Promise<{ stack: DemoStack; reused: boolean }> {
+async function openOrBuild(o: DemoOptions, corpus: z.infer<typeof DocInputSchema>[], hash: string, questions: readonly SampleQuestion[]): Promise<{ stack: DemoStack; reused: boolean }> {
   const out = (s: string) => o.io.stdout.write(`${s}\n`);
   const marker = join(o.storeDir, DEMO_MARKER);
   if (existsSync(marker) && (await readFile(marker, 'utf8')).trim() === hash) {
@@ -73,6 +75,7 @@ async function openOrBuild(o: DemoOptions, corpus: z.infer<typeof DocInputSchema
   const t0 = performance.now();
   const summary = await stack.ingest(corpus, { onProgress: progress.update }).finally(() => progress.stop());
   await stack.save();
+  await writeFileAtomic(join(o.storeDir, DEMO_QUESTIONS), JSON.stringify(questions.map((q) => q.question)));
   await writeFileAtomic(marker, `${hash}\n`);
   out(`  indexed ${summary.added} passages → ${summary.chunks} chunks, ${summary.nodes} entities, ${summary.edges} relations in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   return { stack, reused: false };
@@ -94,10 +97,10 @@ export async function runDemo(o: DemoOptions): Promise<void> {
   const { corpus, questions, hash } = await loadSample(o.dataDir);
   const rel = relative(o.io.cwd, o.storeDir);
   const shownStore = rel === '' ? '.' : rel.startsWith('..') ? o.storeDir : rel;
-  out(`rag demo — ${corpus.length} HotpotQA passages (CC BY-SA 4.0, see apps/demo/data/ATTRIBUTION.md)`);
+  out(`rag demo — ${corpus.length} HotpotQA passages (CC BY-SA 4.0, see ATTRIBUTION.md beside the corpus)`);
   out(`Store: ${shownStore}`);
   const key = createHash('sha256').update(`${hash}\n${o.configKey ?? ''}`).digest('hex');
-  const { stack, reused } = await openOrBuild(o, corpus, key);
+  const { stack, reused } = await openOrBuild(o, corpus, key, questions);
   if (reused) out('  reusing the saved index (the corpus is unchanged)');
   out(`Mode: ${stack.mode}`);
   const service = createRagService({ stack });

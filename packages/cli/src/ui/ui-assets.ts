@@ -12,14 +12,15 @@ export interface UiAssets {
   css: string;
 }
 
-/** The apps/demo directory, found from this module whether it runs from src/ or dist/. */
+/** The @rag/cli package directory, found from this module whether it runs from src/ or dist/. */
 export function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6; i++) {
-    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'data', 'corpus.jsonl'))) return dir;
+    const hasUi = existsSync(join(dir, 'src', 'ui', 'main.ts')) || existsSync(join(dir, 'dist', 'ui', 'app.js'));
+    if (existsSync(join(dir, 'package.json')) && hasUi) return dir;
     dir = dirname(dir);
   }
-  throw new RagError('RAG_CONFIG', 'could not find the @rag/demo package directory');
+  throw new RagError('RAG_CONFIG', 'could not find the @rag/cli package directory (its src/ui or dist/ui)');
 }
 
 /** Bundle the browser code (sigma + graphology + our UI) into one ES module string. */

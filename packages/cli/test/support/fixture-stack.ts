@@ -12,7 +12,7 @@ import type { DemoStack } from '../../src/types.js';
 export const SAMPLE_QUESTION = 'Who directed the film that was shot in or around Leland, North Carolina in 1986?';
 
 export function readSampleCorpus(limit = 300): DocInput[] {
-  const path = join(import.meta.dirname, '..', '..', 'data', 'corpus.jsonl');
+  const path = join(import.meta.dirname, '..', 'fixtures', 'sample', 'corpus.jsonl');
   return readFileSync(path, 'utf8')
     .split('\n')
     .filter((l) => l.trim())

@@ -1,4 +1,4 @@
-// @rag/demo public API: the pieces of the `rag` CLI, HTTP server and MCP server, for embedding
+// @rag/cli public API: the pieces of the `rag` CLI, HTTP server and MCP server, for embedding
 // them in another app. Named exports only.
 export type {
   AskRequest,

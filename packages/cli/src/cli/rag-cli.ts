@@ -1,15 +1,15 @@
 // The `rag` command line: index, ask, delete, graph, eval, serve, mcp. Errors are one line on
 // stderr with exit code 1; `--debug` adds the stack trace.
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { RagError } from '@rag/core';
+import { z } from 'zod';
 import type { Server as McpSdkServer } from '@modelcontextprotocol/sdk/server/index.js';
 import { createRagService, type RagService } from '../service/rag-service.js';
 import type { DemoStack } from '../types.js';
-import { DEMO_MARKER, loadSample } from '../demo/run-demo.js';
-import { packageRoot } from '../ui/ui-assets.js';
+import { DEMO_MARKER, DEMO_QUESTIONS } from '../demo/run-demo.js';
 import { formatAskResult } from './format.js';
 import { createStageProgress } from './progress.js';
 import type { StoreBackend } from './store-backend.js';
@@ -47,8 +47,8 @@ export async function serviceFor(stack: DemoStack): Promise<RagService> {
 async function demoSamples(dir: string): Promise<string[]> {
   if (!existsSync(join(dir, DEMO_MARKER))) return [];
   try {
-    const { questions } = await loadSample(join(packageRoot(), 'data'));
-    return questions.map((q) => q.question);
+    const parsed = z.array(z.string()).safeParse(JSON.parse(await readFile(join(dir, DEMO_QUESTIONS), 'utf8')));
+    return parsed.success ? parsed.data : [];
   } catch {
     return [];
   }

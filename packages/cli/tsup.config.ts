@@ -2,7 +2,7 @@ import { cp, mkdir } from 'node:fs/promises';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/bin/rag.ts', 'src/bin/demo.ts'],
+  entry: ['src/index.ts', 'src/bin/rag.ts'],
   format: ['esm'],
   dts: { entry: ['src/index.ts'] },
   clean: true,

@@ -2,7 +2,7 @@
 // bundled demo store, versus the named peer "in-process service.ask, sequential" (same questions,
 // no HTTP, no concurrency) in the same run. Prints p50/p95, errors and the p50 ratio.
 // Run from the repo root:
-//   node --conditions=@rag/source --import tsx apps/demo/bench/load.ts [--n 50] [--method NAME]   (default: a2rag-agent)
+//   node --conditions=@rag/source --import tsx packages/cli/bench/load.ts [--n 50] [--method NAME]   (default: a2rag-agent)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,7 +23,7 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 };
 
-const dataDir = resolve(import.meta.dirname, '..', 'data');
+const dataDir = resolve(import.meta.dirname, '..', 'test', 'fixtures', 'sample');
 const dir = mkdtempSync(join(tmpdir(), 'rag-load-'));
 const backend = createIndexerBackend({ env: {} });
 const quiet = new Writable({ write: (_c, _e, cb) => cb() });
