@@ -29,6 +29,7 @@ import {
   UploadNameSchema,
 } from './schemas.js';
 import type { UiAssets } from '../ui/ui-assets.js';
+import { requestGuard } from './security/request-guard.js';
 
 export interface HttpAppOptions {
   service: RagService;
@@ -40,6 +41,13 @@ export interface HttpAppOptions {
   maxUploadBytes?: number;
   /** The bundled web UI; omit to serve the API only. */
   ui?: UiAssets;
+  /**
+   * The server listens on loopback only (default true): requests whose Host is not a loopback
+   * name are refused (DNS rebinding). Cross-site writes and MCP calls are always refused.
+   */
+  loopbackOnly?: boolean;
+  /** Browser origins (`scheme://host:port`) other than the server's own that may write. */
+  allowedOrigins?: readonly string[];
 }
 
 type Env = { Bindings: HttpBindings };
@@ -101,6 +109,7 @@ function sameSecret(a: string, b: string): boolean {
 export function createHttpApp(options: HttpAppOptions): Hono<Env> {
   const { service } = options;
   const app = new Hono<Env>();
+  app.use('*', requestGuard({ loopbackOnly: options.loopbackOnly ?? true, ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}) }));
   const maxJson = options.maxJsonBytes ?? 256 * 1024;
   const maxUpload = options.maxUploadBytes ?? 8 * 1024 * 1024;
 

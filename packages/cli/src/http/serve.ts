@@ -29,7 +29,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   if (!LOOPBACK.has(host) && !options.token)
     throw new RagError('RAG_CONFIG', `--host ${host}: binding beyond loopback needs --token (anyone on the network could write to the store)`);
   const ui = options.ui === false ? undefined : (options.ui ?? (await loadUiAssets()));
-  const app = createHttpApp({ service: options.service, ...(options.token ? { token: options.token } : {}), ...(ui ? { ui } : {}) });
+  const app = createHttpApp({ service: options.service, loopbackOnly: LOOPBACK.has(host), ...(options.token ? { token: options.token } : {}), ...(ui ? { ui } : {}) });
   return new Promise((resolve, reject) => {
     const server = nodeServe({ fetch: app.fetch, port: options.port ?? 8787, hostname: host }, (info: AddressInfo) => {
       const shown = host.includes(':') ? `[${host}]` : host;
@@ -43,6 +43,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
           }),
       });
     });
+    // Slow or stalled clients cannot hold a connection open: headers within 20 s, the whole
+    // request body within 60 s (answers and SSE streams are responses, not bound by these).
+    const http = server as { headersTimeout?: number; requestTimeout?: number };
+    http.headersTimeout = 20_000;
+    http.requestTimeout = 60_000;
     server.once('error', (err: NodeJS.ErrnoException) =>
       reject(
         err.code === 'EADDRINUSE'
