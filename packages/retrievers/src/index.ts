@@ -30,9 +30,7 @@ export type { AragToolDescriptor } from './arag-tools/descriptors.js';
 export { ChunkReadInputSchema, KeywordSearchInputSchema, SemanticSearchInputSchema } from './arag-tools/schemas.js';
 export type { ChunkReadInput, KeywordSearchInput, SemanticSearchInput } from './arag-tools/schemas.js';
 
-export { toLangChainTools } from './langchain/langchain-tools.js';
-export { toLangChainRetriever } from './langchain/langchain-retriever.js';
-export type { LangChainRetrieverOptions, RagDocumentMetadata } from './langchain/langchain-retriever.js';
+// LangChain adapters: import them from '@rag/retrievers/langchain'.
 
 export { createTypedTraversal, HopSchema, TraversalPlanSchema } from './traversal/typed-traversal.js';
 export type { Hop, StartCandidate, TraversalPlan, TraversalResult, TypedTraversal, TypedTraversalOptions } from './traversal/typed-traversal.js';

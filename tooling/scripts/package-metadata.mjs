@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// Keeps every publishable package's metadata in one shape: MIT LICENSE copied from the root,
+// repository/homepage/bugs/keywords, `files` including LICENSE, and dependency RANGES (exact
+// versions live in pnpm-lock.yaml; a range lets npm share one copy with the user's own).
+// `node tooling/scripts/package-metadata.mjs` rewrites; `--check` exits 1 on any drift (CI).
+import { copyFileSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const check = process.argv.includes('--check');
+const REPO = 'https://github.com/rag-toolkit/rag';
+const KEYWORDS = ['rag', 'retrieval-augmented-generation', 'knowledge-graph', 'graphrag', 'llm', 'typescript'];
+const problems = [];
+
+const toRange = (v) => (/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(v) ? `^${v}` : v === 'workspace:*' ? 'workspace:^' : v);
+
+for (const dir of readdirSync(join(root, 'packages')).map((d) => join(root, 'packages', d))) {
+  const file = join(dir, 'package.json');
+  if (!existsSync(file)) continue;
+  const before = readFileSync(file, 'utf8');
+  const pj = JSON.parse(before);
+  if (pj.private) continue;
+  const rel = relative(root, dir);
+  pj.license = 'MIT';
+  pj.repository = { type: 'git', url: `git+${REPO}.git`, directory: rel };
+  pj.homepage = `${REPO}/tree/main/${rel}#readme`;
+  pj.bugs = { url: `${REPO}/issues` };
+  pj.keywords = [...new Set([...KEYWORDS, ...(pj.keywords ?? [])])];
+  pj.files = [...new Set([...(pj.files ?? ['dist', 'README.md']), 'LICENSE'])];
+  for (const field of ['dependencies', 'devDependencies']) {
+    for (const [name, v] of Object.entries(pj[field] ?? {})) pj[field][name] = toRange(v);
+  }
+  const after = `${JSON.stringify(pj, null, 2)}\n`;
+  const licenseDrift = !existsSync(join(dir, 'LICENSE')) || readFileSync(join(dir, 'LICENSE'), 'utf8') !== readFileSync(join(root, 'LICENSE'), 'utf8');
+  if (check) {
+    if (after !== before) problems.push(`${rel}/package.json: metadata or dependency ranges drifted (run node tooling/scripts/package-metadata.mjs)`);
+    if (licenseDrift) problems.push(`${rel}/LICENSE: missing or not the root LICENSE`);
+  } else {
+    writeFileSync(file, after);
+    if (licenseDrift) copyFileSync(join(root, 'LICENSE'), join(dir, 'LICENSE'));
+  }
+}
+if (problems.length) {
+  for (const p of problems) console.error(p);
+  process.exit(1);
+}
+console.log(check ? 'package metadata: ok' : 'package metadata: written');
