@@ -5,6 +5,7 @@
 // (ids, doc ids, metadata) followed by the raw Float32 blocks.
 import { z } from 'zod';
 import type { FilterValue, MetadataFilter, VectorHit, VectorRecord, VectorStore } from '../contracts/vector-store.js';
+import type { VectorNamespaceData } from './vector-namespace-codec.js';
 import { RagError } from '../errors.js';
 import { assertValidId, assertValidK } from '../validate/assert-valid-text.js';
 import { assertValidVector } from '../validate/assert-valid-vector.js';
@@ -17,6 +18,17 @@ export interface MemoryVectorStoreOptions {
   dimensions?: number;
   /** Store id, reported in manifests (default "memory"). */
   id?: string;
+  /**
+   * Namespaces persisted elsewhere, loaded on first use (synchronously: `searchSync` may be the
+   * first touch). `dims` and `count` answer `dimensionsOf` / `namespaces` without loading.
+   */
+  lazy?: Record<string, LazyNamespace>;
+}
+
+export interface LazyNamespace {
+  dims: number;
+  count: number;
+  load(): VectorNamespaceData;
 }
 
 export interface MemoryVectorStore extends VectorStore {
@@ -30,6 +42,14 @@ export interface MemoryVectorStore extends VectorStore {
   dimensionsOf(namespace: string): number | undefined;
   /** Binary snapshot; `restoreMemoryVectorStore(bytes)` rebuilds the store. */
   serialize(): Uint8Array;
+  /** One namespace's records (unit-normalised vectors), for per-namespace persistence. */
+  exportNamespace(namespace: string): VectorNamespaceData | undefined;
+  /** Replace a namespace with `data` (e.g. decoded from a file). */
+  importNamespace(namespace: string, data: VectorNamespaceData): void;
+  /** Bumps whenever the namespace changes; persistence re-encodes only namespaces that moved. */
+  namespaceVersion(namespace: string): number;
+  /** Whether a lazy namespace has been loaded (always true for others). */
+  isLoaded(namespace: string): boolean;
 }
 
 interface Space {
@@ -52,9 +72,22 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
   if (options.dimensions !== undefined && !(Number.isInteger(options.dimensions) && options.dimensions > 0))
     throw new RagError('RAG_CONFIG', `dimensions must be a positive integer, got ${options.dimensions}`);
   const spaces = new Map<string, Space>();
+  const pending = new Map<string, LazyNamespace>(Object.entries(options.lazy ?? {}));
+  const versions = new Map<string, number>();
+  const bump = (ns: string) => versions.set(ns, (versions.get(ns) ?? 0) + 1);
+  /** The namespace's space, loading it first when it is still on disk. */
+  const getSpace = (ns: string): Space | undefined => {
+    const lazy = pending.get(ns);
+    if (lazy) {
+      pending.delete(ns);
+      const data = lazy.load();
+      loadSpace(ns, data.dims, data.vectors, data.ids, data.docIds, data.metadata);
+    }
+    return spaces.get(ns);
+  };
 
   const space = (ns: string, dims: number): Space => {
-    let s = spaces.get(ns);
+    let s = getSpace(ns);
     if (!s) {
       const stride = Math.ceil(dims / SCAN_STRIDE_MULTIPLE) * SCAN_STRIDE_MULTIPLE;
       const block = createScanBlock(stride, 16);
@@ -67,7 +100,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
   const validateRecords = (ns: string, records: unknown): VectorRecord[] => {
     if (!Array.isArray(records))
       throw new RagError('RAG_INVALID_INPUT', 'records: expected an array', { details: { input: 'records', namespace: ns } });
-    let dims = spaces.get(ns)?.dims ?? options.dimensions;
+    let dims = getSpace(ns)?.dims ?? options.dimensions;
     records.forEach((r: unknown, i) => {
       if (r === null || typeof r !== 'object')
         throw new RagError('RAG_INVALID_INPUT', `records[${i}]: expected an object`, { details: { input: `records[${i}]` } });
@@ -111,6 +144,18 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
     s.data = data;
   };
 
+  /** Fill a namespace from packed rows; each row is (re-)normalised as `write` does. */
+  function loadSpace(name: string, dims: number, vectors: Float32Array, ids: string[], docIds: (string | null | undefined)[], metadata: (Record<string, FilterValue | null> | null | undefined)[]): void {
+    const s = space(name, dims);
+    grow(s, Math.max(ids.length, 16));
+    for (let slot = 0; slot < ids.length; slot++) write(s, slot, vectors.subarray(slot * dims, (slot + 1) * dims));
+    s.size = ids.length;
+    s.ids = [...ids];
+    s.docIds = docIds.map((d) => d ?? undefined);
+    s.metadata = metadata.map((m) => m ?? undefined);
+    ids.forEach((id, slot) => s.slotOf.set(id, slot));
+  }
+
   const removeAt = (s: Space, slot: number) => {
     const last = s.size - 1;
     s.slotOf.delete(s.ids[slot]!);
@@ -137,6 +182,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
       const valid = validateRecords(ns, records);
       if (valid.length === 0) return;
       const s = space(ns, valid[0]!.vector.length);
+      bump(ns);
       for (const r of valid) {
         let slot = s.slotOf.get(r.id);
         if (slot === undefined) {
@@ -159,18 +205,21 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
       assertNamespace(ns);
       if (!Array.isArray(ids)) throw new RagError('RAG_INVALID_INPUT', 'ids: expected an array', { details: { input: 'ids' } });
       ids.forEach((id, i) => assertValidId(`ids[${i}]`, id));
-      const s = spaces.get(ns);
+      const s = getSpace(ns);
       if (!s) return;
       // Unknown ids are ignored: deletes are idempotent so an interrupted one can be replayed.
       for (const id of ids) {
         const slot = s.slotOf.get(id);
-        if (slot !== undefined) removeAt(s, slot);
+        if (slot !== undefined) {
+          removeAt(s, slot);
+          bump(ns);
+        }
       }
     },
     async deleteByDoc(ns, docId) {
       assertNamespace(ns);
       assertValidId('docId', docId);
-      const s = spaces.get(ns);
+      const s = getSpace(ns);
       if (!s) return 0;
       let removed = 0;
       for (let slot = s.size - 1; slot >= 0; slot--) {
@@ -179,13 +228,14 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
           removed++;
         }
       }
+      if (removed > 0) bump(ns);
       return removed;
     },
     searchSync(ns, vector, k, filter) {
       assertNamespace(ns);
       assertValidK('k', k);
       assertValidFilter('filter', filter);
-      const s = spaces.get(ns);
+      const s = getSpace(ns);
       assertValidVector('vector', vector, s?.dims ?? options.dimensions);
       if (!s || s.size === 0 || k === 0) return [];
       const dims = s.dims;
@@ -215,7 +265,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
     async count(ns, filter) {
       assertNamespace(ns);
       assertValidFilter('filter', filter);
-      const s = spaces.get(ns);
+      const s = getSpace(ns);
       if (!s) return 0;
       if (!filter || Object.keys(filter).length === 0) return s.size;
       let n = 0;
@@ -227,7 +277,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
       assertNamespace(ns);
       if (!Array.isArray(ids)) throw new RagError('RAG_INVALID_INPUT', 'ids: expected an array', { details: { input: 'ids' } });
       ids.forEach((id, i) => assertValidId(`ids[${i}]`, id));
-      const s = spaces.get(ns);
+      const s = getSpace(ns);
       const missing = ids.filter((id) => s?.slotOf.get(id) === undefined);
       if (missing.length > 0)
         throw new RagError('RAG_NOT_FOUND', `ids not found in namespace "${ns}": ${missing.slice(0, 5).join(', ')}`, {
@@ -243,11 +293,30 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
     },
     async clear(ns) {
       assertNamespace(ns);
+      pending.delete(ns);
       spaces.delete(ns);
+      bump(ns);
     },
-    namespaces: () => [...spaces.keys()].filter((ns) => spaces.get(ns)!.size > 0),
-    dimensionsOf: (ns) => spaces.get(ns)?.dims ?? options.dimensions,
+    namespaces: () => [...new Set([...spaces.keys(), ...pending.keys()])].filter((ns) => (pending.get(ns)?.count ?? spaces.get(ns)?.size ?? 0) > 0),
+    dimensionsOf: (ns) => pending.get(ns)?.dims ?? spaces.get(ns)?.dims ?? options.dimensions,
+    exportNamespace(ns) {
+      const s = getSpace(ns);
+      if (!s || s.size === 0) return undefined;
+      const vectors = new Float32Array(s.size * s.dims);
+      for (let slot = 0; slot < s.size; slot++) vectors.set(s.data.subarray(slot * s.stride, slot * s.stride + s.dims), slot * s.dims);
+      return { dims: s.dims, ids: [...s.ids], docIds: [...s.docIds], metadata: s.metadata.map((m) => (m ? { ...m } : undefined)), vectors };
+    },
+    importNamespace(ns, data) {
+      assertNamespace(ns);
+      pending.delete(ns);
+      spaces.delete(ns);
+      loadSpace(ns, data.dims, data.vectors, data.ids, data.docIds, data.metadata);
+      bump(ns);
+    },
+    namespaceVersion: (ns) => versions.get(ns) ?? 0,
+    isLoaded: (ns) => !pending.has(ns),
     serialize() {
+      for (const ns of [...pending.keys()]) getSpace(ns);
       const header: Header = { format: MAGIC, version: 1, id: store.id, namespaces: [] };
       if (options.dimensions !== undefined) header.dimensions = options.dimensions;
       const blocks: Float32Array[] = [];
@@ -276,19 +345,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
       return out;
     },
   };
-  Object.defineProperty(store, LOAD, {
-    value: (name: string, dims: number, vectors: Float32Array, ids: string[], docIds: (string | null)[], metadata: (Record<string, FilterValue | null> | null)[]) => {
-      const s = space(name, dims);
-      grow(s, Math.max(ids.length, 16));
-      for (let slot = 0; slot < ids.length; slot++)
-        s.data.set(vectors.subarray(slot * dims, (slot + 1) * dims), slot * s.stride);
-      s.size = ids.length;
-      s.ids = [...ids];
-      s.docIds = docIds.map((d) => d ?? undefined);
-      s.metadata = metadata.map((m) => m ?? undefined);
-      ids.forEach((id, slot) => s.slotOf.set(id, slot));
-    },
-  });
+  Object.defineProperty(store, LOAD, { value: loadSpace });
   return store;
 }
 
