@@ -17,6 +17,11 @@ export type {
 } from './types.js';
 
 export { saveGraph, loadGraph, GRAPH_FILE, GRAPH_PREV_FILE } from './persistence.js';
+export { encodeGraph, decodeGraphColumns, GRAPH_BINARY_MAGIC, GRAPH_BINARY_VERSION } from './graph-codec.js';
+export type { GraphColumns } from './graph-codec.js';
+export { createGraphView } from './graph-view.js';
+export type { GraphViewExtras } from './graph-view.js';
+export { openGraph } from './open-graph.js';
 export type { SaveGraphResult, LoadGraphOptions } from './persistence.js';
 export { toGraphML, toGEXF, escapeXml } from './export.js';
 

@@ -2,6 +2,7 @@
 // queries (PPR, bridges) pay the graphology traversal once and run over Int32/Float64 arrays.
 import { invalidInput } from '@rag/core';
 import { normalizeRelation } from '../entity-id.js';
+import type { GraphViewExtras } from '../graph-view.js';
 import type { GraphStore, RelationEdge } from '../types.js';
 
 export type WalkDirection = 'both' | 'out' | 'in';
@@ -63,12 +64,16 @@ function buildAdjacency(
   relations: string[],
   weight: 'none' | 'confidence' | ((edge: RelationEdge) => number),
 ): Adjacency {
-  const ids: string[] = [];
+  // A graph opened from format 2 and not yet edited hands over its columns: no objects needed.
+  const cols = typeof weight !== 'function' ? (store as Partial<GraphViewExtras>).columns?.() : undefined;
+  const ids: string[] = cols ? cols.nodeIds : [];
   const index = new Map<string, number>();
-  for (const n of store.nodes()) {
-    index.set(n.id, ids.length);
-    ids.push(n.id);
-  }
+  if (cols) cols.nodeIds.forEach((id, i) => index.set(id, i));
+  else
+    for (const n of store.nodes()) {
+      index.set(n.id, ids.length);
+      ids.push(n.id);
+    }
   const n = ids.length;
   const relSet = relations.length > 0 ? new Set(relations) : undefined;
   const arcsPerEdge = direction === 'both' ? 2 : 1;
@@ -77,15 +82,7 @@ function buildAdjacency(
   const to = new Int32Array(cap);
   const w = weight === 'none' ? null : new Float64Array(cap);
   let m = 0;
-  for (const e of store.edges()) {
-    if (relSet && !relSet.has(e.relation)) continue;
-    const s = index.get(e.source)!;
-    const t = index.get(e.target)!;
-    let x = 1;
-    if (w) {
-      x = weight === 'confidence' ? e.confidence : (weight as (edge: RelationEdge) => number)(e);
-      if (!(x >= 0) || !Number.isFinite(x)) throw invalidInput('weight', `edge "${e.id}" got weight ${x}; weights must be finite and ≥ 0`);
-    }
+  const arc = (s: number, t: number, x: number) => {
     if (direction !== 'in') {
       from[m] = s;
       to[m] = t;
@@ -98,7 +95,22 @@ function buildAdjacency(
       if (w) w[m] = x;
       m++;
     }
-  }
+  };
+  if (cols) {
+    for (let e = 0; e < cols.sources.length; e++) {
+      if (relSet && !relSet.has(cols.dict[cols.relations[e]!]!)) continue;
+      arc(cols.sources[e]!, cols.targets[e]!, w ? cols.confidence[e]! : 1);
+    }
+  } else
+    for (const e of store.edges()) {
+      if (relSet && !relSet.has(e.relation)) continue;
+      let x = 1;
+      if (w) {
+        x = weight === 'confidence' ? e.confidence : (weight as (edge: RelationEdge) => number)(e);
+        if (!(x >= 0) || !Number.isFinite(x)) throw invalidInput('weight', `edge "${e.id}" got weight ${x}; weights must be finite and ≥ 0`);
+      }
+      arc(index.get(e.source)!, index.get(e.target)!, x);
+    }
   // counting sort arcs by target row
   const count = new Int32Array(n + 1);
   for (let i = 0; i < m; i++) count[to[i] + 1]++;

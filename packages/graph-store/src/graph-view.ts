@@ -1,0 +1,283 @@
+// A read-only GraphStore over decoded graph columns (graph format 2). Queries, algorithms and
+// provenance lookups run on typed arrays and build objects only for the nodes and edges they
+// return; graphology is not built. The first call that edits the graph (add, merge, split,
+// remove, schema) materialises the graphology-backed store from the columns and from then on
+// every call goes to it: the view is transparent to its users.
+import { RagError, type GraphEdgeRef, type GraphNodeRef, type Subgraph } from '@rag/core';
+import { normalizeName, normalizeRelation } from './entity-id.js';
+import { columnsToSnapshot, edgeAt, edgeIdAt, nodeAt, type GraphColumns } from './graph-codec.js';
+import { createGraphStore, type GraphStoreExtras, type GraphStoreOptions } from './graph-store.js';
+import type { ChunkFacts, EntityNode, GraphSchema, GraphStore, MergeRecord, RelationEdge } from './types.js';
+
+type Store = GraphStore & GraphStoreExtras;
+
+/** What the view adds: whether graphology has been built, and the columns for fast paths. */
+export interface GraphViewExtras {
+  isMaterialized(): boolean;
+  /** The decoded columns while the view is unedited (undefined once materialised). */
+  columns(): GraphColumns | undefined;
+}
+
+export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOptions, 'snapshot'> = {}): Store & GraphViewExtras {
+  const n = cols.nodeIds.length;
+  const m = cols.sources.length;
+  let delegate: Store | undefined;
+  const nodeObjs = new Array<EntityNode | undefined>(n);
+  const edgeObjs = new Array<RelationEdge | undefined>(m);
+  const node = (i: number) => (nodeObjs[i] ??= nodeAt(cols, i));
+  const edge = (i: number) => (edgeObjs[i] ??= edgeAt(cols, i));
+
+  // --- lazily built indexes -------------------------------------------------------------
+  let nodeIndex: Map<string, number> | undefined;
+  const nodeIdx = () => (nodeIndex ??= new Map(cols.nodeIds.map((id, i) => [id, i])));
+  let edgeIndex: Map<string, number> | undefined;
+  const edgeIdx = () => {
+    if (!edgeIndex) {
+      edgeIndex = new Map();
+      for (let i = 0; i < m; i++) edgeIndex.set(edgeIdAt(cols, i), i);
+    }
+    return edgeIndex;
+  };
+  /** Incident edges per node in graphology's order: out-edges, then in-edges. */
+  let outOff: Uint32Array | undefined;
+  let outList: Uint32Array | undefined;
+  let inOff: Uint32Array | undefined;
+  let inList: Uint32Array | undefined;
+  const csr = (ends: Uint32Array): [Uint32Array, Uint32Array] => {
+    const off = new Uint32Array(n + 1);
+    for (let e = 0; e < m; e++) off[ends[e]! + 1]!++;
+    for (let i = 0; i < n; i++) off[i + 1]! += off[i]!;
+    const fill = off.slice(0, n);
+    const list = new Uint32Array(m);
+    for (let e = 0; e < m; e++) list[fill[ends[e]!]!++] = e;
+    return [off, list];
+  };
+  const adjacency = () => {
+    if (!outOff) {
+      [outOff, outList] = csr(cols.sources);
+      [inOff, inList] = csr(cols.targets);
+    }
+    return { outOff: outOff!, outList: outList!, inOff: inOff!, inList: inList! };
+  };
+  let nameIndex: Map<string, number[]> | undefined;
+  const names = () => {
+    if (!nameIndex) {
+      nameIndex = new Map();
+      for (let i = 0; i < n; i++) {
+        const keys = new Set([cols.names[i]!, ...cols.aliases.slice(cols.aliasOffsets[i]!, cols.aliasOffsets[i + 1]!)].map(normalizeName));
+        for (const k of keys) {
+          if (k === '') continue;
+          const list = nameIndex.get(k);
+          if (list) list.push(i);
+          else nameIndex.set(k, [i]);
+        }
+      }
+    }
+    return nameIndex;
+  };
+  let chunkFacts: Map<number, { nodes: number[]; edges: number[] }> | undefined;
+  const facts = () => {
+    if (!chunkFacts) {
+      chunkFacts = new Map();
+      const add = (chunk: number, kind: 'nodes' | 'edges', i: number) => {
+        let f = chunkFacts!.get(chunk);
+        if (!f) chunkFacts!.set(chunk, (f = { nodes: [], edges: [] }));
+        const list = f[kind];
+        if (list[list.length - 1] !== i) list.push(i);
+      };
+      for (let i = 0; i < n; i++) for (let j = cols.nodeProv[i]!; j < cols.nodeProv[i + 1]!; j++) add(cols.provChunk[j]!, 'nodes', i);
+      for (let i = 0; i < m; i++) for (let j = cols.edgeProv[i]!; j < cols.edgeProv[i + 1]!; j++) add(cols.provChunk[j]!, 'edges', i);
+    }
+    return chunkFacts;
+  };
+  let chunkIndex: Map<string, number> | undefined;
+  const chunkIdx = () => (chunkIndex ??= new Map(cols.chunkIds.map((c, i) => [c, i])));
+
+  const requireNode = (id: string, input = 'nodeId'): number => {
+    const i = nodeIdx().get(id);
+    if (i === undefined) throw new RagError('RAG_NOT_FOUND', `${input}: no node "${id}"`, { details: { input, id } });
+    return i;
+  };
+  const requireEdge = (id: string, input = 'edgeId'): number => {
+    const i = edgeIdx().get(id);
+    if (i === undefined) throw new RagError('RAG_NOT_FOUND', `${input}: no edge "${id}"`, { details: { input, id } });
+    return i;
+  };
+  const incident = (i: number, direction: 'out' | 'in' | 'both', relations?: string[]): RelationEdge[] => {
+    const a = adjacency();
+    const rel = relations && relations.length > 0 ? new Set(relations.map(normalizeRelation)) : undefined;
+    const out: RelationEdge[] = [];
+    const take = (e: number) => {
+      if (!rel || rel.has(cols.dict[cols.relations[e]!]!)) out.push(edge(e));
+    };
+    if (direction !== 'in') for (let j = a.outOff[i]!; j < a.outOff[i + 1]!; j++) take(a.outList[j]!);
+    if (direction !== 'out')
+      for (let j = a.inOff[i]!; j < a.inOff[i + 1]!; j++) {
+        const e = a.inList[j]!;
+        // a self-loop is listed once
+        if (direction === 'both' && cols.sources[e] === cols.targets[e]) continue;
+        take(e);
+      }
+    return out;
+  };
+
+  /** Build graphology from the columns; every later call goes to it. */
+  const materialize = (): Store => {
+    if (!delegate) {
+      delegate = createGraphStore({ ...options, snapshot: columnsToSnapshot(cols) });
+      nodeIndex = edgeIndex = nameIndex = chunkIndex = undefined;
+      chunkFacts = undefined;
+      outOff = outList = inOff = inList = undefined;
+    }
+    return delegate;
+  };
+  const edit =
+    <K extends keyof Store>(key: K) =>
+    (...args: unknown[]) =>
+      (materialize()[key] as (...a: unknown[]) => unknown)(...args);
+
+  const view = {
+    get version() {
+      // a materialised store starts at version 0 again: shift it so cached adjacency is dropped
+      return delegate ? delegate.version + 1 : 0;
+    },
+    get nodeCount() {
+      return delegate ? delegate.nodeCount : n;
+    },
+    get edgeCount() {
+      return delegate ? delegate.edgeCount : m;
+    },
+    get schema(): GraphSchema | undefined {
+      return delegate ? (delegate as { schema?: GraphSchema }).schema : cols.schema;
+    },
+    addEntity: edit('addEntity'),
+    addRelation: edit('addRelation'),
+    addTriple: edit('addTriple'),
+    removeChunks: edit('removeChunks'),
+    setSchema: edit('setSchema'),
+    merge: edit('merge'),
+    undoMerge: edit('undoMerge'),
+    split: edit('split'),
+    removeNode: edit('removeNode'),
+    removeEdge: edit('removeEdge'),
+    getNode(id: string) {
+      if (delegate) return delegate.getNode(id);
+      const i = nodeIdx().get(id);
+      return i === undefined ? undefined : node(i);
+    },
+    getEdge(id: string) {
+      if (delegate) return delegate.getEdge(id);
+      const i = edgeIdx().get(id);
+      return i === undefined ? undefined : edge(i);
+    },
+    hasNode(id: string) {
+      return delegate ? delegate.hasNode(id) : nodeIdx().has(id);
+    },
+    findByName(name: string) {
+      if (delegate) return delegate.findByName(name);
+      const ids = names().get(normalizeName(name));
+      return ids ? ids.map((i) => cols.nodeIds[i]!).sort().map((id) => node(nodeIdx().get(id)!)) : [];
+    },
+    nodes() {
+      if (delegate) return delegate.nodes();
+      return Array.from({ length: n }, (_, i) => node(i)).values();
+    },
+    edges() {
+      if (delegate) return delegate.edges();
+      return Array.from({ length: m }, (_, i) => edge(i)).values();
+    },
+    edgesOf(nodeId: string, opts: { direction?: 'out' | 'in' | 'both'; relations?: string[] } = {}) {
+      if (delegate) return delegate.edgesOf(nodeId, opts);
+      return incident(requireNode(nodeId), opts.direction ?? 'both', opts.relations);
+    },
+    neighbors(nodeId: string, opts: { direction?: 'out' | 'in' | 'both'; relations?: string[] } = {}) {
+      if (delegate) return delegate.neighbors(nodeId, opts);
+      const out = new Set<string>();
+      for (const e of incident(requireNode(nodeId), opts.direction ?? 'both', opts.relations)) out.add(e.source === nodeId ? e.target : e.source);
+      return [...out];
+    },
+    chunksOfNode(nodeId: string, opts: { viaEdges?: boolean } = {}) {
+      if (delegate) return delegate.chunksOfNode(nodeId, opts);
+      const i = requireNode(nodeId);
+      const out = new Set<string>();
+      for (let j = cols.nodeProv[i]!; j < cols.nodeProv[i + 1]!; j++) out.add(cols.chunkIds[cols.provChunk[j]!]!);
+      if (opts.viaEdges) for (const e of incident(i, 'both')) for (const p of e.provenance) out.add(p.chunkId);
+      return [...out];
+    },
+    factsOfChunk(chunkId: string): ChunkFacts {
+      if (delegate) return delegate.factsOfChunk(chunkId);
+      const c = chunkIdx().get(chunkId);
+      const f = c === undefined ? undefined : facts().get(c);
+      if (!f) return { nodes: [], edges: [] };
+      return { nodes: f.nodes.map((i) => cols.nodeIds[i]!).sort(), edges: f.edges.map((i) => edgeIdAt(cols, i)).sort() };
+    },
+    mergeLog(): MergeRecord[] {
+      if (delegate) return delegate.mergeLog();
+      return (cols.mergeLog as MergeRecord[]).map((e) => ({
+        id: e.id,
+        keptId: e.keptId,
+        mergedId: e.mergedId,
+        ...(e.reason !== undefined ? { reason: e.reason } : {}),
+        at: e.at,
+        ...(e.undone ? { undone: true } : {}),
+      }));
+    },
+    toRef(nodeId: string): GraphNodeRef {
+      if (delegate) return delegate.toRef(nodeId);
+      const x = node(requireNode(nodeId));
+      return { id: x.id, name: x.name, type: x.type, aliases: [...x.aliases], ...(x.description !== undefined ? { description: x.description } : {}) };
+    },
+    edgeRef(edgeId: string): GraphEdgeRef {
+      if (delegate) return delegate.edgeRef(edgeId);
+      const e = edge(requireEdge(edgeId));
+      return { id: e.id, source: e.source, target: e.target, relation: e.relation, confidence: e.confidence, provenance: e.provenance.map((p) => ({ ...p })) };
+    },
+    subgraph(nodeIds: string[], edgeIds?: string[]): Subgraph {
+      if (delegate) return delegate.subgraph(nodeIds, edgeIds);
+      const nodes = new Set<string>();
+      for (const id of nodeIds) {
+        requireNode(id, 'nodeIds');
+        nodes.add(id);
+      }
+      let list: string[];
+      if (edgeIds) {
+        list = [...new Set(edgeIds)];
+        for (const id of list) {
+          const e = edge(requireEdge(id, 'edgeIds'));
+          nodes.add(e.source);
+          nodes.add(e.target);
+        }
+      } else {
+        const set = new Set<string>();
+        const a = adjacency();
+        for (const id of nodes) {
+          const i = nodeIdx().get(id)!;
+          for (let j = a.outOff[i]!; j < a.outOff[i + 1]!; j++) {
+            const e = a.outList[j]!;
+            if (nodes.has(cols.nodeIds[cols.targets[e]!]!)) set.add(edgeIdAt(cols, e));
+          }
+        }
+        list = [...set];
+      }
+      return { nodes: [...nodes].map((id) => view.toRef(id)), edges: list.map((id) => view.edgeRef(id)) };
+    },
+    toJSON() {
+      return delegate ? delegate.toJSON() : columnsToSnapshot(cols);
+    },
+    relationTypes() {
+      if (delegate) return delegate.relationTypes();
+      const used = new Set<string>();
+      for (let e = 0; e < m; e++) used.add(cols.dict[cols.relations[e]!]!);
+      return [...used].sort();
+    },
+    chunkIds() {
+      if (delegate) return delegate.chunkIds();
+      const used = new Set<string>();
+      for (let j = 0; j < cols.provChunk.length; j++) used.add(cols.chunkIds[cols.provChunk[j]!]!);
+      return [...used].sort();
+    },
+    isMaterialized: () => delegate !== undefined,
+    columns: () => (delegate ? undefined : cols),
+  };
+  return view as unknown as Store & GraphViewExtras;
+}
