@@ -4,6 +4,7 @@
 // columns (chunk index, start, end) addressed by per-node and per-edge offsets. Edge ids that
 // equal relationId(source, relation, target) — nearly all — are not stored. Opening parses no
 // JSON per record: `decodeGraphColumns` returns typed arrays and string arrays.
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import {
   bytesOf,
   decodeBinaryFile,
@@ -55,7 +56,8 @@ export interface GraphColumns {
   provStart: Int32Array;
   provEnd: Int32Array;
   schema?: GraphSchema;
-  mergeLog: unknown[];
+  /** The merge log, inflated on first call. */
+  mergeLog: () => unknown[];
 }
 
 interface Header {
@@ -63,7 +65,6 @@ interface Header {
   nodes: number;
   edges: number;
   schema?: GraphSchema;
-  mergeLog: unknown[];
 }
 
 const attrText = (a: Metadata | undefined) => (a && Object.keys(a).length > 0 ? JSON.stringify(a) : '');
@@ -139,7 +140,6 @@ export function encodeGraph(snapshot: GraphSnapshot): Uint8Array {
     nodes: nodes.length,
     edges: edges.length,
     ...(snapshot.schema ? { schema: snapshot.schema } : {}),
-    mergeLog: snapshot.mergeLog,
   };
   return encodeBinaryFile(GRAPH_BINARY_MAGIC, GRAPH_BINARY_VERSION, [
     jsonSection(header),
@@ -165,6 +165,9 @@ export function encodeGraph(snapshot: GraphSnapshot): Uint8Array {
     bytesOf(provChunk),
     bytesOf(provStart),
     bytesOf(provEnd),
+    // The merge log keeps full before/after copies for exact undo: compressed, and read only
+    // when the log is listed or the graph is edited.
+    deflateRawSync(jsonSection(snapshot.mergeLog)),
   ]);
 }
 
@@ -172,7 +175,7 @@ export function decodeGraphColumns(bytes: Uint8Array, source: string): GraphColu
   const { sections: s, version } = decodeBinaryFile(bytes, GRAPH_BINARY_MAGIC, source);
   const corrupt = (why: string) => new RagError('RAG_STORE_CORRUPT', `${source}: ${why}`, { details: { file: source } });
   if (version !== GRAPH_BINARY_VERSION) throw new RagError('RAG_STORE_VERSION', `${source}: graph format ${version}, this version reads ${GRAPH_BINARY_VERSION}`);
-  if (s.length !== 32) throw corrupt(`expected 32 sections, found ${s.length}`);
+  if (s.length !== 33) throw corrupt(`expected 33 sections, found ${s.length}`);
   const header = readJsonSection(s[0]!) as Header;
   if (header.graphFormatVersion !== GRAPH_FORMAT_VERSION) throw corrupt(`graph snapshot version ${header.graphFormatVersion} is not ${GRAPH_FORMAT_VERSION}`);
   const n = header.nodes;
@@ -207,9 +210,24 @@ export function decodeGraphColumns(bytes: Uint8Array, source: string): GraphColu
     provStart: i32(s[30]!),
     provEnd: i32(s[31]!),
     ...(header.schema ? { schema: header.schema } : {}),
-    mergeLog: header.mergeLog,
+    mergeLog: lazyMergeLog(s[32]!, corrupt),
   };
   return checked(cols, n, m, corrupt);
+}
+
+function lazyMergeLog(compressed: Uint8Array, corrupt: (why: string) => Error): () => unknown[] {
+  let log: unknown[] | undefined;
+  return () => {
+    if (!log) {
+      try {
+        log = readJsonSection(inflateRawSync(compressed)) as unknown[];
+      } catch {
+        throw corrupt('the merge log does not inflate');
+      }
+      if (!Array.isArray(log)) throw corrupt('the merge log is not a list');
+    }
+    return log;
+  };
 }
 
 function checked(c: GraphColumns, n: number, m: number, corrupt: (why: string) => Error): GraphColumns {
@@ -269,6 +287,6 @@ export function columnsToSnapshot(c: GraphColumns): GraphSnapshot {
     nodes: c.nodeIds.map((_, i) => nodeAt(c, i)),
     edges: c.sources.length ? Array.from(c.sources, (_, i) => edgeAt(c, i)) : [],
     ...(c.schema ? { schema: c.schema } : {}),
-    mergeLog: c.mergeLog,
+    mergeLog: c.mergeLog(),
   };
 }

@@ -213,7 +213,7 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
     },
     mergeLog(): MergeRecord[] {
       if (delegate) return delegate.mergeLog();
-      return (cols.mergeLog as MergeRecord[]).map((e) => ({
+      return (cols.mergeLog() as MergeRecord[]).map((e) => ({
         id: e.id,
         keptId: e.keptId,
         mergedId: e.mergedId,

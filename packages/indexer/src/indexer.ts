@@ -17,6 +17,8 @@ import {
   type DocInput,
   type Embedder,
   type Extraction,
+  type KeywordIndex,
+  type MemoryVectorStore,
   type RunContext,
   type VectorRecord,
 } from '@rag/core';
@@ -30,7 +32,9 @@ import { edgeText, nodeText } from './gear/path-texts.js';
 import { loadPath } from './loaders/load-path.js';
 import { createEntityResolver } from './resolution/entity-resolver.js';
 import { appendJournal, readJournal } from './store/journal.js';
-import { FORMAT_VERSION, writeSnapshot, type StoredManifest, type StoredState } from './store/snapshot.js';
+import type { StoredManifest, StoredState } from './store/format1.js';
+import { FORMAT2_VERSION } from './store/format2.js';
+import { persistIndex, type PersistCache } from './store/persist.js';
 import { buildCommunities } from './summaries/community-summaries.js';
 import { extractiveSummary, llmSummary } from './summaries/doc-summary.js';
 import {
@@ -52,11 +56,10 @@ export const INDEXER_VERSION = '0.1.0';
 export interface RestoredIndexState {
   state: StoredState;
   manifest: StoredManifest;
+  /** The files of the opened generation, so unchanged components are not rewritten. */
+  cache?: PersistCache;
 }
 
-interface Serializable {
-  serialize(): Uint8Array;
-}
 interface JsonSnapshot {
   toJSON(): unknown;
 }
@@ -137,7 +140,7 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
   };
 
   const manifest = (): IndexManifest => ({
-    formatVersion: FORMAT_VERSION,
+    formatVersion: FORMAT2_VERSION,
     embedderId: embedder.id,
     dimensions,
     docs: docs.size,
@@ -154,7 +157,10 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
 
   async function removeDoc(docId: string): Promise<void> {
     const ids = docChunks.get(docId) ?? [];
-    if (ids.length > 0) await keyword.remove(ids);
+    if (ids.length > 0) {
+      await keyword.remove(ids);
+      keywordChanged();
+    }
     await vectors.deleteByDoc(nsOf('chunks'), docId);
     await vectors.deleteByDoc(nsOf('sentences'), docId);
     await vectors.deleteByDoc(nsOf('summaries'), docId);
@@ -219,35 +225,44 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
     }
   }
 
+  /** What persistence last wrote per component (restored from the opened generation). */
+  const persistCache: PersistCache = restored?.cache ?? { vectors: new Map() };
+  const keywordChanged = () => {
+    if (persistCache.keyword) persistCache.keyword.dirty = true;
+  };
+
   /** Write the current state as generation `txn` (callers bump txn first: never rewrite the live one). */
   async function snapshotTo(dir: string): Promise<void> {
     await mkdir(dir, { recursive: true });
-    const vectorsPersisted = options.vectors === undefined || typeof (vectors as Partial<Serializable>).serialize === 'function';
+    const vectorsPersisted = typeof (vectors as Partial<MemoryVectorStore>).exportNamespace === 'function';
     const keywordPersisted = typeof (keyword as Partial<JsonSnapshot>).toJSON === 'function';
-    const stored: StoredManifest = {
-      ...manifest(),
-      namespace: ns,
-      vectorStoreId: vectors.id,
-      keywordIndexId: keyword.id,
-      extractorId: extractor?.id ?? 'none',
-      txn,
-      vectorsPersisted: vectorsPersisted && typeof (vectors as Partial<Serializable>).serialize === 'function',
-      keywordPersisted,
-      versions: { indexer: INDEXER_VERSION, format: String(FORMAT_VERSION) },
-    };
-    await writeSnapshot(dir, {
-      manifest: stored,
-      state: {
-        docs: [...docs.values()],
-        chunks: [...chunks.values()],
-        summaries: [...summaries.values()],
-        communities,
-        gear: { nodes: [...gearNodes], edges: [...gearEdges] },
+    await persistIndex(
+      dir,
+      {
+        manifest: {
+          ...manifest(),
+          namespace: ns,
+          vectorStoreId: vectors.id,
+          keywordIndexId: keyword.id,
+          extractorId: extractor?.id ?? 'none',
+          txn,
+          vectorsPersisted,
+          keywordPersisted,
+          versions: { indexer: INDEXER_VERSION },
+        },
+        state: {
+          docs: [...docs.values()],
+          chunks: [...chunks.values()],
+          summaries: [...summaries.values()],
+          communities,
+          gear: { nodes: [...gearNodes], edges: [...gearEdges] },
+        },
+        graph,
+        ...(keywordPersisted ? { keyword: keyword as KeywordIndex & JsonSnapshot } : {}),
+        ...(vectorsPersisted ? { vectors } : {}),
       },
-      graph: graph.toJSON(),
-      ...(keywordPersisted ? { keyword: (keyword as unknown as JsonSnapshot).toJSON() } : {}),
-      ...(stored.vectorsPersisted ? { vectors: (vectors as unknown as Serializable).serialize() } : {}),
-    });
+      persistCache,
+    );
   }
 
   async function ingest(input: DocInput[], opts: IngestOptions = {}): Promise<IngestReport> {
@@ -350,6 +365,7 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
       });
       await timed('keyword', async () => {
         await keyword.add(batchChunks.map(({ doc, chunk }) => ({ id: chunk.id, text: keywordText(doc, chunk) })));
+        keywordChanged();
         progress({ stage: 'keyword', done: processed + batch.length, total: work.length });
       });
       await timed('embed', async () => {

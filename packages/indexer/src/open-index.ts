@@ -1,21 +1,51 @@
-// Open a persisted index directory: the generation CURRENT names is restored (graph,
-// keyword index, embedded vectors, docs and chunks), checked against the embedder given.
+// Open a persisted index directory. Format 2 (the default since 0.2.0) opens lazily: the
+// manifest and the document/chunk state are read at once; the graph, the keyword index and each
+// vector namespace are read from their segment files on first use, so a question reads only what
+// its method touches (see docs/scaling.md for which method reads what). A format-1 store (0.1.0,
+// JSON generations) is read whole and written as format 2 at its next commit.
+//
+// Components passed in `options` (plugins) are used as given, under one contract: a keyword index
+// that is empty while the store has chunks is rebuilt from the stored chunk text; a vector store
+// that holds none of the store's chunk vectors makes the open fail with an error naming it —
+// never an index that is silently empty.
 import { stat } from 'node:fs/promises';
-import { RagError, createBm25Index, invalidInput, restoreBm25Index, restoreMemoryVectorStore } from '@rag/core';
-import { createGraphStore } from '@rag/graph-store';
-import { createIndexer } from './indexer.js';
+import { inflateRawSync } from 'node:zlib';
+import { join } from 'node:path';
+import {
+  RagError,
+  createBm25Index,
+  decodeBinaryFile,
+  decodeVectorNamespace,
+  createMemoryVectorStore,
+  invalidInput,
+  readJsonSection,
+  restoreBm25Index,
+  restoreMemoryVectorStore,
+  type KeywordIndex,
+  type VectorStore,
+} from '@rag/core';
+import { createGraphStore, openGraph, type GraphStore } from '@rag/graph-store';
+import { createIndexer, type RestoredIndexState } from './indexer.js';
+import { readSnapshot } from './store/format1.js';
+import { checkSegments, generationToOpen, readManifest, readSegmentSync, SEGMENT_DIR, type Manifest2 } from './store/format2.js';
 import { readJournal, uncommitted } from './store/journal.js';
-import { readSnapshot } from './store/snapshot.js';
-import type { Indexer, IndexerOptions } from './types.js';
+import { lazy } from './store/lazy.js';
+import { KEYWORD_MAGIC, type PersistCache } from './store/persist.js';
+import { decodeState } from './store/state-codec.js';
+import { VECTOR_NAMESPACES, type Indexer, type IndexerOptions } from './types.js';
 
 export interface OpenIndexOptions extends Omit<IndexerOptions, 'dir'> {
   /** Open even when the embedder id differs from the one the index was built with (default false). */
   allowEmbedderMismatch?: boolean;
+  /** "current" (default), or "previous": the last good generation before it (after a corrupt write). */
+  generation?: 'current' | 'previous';
 }
 
 export interface OpenedIndex extends Indexer {
   /** Batches a crash interrupted (begun, never committed); re-ingest their docs to resume. */
   readonly interrupted: { txn: number; op: string; docs: string[] }[];
+  /** The on-disk format the store was opened from (1 is migrated to 2 at the next commit). */
+  readonly openedFormat: 1 | 2 | undefined;
 }
 
 export async function openIndex(dir: string, options: OpenIndexOptions = {}): Promise<OpenedIndex> {
@@ -26,36 +56,92 @@ export async function openIndex(dir: string, options: OpenIndexOptions = {}): Pr
     if (RagError.isInstance(e)) throw e;
     throw new RagError('RAG_NOT_FOUND', `index directory ${dir} does not exist`, { cause: e, details: { dir } });
   }
-  const snap = await readSnapshot(dir);
+  const { allowEmbedderMismatch, generation = 'current', ...rest } = options;
   const journal = await readJournal(dir);
   const interrupted = uncommitted(journal);
-  const { allowEmbedderMismatch, ...rest } = options;
-  if (!snap) {
+  const gen = await generationToOpen(dir, generation);
+  if (!gen) {
     // a directory whose first batch never committed: start empty, keep the journal
-    return Object.assign(createIndexer({ ...rest, dir }), { interrupted });
+    return Object.assign(createIndexer({ ...rest, dir }), { interrupted, openedFormat: undefined });
   }
-  const m = snap.manifest;
-  const indexer = createIndexer(
-    {
-      ...rest,
-      dir,
-      namespace: m.namespace,
-      graph: options.graph ?? createGraphStore({ snapshot: snap.graph }),
-      keyword: options.keyword ?? (snap.keyword !== undefined ? restoreBm25Index(snap.keyword) : createBm25Index()),
-      ...(options.vectors ? {} : snap.vectors ? { vectors: restoreMemoryVectorStore(snap.vectors) } : {}),
-      gearHeads: options.gearHeads ?? m.gearHeads,
-    },
-    { state: snap.state, manifest: m },
-  );
+  const found = await readManifest(dir, gen);
+  const opened = found.version === 1 ? await openFormat1(dir, rest) : openFormat2(dir, gen, found.manifest, rest);
+  const m = opened.restored.manifest;
+  const indexer = createIndexer({ ...rest, ...opened.components, dir, namespace: m.namespace, gearHeads: options.gearHeads ?? m.gearHeads }, opened.restored);
   if (indexer.embedder.id !== m.embedderId && !allowEmbedderMismatch)
     throw new RagError('RAG_CONFIG', `index ${dir} was built with embedder "${m.embedderId}", got "${indexer.embedder.id}"`, {
       details: { dir, expected: m.embedderId, got: indexer.embedder.id },
     });
-  if (!options.vectors && !snap.vectors && m.vectorsPersisted === false && m.chunks > 0 && m.vectorStoreId !== 'memory')
-    console.warn(`[@rag/indexer] index ${dir} keeps its vectors in "${m.vectorStoreId}"; pass that store as \`vectors\``);
-  if (snap.keyword === undefined && !options.keyword && snap.state.chunks.length > 0) {
-    const byId = new Map(snap.state.docs.map((d) => [d.id, d]));
-    await indexer.keyword.add(snap.state.chunks.map((c) => ({ id: c.id, text: byId.get(c.docId)?.title ? `${byId.get(c.docId)!.title}\n${c.text}` : c.text })));
+  await checkPlugins(dir, indexer, opened.restored, options);
+  return Object.assign(indexer, { interrupted, openedFormat: found.version });
+}
+
+interface Opened {
+  restored: RestoredIndexState;
+  components: Pick<IndexerOptions, 'graph' | 'keyword' | 'vectors'>;
+}
+
+function openFormat2(dir: string, gen: string, m: Manifest2, options: Omit<OpenIndexOptions, 'generation' | 'allowEmbedderMismatch'>): Opened {
+  checkSegments(dir, m);
+  const path = (file: string) => join(dir, SEGMENT_DIR, file);
+  const state = decodeState(readSegmentSync(dir, m.files.state), path(m.files.state.file));
+  const cache: PersistCache = { vectors: new Map(), graph: { token: 0, ref: m.files.graph } };
+  const graph: GraphStore = options.graph ?? lazy(() => openGraph(readSegmentSync(dir, m.files.graph), path(m.files.graph.file)));
+  let keyword: KeywordIndex | undefined = options.keyword;
+  const kw = m.files.keyword;
+  if (!keyword && kw) {
+    cache.keyword = { ref: kw, dirty: false };
+    keyword = lazy(() => {
+      const { sections } = decodeBinaryFile(readSegmentSync(dir, kw), KEYWORD_MAGIC, path(kw.file));
+      return restoreBm25Index(readJsonSection(inflateRawSync(sections[0]!)));
+    });
   }
-  return Object.assign(indexer, { interrupted });
+  let vectors: VectorStore | undefined = options.vectors;
+  if (!vectors && m.vectorsPersisted) {
+    const spaces = Object.fromEntries(
+      Object.entries(m.files.vectors).map(([ns, ref]) => {
+        cache.vectors.set(ns, { token: 0, ref });
+        return [ns, { dims: ref.dims, count: ref.count, load: () => decodeVectorNamespace(readSegmentSync(dir, ref), path(ref.file)) }];
+      }),
+    );
+    vectors = createMemoryVectorStore({ id: m.vectorStoreId, lazy: spaces });
+  }
+  void gen;
+  return {
+    restored: { state, manifest: m, cache },
+    components: { graph, ...(keyword ? { keyword } : {}), ...(vectors ? { vectors } : {}) },
+  };
+}
+
+async function openFormat1(dir: string, options: Omit<OpenIndexOptions, 'generation' | 'allowEmbedderMismatch'>): Promise<Opened> {
+  const snap = (await readSnapshot(dir))!;
+  return {
+    restored: { state: snap.state, manifest: snap.manifest },
+    components: {
+      graph: options.graph ?? createGraphStore({ snapshot: snap.graph }),
+      ...(options.keyword ? {} : snap.keyword !== undefined ? { keyword: restoreBm25Index(snap.keyword) } : {}),
+      ...(options.vectors ? {} : snap.vectors ? { vectors: restoreMemoryVectorStore(snap.vectors) } : {}),
+    },
+  };
+}
+
+/** The persistence contract for components passed in (and for stores that keep vectors elsewhere). */
+async function checkPlugins(dir: string, indexer: Indexer, restored: RestoredIndexState, options: OpenIndexOptions): Promise<void> {
+  const m = restored.manifest;
+  const chunks = restored.state.chunks;
+  if (chunks.length === 0) return;
+  const keywordOnDisk = m.keywordPersisted && (m.formatVersion === 1 || restored.cache?.keyword !== undefined);
+  if ((options.keyword || !keywordOnDisk) && (await indexer.keyword.size()) === 0) {
+    // rebuilt from the stored chunks: the same text the indexer gave it
+    const byId = new Map(restored.state.docs.map((d) => [d.id, d]));
+    await indexer.keyword.add(chunks.map((c) => ({ id: c.id, text: byId.get(c.docId)?.title ? `${byId.get(c.docId)!.title}\n${c.text}` : c.text })));
+  }
+  if (!m.vectorsPersisted && !options.vectors)
+    throw new RagError('RAG_CONFIG', `index ${dir} keeps its vectors in "${m.vectorStoreId}"; pass that vector store to openIndex (e.g. set QDRANT_URL)`, {
+      details: { dir, vectorStore: m.vectorStoreId },
+    });
+  if (options.vectors && (await options.vectors.count(`${m.namespace}${VECTOR_NAMESPACES.chunks}`)) === 0)
+    throw new RagError('RAG_CONFIG', `index ${dir}: the vector store "${options.vectors.id}" passed in holds none of its ${chunks.length} chunk vectors (namespace "${m.namespace}${VECTOR_NAMESPACES.chunks}"); pass the store it was built with, or re-index into this one`, {
+      details: { dir, vectorStore: options.vectors.id },
+    });
 }

@@ -1,6 +1,7 @@
-// Snapshot generations of an index directory. Each checkpoint writes a complete new
-// generation directory (every file fsynced), then atomically repoints CURRENT at it; a crash
-// at any moment leaves CURRENT naming a complete generation, so the index always loads.
+// Format 1 of an index directory (release 0.1.0): each checkpoint wrote a complete generation of
+// JSON files (state.json, graph.json, keyword.json) and vectors.bin, then repointed CURRENT.
+// Kept to open (migrate) stores written by that release, and for benchmarks that compare the
+// two formats in one run; new stores are written in format 2 (format2.ts).
 import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ChunkSchema, DocSchema, RagError, writeFileAtomic } from '@rag/core';

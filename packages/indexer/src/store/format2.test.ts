@@ -1,0 +1,121 @@
+// Index format 2: lazy open (a question reads only what its method touches), content-addressed
+// segments (unchanged components are not rewritten), named errors for damaged segments with the
+// previous generation still openable, format-1 stores still open, and the plugin contract.
+import { cpSync, readdirSync, statSync, truncateSync, writeFileSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createBm25Index, createMemoryVectorStore, type DocInput, type MemoryVectorStore } from '@rag/core';
+import type { GraphViewExtras } from '@rag/graph-store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIndexer } from '../indexer.js';
+import { openIndex } from '../open-index.js';
+import { isLoaded } from './lazy.js';
+
+const fixture = join(import.meta.dirname, '..', '..', 'test', 'fixtures');
+const corpus: DocInput[] = readFileSync(join(fixture, 'hotpotqa-60.jsonl'), 'utf8').trim().split('\n').slice(0, 30).map((l) => JSON.parse(l) as DocInput);
+
+let root: string;
+let built: string;
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'rag-format2-'));
+  built = join(root, 'built');
+  await createIndexer({ dir: built, gearHeads: 1 }).ingest(corpus);
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+const copy = (name: string) => {
+  const d = join(root, name);
+  cpSync(built, d, { recursive: true });
+  return d;
+};
+const segments = (d: string) => readdirSync(join(d, 'seg')).sort();
+
+describe('index format 2', () => {
+  it("writes binary segments and a generation that holds only its manifest", () => {
+    const files = segments(built);
+    expect(files.some((f) => f.startsWith('state-'))).toBe(true);
+    expect(files.some((f) => f.startsWith('graph-'))).toBe(true);
+    expect(files.some((f) => f.startsWith('vec-idx-sentences-'))).toBe(true);
+    const gen = readFileSync(join(built, 'CURRENT'), 'utf8').trim();
+    expect(readdirSync(join(built, gen))).toEqual(['manifest.json']);
+  });
+
+  it('opens lazily: a keyword question reads neither the graph nor any vector namespace', async () => {
+    const idx = await openIndex(copy('lazy'));
+    expect(isLoaded(idx.graph)).toBe(false);
+    expect(isLoaded(idx.keyword)).toBe(false);
+    expect((await idx.keyword.search('film director', 3)).length).toBeGreaterThan(0);
+    expect(isLoaded(idx.graph)).toBe(false);
+    const vectors = idx.vectors as MemoryVectorStore;
+    expect(vectors.namespaces().every((ns) => !vectors.isLoaded(ns))).toBe(true);
+    // a graph query builds the read view, still without graphology
+    expect(idx.graph.nodeCount).toBeGreaterThan(0);
+    expect((idx.graph as unknown as GraphViewExtras).isMaterialized()).toBe(false);
+    const q = (await idx.embedder.embed(['a film']))[0]!;
+    await idx.vectors.search(idx.namespaceOf('chunks'), q, 2);
+    expect(vectors.isLoaded(idx.namespaceOf('chunks'))).toBe(true);
+    expect(vectors.isLoaded(idx.namespaceOf('sentences'))).toBe(false);
+  });
+
+  it('rewrites only what changed: removing a document keeps the untouched GEAR view files', async () => {
+    const d = copy('incremental');
+    const before = new Set(segments(d));
+    const idx = await openIndex(d);
+    await idx.remove(corpus[0]!.id);
+    const after = segments(d);
+    const kept = after.filter((f) => before.has(f));
+    // the generation before is kept as the last good state, so both sets of files are there
+    expect(after.filter((f) => f.startsWith('state-'))).toHaveLength(2);
+    expect(kept.length).toBeGreaterThan(0);
+    const reopened = await openIndex(d);
+    expect(reopened.getDoc(corpus[0]!.id)).toBeUndefined();
+    expect(reopened.manifest().docs).toBe(corpus.length - 1);
+  });
+
+  it('names a truncated or altered segment, and the previous generation still opens', async () => {
+    const d = copy('corrupt');
+    const idx = await openIndex(d);
+    await idx.ingest([{ id: 'extra', title: 'Extra', text: 'Extra Passage is a test document about Lake Geneva in Switzerland.' }]);
+    const gen = readFileSync(join(d, 'CURRENT'), 'utf8').trim();
+    const manifest = JSON.parse(readFileSync(join(d, gen, 'manifest.json'), 'utf8')) as { files: { state: { file: string }; graph: { file: string } } };
+    const state = join(d, 'seg', manifest.files.state.file);
+    truncateSync(state, statSync(state).size - 5);
+    await expect(openIndex(d)).rejects.toThrow(new RegExp(`${manifest.files.state.file}.*(bytes|truncated)`));
+    const previous = await openIndex(d, { generation: 'previous' });
+    expect(previous.getDoc('extra')).toBeUndefined();
+    expect(previous.manifest().docs).toBe(corpus.length);
+    // an altered graph file is caught by its checksum when the graph is first read
+    const d2 = copy('altered');
+    const m2 = JSON.parse(readFileSync(join(d2, readFileSync(join(d2, 'CURRENT'), 'utf8').trim(), 'manifest.json'), 'utf8')) as { files: { graph: { file: string } } };
+    const graph = join(d2, 'seg', m2.files.graph.file);
+    const bytes = readFileSync(graph);
+    bytes[bytes.length - 10] ^= 0xff;
+    writeFileSync(graph, bytes);
+    const opened = await openIndex(d2);
+    expect(() => opened.graph.nodeCount).toThrow(new RegExp(`${m2.files.graph.file}: checksum mismatch`));
+  });
+
+  it('opens a store written by release 0.1.0 (format 1) and writes format 2 at its next commit', async () => {
+    const d = join(root, 'format1');
+    cpSync(join(fixture, 'format1-store'), d, { recursive: true });
+    const idx = await openIndex(d);
+    expect(idx.openedFormat).toBe(1);
+    expect(idx.manifest().docs).toBe(8);
+    expect((await idx.keyword.search('Demon Dice game', 3)).length).toBeGreaterThan(0);
+    await idx.ingest([{ id: 'new', title: 'New', text: 'A new passage about the River Thames in London.' }]);
+    const again = await openIndex(d);
+    expect(again.openedFormat).toBe(2);
+    expect(again.manifest().docs).toBe(9);
+    expect(again.graph.nodeCount).toBe(idx.graph.nodeCount);
+  });
+
+  it('rebuilds an empty plugin keyword index from the stored chunks and refuses an empty plugin vector store', async () => {
+    const d = copy('plugins');
+    const plugin = createBm25Index();
+    const idx = await openIndex(d, { keyword: plugin });
+    expect(await plugin.size()).toBe(idx.chunks().length);
+    expect((await idx.keyword.search('film', 2)).length).toBeGreaterThan(0);
+    await expect(openIndex(d, { vectors: createMemoryVectorStore({ id: 'empty-plugin' }) })).rejects.toThrow(/"empty-plugin" passed in holds none of its \d+ chunk vectors/);
+  });
+});

@@ -1,0 +1,24 @@
+// A component of an opened index that is read from disk on first use. The proxy stands in for
+// the object (same methods, getters and identity for caches keyed by it); `isLoaded` tells
+// persistence whether an untouched component can keep its file without being read at all.
+const LOADED = Symbol('lazy.loaded');
+
+export function lazy<T extends object>(load: () => T): T {
+  let real: T | undefined;
+  const get = () => (real ??= load());
+  return new Proxy({} as T, {
+    get(_, key) {
+      if (key === LOADED) return real !== undefined;
+      const target = get();
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+    has: (_, key) => key === LOADED || Reflect.has(get(), key),
+    set: (_, key, value) => Reflect.set(get(), key, value),
+  });
+}
+
+/** False only for a lazy proxy that has not been read yet. */
+export function isLoaded(value: object): boolean {
+  return LOADED in value ? (value as Record<symbol, boolean>)[LOADED]! : true;
+}

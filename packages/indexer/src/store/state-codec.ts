@@ -1,0 +1,141 @@
+// The index state (documents, chunks with sentence spans, summaries, communities, the ids the
+// GEAR views hold) as one binary file: string tables and typed columns. A chunk's text is not
+// stored again when it is the slice [start, end) of its document's text (the usual case).
+import {
+  bytesOf,
+  decodeBinaryFile,
+  decodeStrings,
+  encodeBinaryFile,
+  encodeStrings,
+  i32,
+  jsonSection,
+  RagError,
+  readJsonSection,
+  u32,
+  type Chunk,
+  type Doc,
+  type Metadata,
+} from '@rag/core';
+import type { StoredState } from './format1.js';
+
+export const STATE_MAGIC = 'RAGSTA02';
+const SECTIONS = 34;
+
+const metaText = (m: Metadata | undefined) => (m && Object.keys(m).length > 0 ? JSON.stringify(m) : '');
+
+export function encodeState(state: StoredState): Uint8Array {
+  const { docs, chunks } = state;
+  const docIndex = new Map(docs.map((d, i) => [d.id, i]));
+  const hasTitle = Uint8Array.from(docs, (d) => (d.title === undefined ? 0 : 1));
+  const chunkDoc = new Uint32Array(chunks.length);
+  const starts = new Int32Array(chunks.length);
+  const ends = new Int32Array(chunks.length);
+  const sliced = new Uint8Array(chunks.length);
+  const ownTexts: string[] = [];
+  const hasMeta = new Uint8Array(chunks.length);
+  const sentOffsets = new Uint32Array(chunks.length + 1);
+  const sentCount = chunks.reduce((n, c) => n + c.sentences.length, 0);
+  const sentStarts = new Int32Array(sentCount);
+  const sentEnds = new Int32Array(sentCount);
+  let s = 0;
+  chunks.forEach((c, i) => {
+    const d = docIndex.get(c.docId);
+    if (d === undefined) throw new RagError('RAG_INVALID_INPUT', `state: chunk "${c.id}" names a missing document "${c.docId}"`);
+    chunkDoc[i] = d;
+    starts[i] = c.start;
+    ends[i] = c.end;
+    if (docs[d]!.text.slice(c.start, c.end) === c.text) sliced[i] = 1;
+    else ownTexts.push(c.text);
+    hasMeta[i] = c.metadata === undefined ? 0 : 1;
+    for (const sp of c.sentences) {
+      sentStarts[s] = sp.start;
+      sentEnds[s] = sp.end;
+      s++;
+    }
+    sentOffsets[i + 1] = s;
+  });
+  return encodeBinaryFile(STATE_MAGIC, 1, [
+    jsonSection({ docs: docs.length, chunks: chunks.length, communities: state.communities }),
+    ...encodeStrings(docs.map((d) => d.id)),
+    hasTitle,
+    ...encodeStrings(docs.map((d) => d.title ?? '')),
+    ...encodeStrings(docs.map((d) => d.text)),
+    ...encodeStrings(docs.map((d) => d.contentHash)),
+    ...encodeStrings(docs.map((d) => metaText(d.metadata))),
+    ...encodeStrings(chunks.map((c) => c.id)),
+    bytesOf(chunkDoc),
+    bytesOf(starts),
+    bytesOf(ends),
+    sliced,
+    ...encodeStrings(ownTexts),
+    hasMeta,
+    ...encodeStrings(chunks.map((c) => (c.metadata ? JSON.stringify(c.metadata) : ''))),
+    bytesOf(sentOffsets),
+    bytesOf(sentStarts),
+    bytesOf(sentEnds),
+    ...encodeStrings(state.summaries.map((x) => x.docId)),
+    ...encodeStrings(state.summaries.map((x) => x.text)),
+    ...encodeStrings(state.gear.nodes),
+    ...encodeStrings(state.gear.edges),
+  ]);
+}
+
+export function decodeState(bytes: Uint8Array, source: string): StoredState {
+  const { sections: x } = decodeBinaryFile(bytes, STATE_MAGIC, source);
+  const corrupt = (why: string) => new RagError('RAG_STORE_CORRUPT', `${source}: ${why}`, { details: { file: source } });
+  if (x.length !== SECTIONS) throw corrupt(`expected ${SECTIONS} sections, found ${x.length}`);
+  const head = readJsonSection(x[0]!) as { docs: number; chunks: number; communities: StoredState['communities'] };
+  const ids = decodeStrings(x[1]!, x[2]!);
+  const hasTitle = x[3]!;
+  const titles = decodeStrings(x[4]!, x[5]!);
+  const texts = decodeStrings(x[6]!, x[7]!);
+  const hashes = decodeStrings(x[8]!, x[9]!);
+  const metas = decodeStrings(x[10]!, x[11]!);
+  if ([hasTitle.length, titles.length, texts.length, hashes.length, metas.length, ids.length].some((l) => l !== head.docs)) throw corrupt('document columns disagree');
+  const docs: Doc[] = ids.map((id, i) => ({
+    id,
+    ...(hasTitle[i] ? { title: titles[i]! } : {}),
+    text: texts[i]!,
+    metadata: metas[i] ? (JSON.parse(metas[i]!) as Metadata) : {},
+    contentHash: hashes[i]!,
+  }));
+  const chunkIds = decodeStrings(x[12]!, x[13]!);
+  const chunkDoc = u32(x[14]!);
+  const starts = i32(x[15]!);
+  const ends = i32(x[16]!);
+  const sliced = x[17]!;
+  const ownTexts = decodeStrings(x[18]!, x[19]!);
+  const hasMeta = x[20]!;
+  const chunkMetas = decodeStrings(x[21]!, x[22]!);
+  const sentOffsets = u32(x[23]!);
+  const sentStarts = i32(x[24]!);
+  const sentEnds = i32(x[25]!);
+  const n = head.chunks;
+  if ([chunkIds.length, chunkDoc.length, starts.length, ends.length, sliced.length, hasMeta.length, chunkMetas.length].some((l) => l !== n) || sentOffsets.length !== n + 1)
+    throw corrupt('chunk columns disagree');
+  let own = 0;
+  const chunks: Chunk[] = chunkIds.map((id, i) => {
+    const doc = docs[chunkDoc[i]!];
+    if (!doc) throw corrupt(`chunk "${id}" names document index ${chunkDoc[i]} out of range`);
+    const sentences = [];
+    for (let j = sentOffsets[i]!; j < sentOffsets[i + 1]!; j++) sentences.push({ start: sentStarts[j]!, end: sentEnds[j]! });
+    return {
+      id,
+      docId: doc.id,
+      text: sliced[i] ? doc.text.slice(starts[i]!, ends[i]!) : ownTexts[own++]!,
+      start: starts[i]!,
+      end: ends[i]!,
+      sentences,
+      ...(hasMeta[i] ? { metadata: JSON.parse(chunkMetas[i]!) as Metadata } : {}),
+    };
+  });
+  const sumDocs = decodeStrings(x[26]!, x[27]!);
+  const sumTexts = decodeStrings(x[28]!, x[29]!);
+  return {
+    docs,
+    chunks,
+    summaries: sumDocs.map((docId, i) => ({ docId, text: sumTexts[i]! })),
+    communities: head.communities,
+    gear: { nodes: decodeStrings(x[30]!, x[31]!), edges: decodeStrings(x[32]!, x[33]!) },
+  };
+}
