@@ -71,7 +71,8 @@ const writes = () => {
 describe('rag serve on loopback without a token', () => {
   it.each(writes().map((w) => [w.name, w] as const))('refuses a cross-site %s with 403 and changes nothing', async (_name, w) => {
     const before = service.info();
-    for (const forged of [evil, { origin: 'http://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }]) {
+    const forgeries: Record<string, string>[] = [evil, { origin: 'http://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }];
+    for (const forged of forgeries) {
       const res = await send(w.method, w.path, { host: host(), 'content-type': w.type, ...forged }, w.body || undefined);
       expect(res.status, `${w.name} with ${JSON.stringify(forged)}`).toBe(403);
       expect(res.text).toMatch(/cross-site|not a URL/);

@@ -1,10 +1,10 @@
-// Graph format 2: a snapshot as columns in one binary file (see @rag/core's binary container).
+// Graph format 2: a snapshot as columns in one binary file (see @rag/core's binary container),
+// sections deflated.
 // Node ids, names, aliases, descriptions, chunk ids and edge ids are string tables; types and
 // relation labels index one dictionary; edge endpoints are node indexes; provenance is three
 // columns (chunk index, start, end) addressed by per-node and per-edge offsets. Edge ids that
 // equal relationId(source, relation, target) — nearly all — are not stored. Opening parses no
 // JSON per record: `decodeGraphColumns` returns typed arrays and string arrays.
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import {
   bytesOf,
   decodeBinaryFile,
@@ -165,10 +165,10 @@ export function encodeGraph(snapshot: GraphSnapshot): Uint8Array {
     bytesOf(provChunk),
     bytesOf(provStart),
     bytesOf(provEnd),
-    // The merge log keeps full before/after copies for exact undo: compressed, and read only
-    // when the log is listed or the graph is edited.
-    deflateRawSync(jsonSection(snapshot.mergeLog)),
-  ]);
+    // The merge log keeps full before/after copies for exact undo: parsed only when the log is
+    // listed or the graph is edited.
+    jsonSection(snapshot.mergeLog),
+  ], { deflate: true });
 }
 
 export function decodeGraphColumns(bytes: Uint8Array, source: string): GraphColumns {
@@ -215,14 +215,14 @@ export function decodeGraphColumns(bytes: Uint8Array, source: string): GraphColu
   return checked(cols, n, m, corrupt);
 }
 
-function lazyMergeLog(compressed: Uint8Array, corrupt: (why: string) => Error): () => unknown[] {
+function lazyMergeLog(section: Uint8Array, corrupt: (why: string) => Error): () => unknown[] {
   let log: unknown[] | undefined;
   return () => {
     if (!log) {
       try {
-        log = readJsonSection(inflateRawSync(compressed)) as unknown[];
+        log = readJsonSection(section) as unknown[];
       } catch {
-        throw corrupt('the merge log does not inflate');
+        throw corrupt('the merge log is not valid JSON');
       }
       if (!Array.isArray(log)) throw corrupt('the merge log is not a list');
     }

@@ -64,3 +64,4 @@ export { nodeText, edgeText } from './gear/path-texts.js';
 
 export { readJournal, uncommitted } from './store/journal.js';
 export type { JournalRecord } from './store/journal.js';
+export { writeFormat1Store } from './store/format1-export.js';

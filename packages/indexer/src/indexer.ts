@@ -28,12 +28,13 @@ import { createHeuristicTripleExtractor } from './extraction/heuristic-extractor
 import { createKeywordIntentRouter } from './extraction/keyword-intent-router.js';
 import { templateFor } from './extraction/templates.js';
 import { createGearViewEmbedders } from './gear/feature-view-embedder.js';
+import { isDerivable } from './gear/derived-views.js';
 import { edgeText, nodeText } from './gear/path-texts.js';
 import { loadPath } from './loaders/load-path.js';
 import { createEntityResolver } from './resolution/entity-resolver.js';
 import { appendJournal, readJournal } from './store/journal.js';
 import type { StoredManifest, StoredState } from './store/format1.js';
-import { FORMAT2_VERSION } from './store/format2.js';
+import { FORMAT2_VERSION, type DerivedRef } from './store/format2.js';
 import { persistIndex, type PersistCache } from './store/persist.js';
 import { buildCommunities } from './summaries/community-summaries.js';
 import { extractiveSummary, llmSummary } from './summaries/doc-summary.js';
@@ -231,6 +232,17 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
     if (persistCache.keyword) persistCache.keyword.dirty = true;
   };
 
+  /** The GEAR views as derived namespaces: recomputed from the graph at open, not stored. */
+  const derivedGear = (): Record<string, DerivedRef> => {
+    const out: Record<string, DerivedRef> = {};
+    for (let h = 0; h < gearHeads; h++) {
+      const dims = gearEmbedders[h]!.dimensions ?? 128;
+      if (gearNodes.size) out[gearNs('node', h)] = { kind: 'node', head: h, dims, count: gearNodes.size };
+      if (gearEdges.size) out[gearNs('edge', h)] = { kind: 'edge', head: h, dims, count: gearEdges.size };
+    }
+    return out;
+  };
+
   /** Write the current state as generation `txn` (callers bump txn first: never rewrite the live one). */
   async function snapshotTo(dir: string): Promise<void> {
     await mkdir(dir, { recursive: true });
@@ -260,6 +272,7 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
         graph,
         ...(keywordPersisted ? { keyword: keyword as KeywordIndex & JsonSnapshot } : {}),
         ...(vectorsPersisted ? { vectors } : {}),
+        ...(vectorsPersisted && isDerivable(gearEmbedders) ? { derived: derivedGear() } : {}),
       },
       persistCache,
     );

@@ -9,7 +9,6 @@
 // that holds none of the store's chunk vectors makes the open fail with an error naming it —
 // never an index that is silently empty.
 import { stat } from 'node:fs/promises';
-import { inflateRawSync } from 'node:zlib';
 import { join } from 'node:path';
 import {
   RagError,
@@ -25,6 +24,8 @@ import {
   type VectorStore,
 } from '@rag/core';
 import { createGraphStore, openGraph, type GraphStore } from '@rag/graph-store';
+import { deriveGearView, isDerivable } from './gear/derived-views.js';
+import { createGearViewEmbedders, type FeatureViewEmbedder } from './gear/feature-view-embedder.js';
 import { createIndexer, type RestoredIndexState } from './indexer.js';
 import { readSnapshot } from './store/format1.js';
 import { checkSegments, generationToOpen, readManifest, readSegmentSync, SEGMENT_DIR, type Manifest2 } from './store/format2.js';
@@ -93,7 +94,7 @@ function openFormat2(dir: string, gen: string, m: Manifest2, options: Omit<OpenI
     cache.keyword = { ref: kw, dirty: false };
     keyword = lazy(() => {
       const { sections } = decodeBinaryFile(readSegmentSync(dir, kw), KEYWORD_MAGIC, path(kw.file));
-      return restoreBm25Index(readJsonSection(inflateRawSync(sections[0]!)));
+      return restoreBm25Index(readJsonSection(sections[0]!));
     });
   }
   let vectors: VectorStore | undefined = options.vectors;
@@ -104,6 +105,16 @@ function openFormat2(dir: string, gen: string, m: Manifest2, options: Omit<OpenI
         return [ns, { dims: ref.dims, count: ref.count, load: () => decodeVectorNamespace(readSegmentSync(dir, ref), path(ref.file)) }];
       }),
     );
+    const views = options.gearEmbedders ?? createGearViewEmbedders(m.gearHeads);
+    const derived = Object.entries(m.files.derived);
+    if (derived.length > 0 && !isDerivable(views))
+      throw new RagError('RAG_CONFIG', `index ${dir} recomputes its GEAR views with the built-in feature views; do not pass other gearEmbedders to open it`, { details: { dir } });
+    for (const [ns, d] of derived) {
+      const embedder = (views as FeatureViewEmbedder[])[d.head];
+      if (!embedder) throw new RagError('RAG_STORE_CORRUPT', `index ${dir}: GEAR view ${ns} names head ${d.head} of ${views.length}`, { details: { dir } });
+      const ids = d.kind === 'node' ? state.gear.nodes : state.gear.edges;
+      Object.assign(spaces, { [ns]: { dims: d.dims, count: d.count, load: () => deriveGearView(graph, embedder, d.kind, ids) } });
+    }
     vectors = createMemoryVectorStore({ id: m.vectorStoreId, lazy: spaces });
   }
   void gen;

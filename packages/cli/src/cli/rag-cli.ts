@@ -7,9 +7,9 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { RagError } from '@rag/core';
 import { z } from 'zod';
 import type { Server as McpSdkServer } from '@modelcontextprotocol/sdk/server/index.js';
-import { createRagService, type RagService } from '../service/rag-service.js';
+import type { RagService } from '../service/rag-service.js';
 import type { DemoStack } from '../types.js';
-import { DEMO_MARKER, DEMO_QUESTIONS } from '../demo/run-demo.js';
+import { DEMO_MARKER, DEMO_QUESTIONS } from '../demo/demo-files.js';
 import { formatAskResult } from './format.js';
 import { createStageProgress } from './progress.js';
 import type { StoreBackend } from './store-backend.js';
@@ -40,6 +40,8 @@ const int = (name: string, min: number, max: number) => (v: string) => {
 };
 
 export async function serviceFor(stack: DemoStack): Promise<RagService> {
+  // Imported on use: the service pulls in the retrievers and agents, which `rag --help` never needs.
+  const { createRagService } = await import('../service/rag-service.js');
   return createRagService({ stack, samples: await demoSamples(stack.dir) });
 }
 

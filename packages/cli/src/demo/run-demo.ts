@@ -10,15 +10,13 @@ import { formatAskResult } from '../cli/format.js';
 import { createStageProgress } from '../cli/progress.js';
 import type { CliIo } from '../cli/rag-cli.js';
 import type { StoreBackend } from '../cli/store-backend.js';
-import { createRagService } from '../service/rag-service.js';
 import type { DemoStack } from '../types.js';
 
 const QuestionSchema = z.object({ id: z.string(), question: z.string().min(1), answers: z.array(z.string()), supporting_ids: z.array(z.string()), type: z.string().optional() });
 export type SampleQuestion = z.infer<typeof QuestionSchema>;
 
-export const DEMO_MARKER = 'demo-corpus.sha256';
-/** The sample questions of a demo store, offered by the web UI (written beside the marker). */
-export const DEMO_QUESTIONS = 'demo-questions.json';
+import { DEMO_MARKER, DEMO_QUESTIONS } from './demo-files.js';
+export { DEMO_MARKER, DEMO_QUESTIONS };
 
 export interface DemoOptions {
   dataDir: string;
@@ -103,6 +101,7 @@ export async function runDemo(o: DemoOptions): Promise<void> {
   const { stack, reused } = await openOrBuild(o, corpus, key, questions);
   if (reused) out('  reusing the saved index (the corpus is unchanged)');
   out(`Mode: ${stack.mode}`);
+  const { createRagService } = await import('../service/rag-service.js'); // on use: keeps `rag --help` light
   const service = createRagService({ stack });
   const method = o.method ?? stack.defaultMethod;
   const runner = stack.methods.get(method);

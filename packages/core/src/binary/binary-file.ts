@@ -3,7 +3,7 @@
 // sections, each a u32 byte length + payload padded to 8 bytes (so typed arrays can be viewed
 // in place, without copying). A truncated or altered file fails the length or CRC check and
 // the error names the file.
-import { crc32 } from 'node:zlib';
+import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { RagError } from '../errors.js';
 
 const HEADER = 20;
@@ -14,15 +14,23 @@ export interface BinaryFile {
   sections: Uint8Array[];
 }
 
+const DEFLATED = 0x80000000;
+
+export interface EncodeOptions {
+  /** Deflate every section (text-heavy files: state, graph, keyword index). Default false. */
+  deflate?: boolean;
+}
+
 /** Concatenate sections into one file's bytes. */
-export function encodeBinaryFile(magic: string, version: number, sections: readonly Uint8Array[]): Uint8Array {
+export function encodeBinaryFile(magic: string, version: number, raw: readonly Uint8Array[], options: EncodeOptions = {}): Uint8Array {
   if (magic.length !== 8) throw new RagError('RAG_INVALID_INPUT', `magic: must be 8 ASCII characters, got "${magic}"`);
+  const sections = options.deflate ? raw.map((s) => deflateRawSync(s, { level: 1 })) : raw;
   const body = sections.reduce((n, s) => n + 8 + pad8(s.byteLength), 0);
   const out = new Uint8Array(HEADER + body);
   const view = new DataView(out.buffer);
   out.set(new TextEncoder().encode(magic), 0);
   view.setUint32(8, version, true);
-  view.setUint32(12, sections.length, true);
+  view.setUint32(12, (sections.length | (options.deflate ? DEFLATED : 0)) >>> 0, true);
   let at = HEADER;
   for (const s of sections) {
     view.setUint32(at, s.byteLength, true);
@@ -42,7 +50,9 @@ export function decodeBinaryFile(bytes: Uint8Array, magic: string, source: strin
   if (found !== magic) throw corrupt(`not a ${magic} file (magic "${found.replace(/[^\x20-\x7e]/g, '?')}")`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint32(8, true);
-  const count = view.getUint32(12, true);
+  const word = view.getUint32(12, true);
+  const deflated = (word & DEFLATED) !== 0;
+  const count = word & ~DEFLATED;
   if (crc32(bytes.subarray(HEADER)) !== view.getUint32(16, true)) throw corrupt('checksum mismatch (the file is truncated or was altered)');
   const sections: Uint8Array[] = [];
   let at = HEADER;
@@ -50,7 +60,14 @@ export function decodeBinaryFile(bytes: Uint8Array, magic: string, source: strin
     if (at + 8 > bytes.byteLength) throw corrupt(`section ${i} is missing`);
     const len = view.getUint32(at, true);
     if (at + 8 + len > bytes.byteLength) throw corrupt(`section ${i} runs past the end`);
-    sections.push(bytes.subarray(at + 8, at + 8 + len));
+    const section = bytes.subarray(at + 8, at + 8 + len);
+    if (!deflated) sections.push(section);
+    else
+      try {
+        sections.push(new Uint8Array(inflateRawSync(section)));
+      } catch {
+        throw corrupt(`section ${i} does not inflate`);
+      }
     at += 8 + pad8(len);
   }
   return { version, sections };

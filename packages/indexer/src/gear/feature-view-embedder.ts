@@ -40,31 +40,40 @@ function features(text: string, family: FeatureFamily): string[] {
   return out;
 }
 
-export function createFeatureViewEmbedder(options: FeatureViewEmbedderOptions): Embedder {
+/** A view embedder: a pure function of the text, so it can also embed synchronously. */
+export interface FeatureViewEmbedder extends Embedder {
+  readonly dimensions: number;
+  embedSync(texts: string[]): Float32Array[];
+}
+
+export function createFeatureViewEmbedder(options: FeatureViewEmbedderOptions): FeatureViewEmbedder {
   const dims = options.dimensions ?? 128;
   if (!Number.isInteger(dims) || dims < 8) throw invalidInput('dimensions', 'must be an integer ≥ 8', { value: dims });
+  const embedSync = (texts: string[]) =>
+    texts.map((t) => {
+      const v = new Float32Array(dims);
+      for (const f of features(t, options.family)) {
+        const h = fnv1a(f, options.seed);
+        v[h % dims]! += h & 0x80000000 ? -1 : 1;
+      }
+      let n = 0;
+      for (let i = 0; i < dims; i++) n += v[i]! * v[i]!;
+      n = Math.sqrt(n);
+      if (n > 0) for (let i = 0; i < dims; i++) v[i]! /= n;
+      return v;
+    });
   return {
     id: `feature-view:${options.family}:${options.seed}:${dims}`,
     dimensions: dims,
+    embedSync,
     async embed(texts) {
-      return texts.map((t) => {
-        const v = new Float32Array(dims);
-        for (const f of features(t, options.family)) {
-          const h = fnv1a(f, options.seed);
-          v[h % dims]! += h & 0x80000000 ? -1 : 1;
-        }
-        let n = 0;
-        for (let i = 0; i < dims; i++) n += v[i]! * v[i]!;
-        n = Math.sqrt(n);
-        if (n > 0) for (let i = 0; i < dims; i++) v[i]! /= n;
-        return v;
-      });
+      return embedSync(texts);
     },
   };
 }
 
 /** H view embedders: families cycle, seeds differ, so every head is a distinct projection. */
-export function createGearViewEmbedders(heads: number, dimensions = 128): Embedder[] {
+export function createGearViewEmbedders(heads: number, dimensions = 128): FeatureViewEmbedder[] {
   if (!Number.isInteger(heads) || heads < 0) throw invalidInput('gearHeads', 'must be an integer ≥ 0', { value: heads });
   return Array.from({ length: heads }, (_, h) =>
     createFeatureViewEmbedder({ family: FEATURE_FAMILIES[h % FEATURE_FAMILIES.length]!, seed: 0x9e3779b1 * (h + 1), dimensions }),

@@ -33,8 +33,11 @@ export const Manifest2Schema = Format1ManifestSchema.extend({
     graph: RefSchema,
     keyword: RefSchema.optional(),
     vectors: z.record(z.string(), VectorRefSchema),
+    /** Vector namespaces not stored but recomputed from the graph on first use (GEAR views). */
+    derived: z.record(z.string(), z.object({ kind: z.enum(['node', 'edge']), head: z.number().int().nonnegative(), dims: z.number().int().positive(), count: z.number().int().nonnegative() })).default({}),
   }),
 });
+export type DerivedRef = Manifest2['files']['derived'][string];
 export type Manifest2 = z.infer<typeof Manifest2Schema>;
 
 /** Write `bytes` as a content-addressed segment (skipped when that exact file is there). */

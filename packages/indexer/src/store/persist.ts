@@ -2,11 +2,10 @@
 // since the file it was last written to or opened from (a token per component: the graph's
 // version, each vector namespace's version, a keyword-index dirty flag); a component that was
 // never read since open keeps its file without being loaded at all.
-import { deflateRawSync } from 'node:zlib';
 import { encodeBinaryFile, encodeVectorNamespace, jsonSection, type KeywordIndex, type MemoryVectorStore, type VectorStore } from '@rag/core';
 import { encodeGraph, type GraphStore } from '@rag/graph-store';
 import type { StoredManifest, StoredState } from './format1.js';
-import { commitGeneration, FORMAT2_VERSION, writeSegment, type Manifest2, type SegmentRef, type VectorSegmentRef } from './format2.js';
+import { commitGeneration, FORMAT2_VERSION, writeSegment, type DerivedRef, type Manifest2, type SegmentRef, type VectorSegmentRef } from './format2.js';
 import { isLoaded } from './lazy.js';
 import { encodeState } from './state-codec.js';
 
@@ -27,6 +26,8 @@ export interface PersistParts {
   graph: GraphStore;
   keyword?: KeywordIndex & { toJSON(): unknown };
   vectors?: MemoryVectorStore | VectorStore;
+  /** Namespaces recomputed from the graph at open (not written). */
+  derived?: Record<string, DerivedRef>;
 }
 
 const isMemoryStore = (v: VectorStore | undefined): v is MemoryVectorStore =>
@@ -47,7 +48,7 @@ export async function persistIndex(dir: string, parts: PersistParts, cache: Pers
   if (parts.keyword) {
     if (cache.keyword && (!cache.keyword.dirty || !isLoaded(parts.keyword))) keyword = cache.keyword.ref;
     else {
-      keyword = await writeSegment(dir, 'keyword', encodeBinaryFile(KEYWORD_MAGIC, 1, [deflateRawSync(jsonSection(parts.keyword.toJSON()))]));
+      keyword = await writeSegment(dir, 'keyword', encodeBinaryFile(KEYWORD_MAGIC, 1, [jsonSection(parts.keyword.toJSON())], { deflate: true }));
       cache.keyword = { ref: keyword, dirty: false };
     }
   }
@@ -56,6 +57,7 @@ export async function persistIndex(dir: string, parts: PersistParts, cache: Pers
   if (isMemoryStore(parts.vectors)) {
     const store = parts.vectors;
     for (const ns of store.namespaces()) {
+      if (parts.derived?.[ns]) continue;
       const token = store.namespaceVersion(ns);
       const hit = cache.vectors.get(ns);
       if (hit && (hit.token === token || !store.isLoaded(ns))) {
@@ -76,7 +78,7 @@ export async function persistIndex(dir: string, parts: PersistParts, cache: Pers
     ...parts.manifest,
     formatVersion: FORMAT2_VERSION,
     versions: { ...parts.manifest.versions, format: String(FORMAT2_VERSION) },
-    files: { state, graph, ...(keyword ? { keyword } : {}), vectors },
+    files: { state, graph, ...(keyword ? { keyword } : {}), vectors, derived: parts.derived ?? {} },
   };
   await commitGeneration(dir, manifest);
   return manifest;

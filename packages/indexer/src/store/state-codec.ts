@@ -77,7 +77,7 @@ export function encodeState(state: StoredState): Uint8Array {
     ...encodeStrings(state.summaries.map((x) => x.text)),
     ...encodeStrings(state.gear.nodes),
     ...encodeStrings(state.gear.edges),
-  ]);
+  ], { deflate: true });
 }
 
 export function decodeState(bytes: Uint8Array, source: string): StoredState {

@@ -1,0 +1,108 @@
+// Scale benchmark of the store: index format 2 against format 1 (release 0.1.0) on the same
+// index, in one run, with ratios. For each size: indexing throughput, bytes on disk per passage,
+// cold `rag ask` (a fresh process: open + first answer) wall time and peak RSS for bm25 and
+// a2rag, in-process query p50/p95, and the bytes one 100-document update writes.
+//
+//   pnpm build   # the cold asks run the built `rag` bin
+//   node --conditions=@rag/source --import tsx packages/cli/bench/scale.ts [--sizes 2884,11536] [--queries 40] [--datasets ../shared/datasets]
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir, loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createIndexer, writeFormat1Store } from '@rag/indexer';
+import { createIndexerBackend } from '../src/stack/indexer-backend.js';
+import { createRagService } from '../src/service/rag-service.js';
+import { loadDevPassages, scaleCorpus } from './corpus-generator.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const arg = (name: string, dflt: string) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1]! : dflt;
+};
+const sizes = arg('--sizes', '2884,11536').split(',').map(Number);
+const nQueries = Number(arg('--queries', '40'));
+const datasets = resolve(arg('--datasets', join(here, '..', '..', '..', '..', 'shared', 'datasets')));
+const ragBin = join(here, '..', 'dist', 'bin', 'rag.js');
+if (!existsSync(ragBin)) throw new Error(`${ragBin} is missing: run pnpm build first`);
+
+const duBytes = (p: string): number => (statSync(p).isDirectory() ? readdirSync(p).reduce((n, e) => n + duBytes(join(p, e)), 0) : statSync(p).size);
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const fmt = (x: number, d = 1) => x.toFixed(d);
+
+function coldAsk(store: string, method: string, question: string): { wall: number; rssMb: number } {
+  // GNU time prints "<wall s> <max RSS KB>" as the last line of stderr
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, ragBin, 'ask', question, '--store', store, '--method', method], {
+    encoding: 'utf8',
+    env: { ...process.env, OLLAMA_HOST: '', QDRANT_URL: '', OPENAI_BASE_URL: '' },
+  });
+  if (r.status !== 0) throw new Error(`rag ask failed on ${store}: ${r.stderr}`);
+  const [wall, rss] = r.stderr.trim().split('\n').pop()!.split(' ').map(Number);
+  return { wall: wall!, rssMb: rss! / 1024 };
+}
+
+const questions = readFileSync(join(datasets, 'hotpotqa-train100', 'questions.jsonl'), 'utf8')
+  .split('\n')
+  .filter((l) => l.trim())
+  .map((l) => (JSON.parse(l) as { question: string }).question)
+  .slice(0, nQueries);
+
+console.log(`scale bench: index format 2 vs format 1, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}, node ${process.version}`);
+const base = loadDevPassages(datasets);
+for (const n of sizes) {
+  const root = mkdtempSync(join(tmpdir(), `rag-scale-${n}-`));
+  try {
+    const corpus = scaleCorpus(base, n);
+    const f2 = join(root, 'format2');
+    const f1 = join(root, 'format1');
+    const t0 = performance.now();
+    const index = createIndexer({ dir: f2 });
+    await index.ingest(corpus);
+    const buildS = (performance.now() - t0) / 1000;
+    const buildRss = process.resourceUsage().maxRSS / 1024;
+    const t1 = performance.now();
+    await writeFormat1Store(f1, index);
+    const f1WriteS = (performance.now() - t1) / 1000;
+    const [b1, b2] = [duBytes(f1), duBytes(f2)];
+    console.log(`\n## ${n} passages (${index.manifest().nodes} nodes, ${index.manifest().edges} edges)`);
+    console.log(`index: ${fmt(n / buildS, 0)} passages/s (${fmt(buildS)} s, format 2 with checkpoints); process peak RSS ${fmt(buildRss, 0)} MB; format-1 write ${fmt(f1WriteS)} s`);
+    console.log(`disk: format 1 ${fmt(b1 / 1e6)} MB (${fmt(b1 / n / 1000)} KB/passage) | format 2 ${fmt(b2 / 1e6)} MB (${fmt(b2 / n / 1000)} KB/passage) | ratio ${fmt(b1 / b2, 2)}×`);
+    const kinds = new Map<string, number>();
+    for (const f of readdirSync(join(f2, 'seg'))) {
+      const kind = f.replace(/-[0-9a-f]{24}\.bin$/, '').replace(/-\d+$/, '');
+      kinds.set(kind, (kinds.get(kind) ?? 0) + statSync(join(f2, 'seg', f)).size);
+    }
+    console.log(`format 2 by part (KB/passage): ${[...kinds].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${fmt(v / n / 1000, 2)}`).join(', ')}`);
+    const q = questions[0]!;
+    for (const method of ['bm25', 'a2rag']) {
+      coldAsk(f2, method, q); // warm the OS file cache for both formats alike
+      const c2 = coldAsk(f2, method, q);
+      coldAsk(f1, method, q);
+      const c1 = coldAsk(f1, method, q);
+      console.log(
+        `cold rag ask --method ${method}: format 1 ${fmt(c1.wall, 2)} s / ${fmt(c1.rssMb, 0)} MB | format 2 ${fmt(c2.wall, 2)} s / ${fmt(c2.rssMb, 0)} MB | ratio ${fmt(c1.wall / c2.wall, 1)}× wall, ${fmt(c1.rssMb / c2.rssMb, 1)}× RSS`,
+      );
+    }
+    // in-process query latency on the opened format-2 store
+    const stack = await createIndexerBackend({ env: {} }).open(f2);
+    const service = createRagService({ stack });
+    for (const method of ['bm25', 'a2rag']) {
+      const ms: number[] = [];
+      for (const question of questions) {
+        const s = performance.now();
+        await service.ask({ question, method });
+        ms.push(performance.now() - s);
+      }
+      console.log(`query ${method}: p50 ${fmt(pct(ms, 50))} ms, p95 ${fmt(pct(ms, 95))} ms (${ms.length} questions, opened format 2)`);
+    }
+    // one 100-document update: bytes format 2 writes, against format 1's full generation
+    const before = new Set(readdirSync(join(f2, 'seg')));
+    const extra = scaleCorpus(base, n + 100).slice(n);
+    const reopened = await createIndexerBackend({ env: {} }).open(f2);
+    await reopened.ingest(extra);
+    const written = readdirSync(join(f2, 'seg')).filter((f) => !before.has(f)).reduce((s, f) => s + statSync(join(f2, 'seg', f)).size, 0);
+    console.log(`100-document update: format 2 writes ${fmt(written / 1e6)} MB; format 1 rewrote its whole generation, ${fmt(b1 / 1e6)} MB | ratio ${fmt(b1 / written, 1)}×`);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
