@@ -80,8 +80,14 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
   if (!Number.isInteger(gearHeads) || gearHeads < 0) throw invalidInput('gearHeads', 'must be an integer ≥ 0', { value: gearHeads });
   if (options.gearEmbedders && options.gearEmbedders.length !== gearHeads)
     throw invalidInput('gearEmbedders', `must hold gearHeads (${gearHeads}) embedders`, { value: options.gearEmbedders.length });
-  const checkpointEvery = options.checkpointEvery ?? 500;
-  if (!Number.isInteger(checkpointEvery) || checkpointEvery < 1) throw invalidInput('checkpointEvery', 'must be an integer ≥ 1');
+  if (options.checkpointEvery !== undefined && !(Number.isInteger(options.checkpointEvery) && options.checkpointEvery >= 1))
+    throw invalidInput('checkpointEvery', 'must be an integer ≥ 1');
+  /**
+   * Documents per committed batch. By default it grows with the store (500, or a quarter of the
+   * documents already in it): each commit re-encodes the components that changed, so a fixed
+   * interval would make a large build quadratic; a crash still loses at most one batch.
+   */
+  const batchSize = () => options.checkpointEvery ?? Math.max(500, Math.floor(docs.size / 4));
   const embedder: Embedder = options.embedder ?? createHashingEmbedder();
   const vectors = options.vectors ?? createMemoryVectorStore();
   const keyword = options.keyword ?? createBm25Index();
@@ -346,8 +352,8 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
       return true;
     });
     let processed = 0;
-    for (let b = 0; b < work.length; b += checkpointEvery) {
-      const batch = work.slice(b, b + checkpointEvery);
+    for (let b = 0, step = batchSize(); b < work.length; b += step, step = batchSize()) {
+      const batch = work.slice(b, b + step);
       txn += 1;
       if (options.dir) {
         await mkdir(options.dir, { recursive: true });

@@ -140,7 +140,7 @@ export interface IndexerOptions {
   dir?: string;
   /** Namespace prefix inside the vector store (default "idx/"). */
   namespace?: string;
-  /** Docs per checkpoint when `dir` is set (default 500). */
+  /** Docs per checkpoint when `dir` is set (default: 500, or a quarter of the documents already indexed, whichever is larger). */
   checkpointEvery?: number;
   /** Build Louvain communities after each ingest (default true). */
   communities?: boolean;
