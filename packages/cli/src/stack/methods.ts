@@ -45,12 +45,21 @@ export interface MethodRunnersOptions {
 }
 
 /** All methods available on an index, keyed by name; agents first, the default (a2rag-agent) leading. */
+/**
+ * A runner whose agent or retriever is built on its first question: building one can index the
+ * whole graph (the academic agent's provenance map, say), and a question asks only one method.
+ */
+export function deferredRunner(name: string, description: string, kind: MethodRunner['kind'], make: () => MethodRunner): MethodRunner {
+  let real: MethodRunner | undefined;
+  return { name, description, kind, run: (query, options) => (real ??= make()).run(query, options) };
+}
+
 export function createMethodRunners(index: RagIndex, options: MethodRunnersOptions = {}): Map<string, MethodRunner> {
   const model = options.chat ? { model: options.chat } : {};
+  const agent = (name: string, description: string, make: () => AnsweringAgent) => deferredRunner(name, description, 'agent', () => agentRunner(name, description, make()));
+  const retriever = (name: string, description: string, make: () => Retriever) => deferredRunner(name, description, 'retriever', () => retrieverRunner(make(), description));
   const runners: MethodRunner[] = [
-    agentRunner(
-      'a2rag-agent',
-      'A2RAG controller: summary gate → staged retrieval → cited answer → Triple-Check → failure-aware rewrite, bounded retries',
+    agent('a2rag-agent', 'A2RAG controller: summary gate → staged retrieval → cited answer → Triple-Check → failure-aware rewrite, bounded retries', () =>
       createA2ragAgent({
         index,
         ...model,
@@ -59,18 +68,16 @@ export function createMethodRunners(index: RagIndex, options: MethodRunnersOptio
         ...(options.chat ? { extractor: createLlmTripleExtractor({ model: options.chat }) } : {}),
       }),
     ),
-    agentRunner('arag', 'A-RAG agent loop over keyword_search / semantic_search / chunk_read', createAragAgent({ index, ...model })),
-    agentRunner(
-      'academic',
-      'typed-graph QA: plan → typed traversal → sufficiency expansion → consistency check (built for Author–Paper–Venue graphs)',
+    agent('arag', 'A-RAG agent loop over keyword_search / semantic_search / chunk_read', () => createAragAgent({ index, ...model })),
+    agent('academic', 'typed-graph QA: plan → typed traversal → sufficiency expansion → consistency check (built for Author–Paper–Venue graphs)', () =>
       createAcademicAgent({ index, ...model, ...(options.embedder ? { embedder: options.embedder } : {}) }),
     ),
-    agentRunner('tadarag', 'TAdaRAG: intent → domain template → on-the-fly typed KG from retrieved text → KG-augmented answer', createTadaragAgent({ index, ...model })),
-    agentRunner('ircot', 'IRCoT baseline: interleaved retrieve-and-reason steps', createIrcotAgent({ index, ...model })),
-    retrieverRunner(createA2ragRetriever({ index }), 'A2RAG staged retrieval: local → bridge → PPR with provenance map-back'),
-    retrieverRunner(createHybridRetriever({ index }), 'BM25 + dense vectors fused by reciprocal rank'),
-    retrieverRunner(createBm25Retriever({ index }), 'lexical baseline (BM25)'),
-    retrieverRunner(createDenseRetriever({ index }), 'dense-vector baseline'),
+    agent('tadarag', 'TAdaRAG: intent → domain template → on-the-fly typed KG from retrieved text → KG-augmented answer', () => createTadaragAgent({ index, ...model })),
+    agent('ircot', 'IRCoT baseline: interleaved retrieve-and-reason steps', () => createIrcotAgent({ index, ...model })),
+    retriever('a2rag', 'A2RAG staged retrieval: local → bridge → PPR with provenance map-back', () => createA2ragRetriever({ index })),
+    retriever('hybrid', 'BM25 + dense vectors fused by reciprocal rank', () => createHybridRetriever({ index })),
+    retriever('bm25', 'lexical baseline (BM25)', () => createBm25Retriever({ index })),
+    retriever('dense', 'dense-vector baseline', () => createDenseRetriever({ index })),
   ];
   return new Map(runners.map((r) => [r.name, r]));
 }

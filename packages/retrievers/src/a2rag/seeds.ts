@@ -3,7 +3,7 @@
 // token Jaccard + embedding cosine for near matches) keeping only confident matches (S_V);
 // relation-intent phrases are aligned to the relation types present in the graph (S_R).
 import type { GraphNodeRef, QueryAnalysis, RunContext } from '@rag/core';
-import { getAdjacency, type GraphStore } from '@rag/graph-store';
+import { getAdjacency, type GraphStore, type GraphViewExtras } from '@rag/graph-store';
 import type { RagIndex } from '@rag/indexer';
 import { isStopWord, jaccard, normalize, words } from '../internal/text.js';
 import { cosine } from '../internal/vector.js';
@@ -52,17 +52,29 @@ function nameIndexOf(graph: GraphStore): NameIndex {
     if (!a) m.set(k, [i]);
     else if (a[a.length - 1] !== i) a.push(i);
   };
-  adj.ids.forEach((id, i) => {
-    const n = graph.getNode(id)!;
-    for (const name of [n.name, ...n.aliases]) {
+  const index = (i: number, names: string[]) => {
+    for (const name of names) {
       const key = normalize(name);
       if (!key) continue;
       push(byName, key, i);
       for (const t of key.split(' ')) if (!isStopWord(t)) push(byToken, t, i);
     }
-  });
+  };
   const freq = new Map<string, number>();
-  for (const e of graph.edges()) freq.set(e.relation, (freq.get(e.relation) ?? 0) + 1);
+  // A graph opened from disk and not edited hands over its columns: no node or edge objects.
+  const cols = (graph as Partial<GraphViewExtras>).columns?.();
+  if (cols) {
+    cols.nodeIds.forEach((_, i) => index(i, [cols.names[i]!, ...cols.aliases.slice(cols.aliasOffsets[i]!, cols.aliasOffsets[i + 1]!)]));
+    const counts = new Uint32Array(cols.dict.length);
+    for (let e = 0; e < cols.relations.length; e++) counts[cols.relations[e]!]!++;
+    counts.forEach((c, r) => c > 0 && freq.set(cols.dict[r]!, c));
+  } else {
+    adj.ids.forEach((id, i) => {
+      const n = graph.getNode(id)!;
+      index(i, [n.name, ...n.aliases]);
+    });
+    for (const e of graph.edges()) freq.set(e.relation, (freq.get(e.relation) ?? 0) + 1);
+  }
   const relations = new Set(freq.keys());
   const relationWords = new Map([...freq].sort((a, b) => b[1] - a[1]).map(([r]) => [r, r.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean)] as [string, string[]]));
   const idx = { version: graph.version, byName, byToken, relations, relationWords };

@@ -2,7 +2,7 @@
 // title is the node's name (or alias) *defines* the node and gets full weight; chunks that only
 // mention it share `mentionWeight`, so hubs mentioned everywhere do not flood the ranking.
 import type { RagIndex } from '@rag/indexer';
-import { getAdjacency } from '@rag/graph-store';
+import { getAdjacency, type GraphViewExtras } from '@rag/graph-store';
 import { normalize, titleForms } from './text.js';
 
 export interface ProvenanceMap {
@@ -33,13 +33,26 @@ export function provenanceMapOf(index: RagIndex, mentionWeight = 0.35, maxMentio
   }
   const weighted: [string, number][][] = [];
   const defining: string[][] = [];
-  adj.ids.forEach((id, i) => {
+  // A graph opened from disk and not edited hands over its columns: no node objects needed.
+  const cols = (index.graph as Partial<GraphViewExtras>).columns?.();
+  const namesOf = (id: string, i: number): string[] | undefined => {
+    if (cols) return [cols.names[i]!, ...cols.aliases.slice(cols.aliasOffsets[i]!, cols.aliasOffsets[i + 1]!)];
     const n = index.graph.getNode(id);
+    return n ? [n.name, ...n.aliases] : undefined;
+  };
+  const chunksOf = (id: string, i: number): string[] => {
+    if (!cols) return index.graph.chunksOfNode(id);
+    const out = new Set<string>();
+    for (let j = cols.nodeProv[i]!; j < cols.nodeProv[i + 1]!; j++) out.add(cols.chunkIds[cols.provChunk[j]!]!);
+    return [...out];
+  };
+  adj.ids.forEach((id, i) => {
+    const names = namesOf(id, i);
     const defs = new Set<string>();
-    if (n) for (const name of [n.name, ...n.aliases]) for (const c of byTitle.get(normalize(name)) ?? []) defs.add(c);
+    if (names) for (const name of names) for (const c of byTitle.get(normalize(name)) ?? []) defs.add(c);
     // A hub mentioned in very many chunks says little about any one of them; dropping those
     // mention links bounds the work per node (their weight would be ≤ 0.35/√64 anyway).
-    const allMentions = n ? index.graph.chunksOfNode(id).filter((c) => !defs.has(c)) : [];
+    const allMentions = names ? chunksOf(id, i).filter((c) => !defs.has(c)) : [];
     const mentions = allMentions.length > maxMentions ? [] : allMentions;
     const mw = mentionWeight / Math.sqrt(Math.max(1, mentions.length));
     weighted.push([...[...defs].map((c) => [c, 1] as [string, number]), ...mentions.map((c) => [c, mw] as [string, number])]);
