@@ -250,7 +250,7 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
   };
 
   /** Write the current state as generation `txn` (callers bump txn first: never rewrite the live one). */
-  async function snapshotTo(dir: string): Promise<void> {
+  async function snapshotTo(dir: string, keep?: string | null): Promise<void> {
     await mkdir(dir, { recursive: true });
     const vectorsPersisted = typeof (vectors as Partial<MemoryVectorStore>).exportNamespace === 'function';
     const keywordPersisted = typeof (keyword as Partial<JsonSnapshot>).toJSON === 'function';
@@ -281,11 +281,15 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
         ...(vectorsPersisted && isDerivable(gearEmbedders) ? { derived: derivedGear() } : {}),
       },
       persistCache,
+      keep,
     );
   }
 
   async function ingest(input: DocInput[], opts: IngestOptions = {}): Promise<IngestReport> {
     if (!Array.isArray(input)) throw invalidInput('docs', 'must be an array of documents');
+    // The generation before this call is the last good state to keep; the commits between its
+    // batches only serve crash recovery and are dropped as the next one lands.
+    const base = txn > 0 ? `gen-${String(txn).padStart(8, '0')}` : null;
     const ctx = opts.context ?? createRunContext({ ...(opts.budget ? { budget: opts.budget } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
     const report: IngestReport = {
       added: [],
@@ -514,7 +518,7 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
         const dir = options.dir;
         await timed('persist', async () => {
           if (processed === work.length) await timed('communities', () => rebuildCommunities(ctx));
-          await snapshotTo(dir);
+          await snapshotTo(dir, base);
           await appendJournal(dir, { t: 'commit', txn, generation: `gen-${String(txn).padStart(8, '0')}`, at: new Date().toISOString() });
           progress({ stage: 'persist', done: processed, total: work.length });
         });

@@ -81,8 +81,11 @@ export function checkSegments(dir: string, m: Manifest2): void {
 
 const allRefs = (m: Manifest2): SegmentRef[] => [m.files.state, m.files.graph, ...(m.files.keyword ? [m.files.keyword] : []), ...Object.values(m.files.vectors)];
 
-/** Commit a generation: its manifest, then CURRENT; then drop all but it and the one before. */
-export async function commitGeneration(dir: string, manifest: Manifest2): Promise<string> {
+/**
+ * Commit a generation: its manifest, then CURRENT; then drop every generation but it and `keep`
+ * (default: the one it replaces; null: none) and the segments only they used.
+ */
+export async function commitGeneration(dir: string, manifest: Manifest2, keep?: string | null): Promise<string> {
   const gen = generationName(manifest.txn);
   const previous = (await readFile(join(dir, CURRENT_FILE), 'utf8').catch(() => '')).trim();
   const gdir = join(dir, gen);
@@ -92,7 +95,7 @@ export async function commitGeneration(dir: string, manifest: Manifest2): Promis
   await writeFileAtomic(join(gdir, 'manifest.json'), text);
   await writeFileAtomic(join(dir, CURRENT_FILE), gen);
   await writeFileAtomic(join(dir, 'manifest.json'), text);
-  await collectGarbage(dir, new Set([gen, previous]));
+  await collectGarbage(dir, new Set([gen, ...(keep === null ? [] : [keep ?? previous])]));
   return gen;
 }
 

@@ -33,7 +33,8 @@ export interface PersistParts {
 const isMemoryStore = (v: VectorStore | undefined): v is MemoryVectorStore =>
   v !== undefined && typeof (v as Partial<MemoryVectorStore>).exportNamespace === 'function';
 
-export async function persistIndex(dir: string, parts: PersistParts, cache: PersistCache): Promise<Manifest2> {
+/** `keep`: the generation to keep besides the new one (default: the one it replaces; null: none). */
+export async function persistIndex(dir: string, parts: PersistParts, cache: PersistCache, keep?: string | null): Promise<Manifest2> {
   const state = await writeSegment(dir, 'state', encodeState(parts.state));
 
   let graph: SegmentRef;
@@ -80,6 +81,6 @@ export async function persistIndex(dir: string, parts: PersistParts, cache: Pers
     versions: { ...parts.manifest.versions, format: String(FORMAT2_VERSION) },
     files: { state, graph, ...(keyword ? { keyword } : {}), vectors, derived: parts.derived ?? {} },
   };
-  await commitGeneration(dir, manifest);
+  await commitGeneration(dir, manifest, keep);
   return manifest;
 }
