@@ -13,6 +13,7 @@ const LAYER = {
   '@rag/core': 0,
   '@rag/ollama': 1,
   '@rag/qdrant': 1,
+  '@rag/openai': 1,
   '@rag/graph-store': 1,
   '@rag/indexer': 2,
   '@rag/retrievers': 3,
@@ -24,7 +25,7 @@ const LAYER = {
   '@rag/demo': 9,
 };
 // Service adapters are composed by apps and eval only, never by algorithm packages.
-const ADAPTERS = new Set(['@rag/ollama', '@rag/qdrant']);
+const ADAPTERS = new Set(['@rag/ollama', '@rag/qdrant', '@rag/openai']);
 const MAY_IMPORT_ADAPTERS = new Set(['@rag/eval', '@rag/cli', '@rag/demo']);
 
 const packageDirs = ['packages', 'apps']

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Keeps every publishable package's metadata in one shape: MIT LICENSE copied from the root,
-// repository/homepage/bugs/keywords, `files` including LICENSE, and dependency RANGES (exact
+// repository/homepage/bugs/keywords, `files` including LICENSE, publishConfig (public access,
+// exports without the source condition), and dependency RANGES (exact
 // versions live in pnpm-lock.yaml; a range lets npm share one copy with the user's own).
 // `node tooling/scripts/package-metadata.mjs` rewrites; `--check` exits 1 on any drift (CI).
 import { copyFileSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,11 @@ const check = process.argv.includes('--check');
 const REPO = 'https://github.com/rag-toolkit/rag';
 const KEYWORDS = ['rag', 'retrieval-augmented-generation', 'knowledge-graph', 'graphrag', 'llm', 'typescript'];
 const problems = [];
+
+function withoutSourceCondition(value) {
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).filter(([k]) => k !== '@rag/source').map(([k, v]) => [k, withoutSourceCondition(v)]));
+}
 
 const toRange = (v) => (/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(v) ? `^${v}` : v === 'workspace:*' ? 'workspace:^' : v);
 
@@ -28,6 +34,11 @@ for (const dir of readdirSync(join(root, 'packages')).map((d) => join(root, 'pac
   pj.bugs = { url: `${REPO}/issues` };
   pj.keywords = [...new Set([...KEYWORDS, ...(pj.keywords ?? [])])];
   pj.files = [...new Set([...(pj.files ?? ['dist', 'README.md']), 'LICENSE'])];
+  // bins are committed shims in bin/ (so a fresh `pnpm install` links them before any build).
+  if (pj.bin) pj.files = [...new Set([...pj.files, 'bin'])];
+  // The published export map drops the repository-only "@rag/source" condition (it points at
+  // src/, which does not ship); pnpm pack/publish substitutes publishConfig.exports.
+  if (pj.exports) pj.publishConfig = { ...pj.publishConfig, access: 'public', exports: withoutSourceCondition(pj.exports) };
   for (const field of ['dependencies', 'devDependencies']) {
     for (const [name, v] of Object.entries(pj[field] ?? {})) pj[field][name] = toRange(v);
   }

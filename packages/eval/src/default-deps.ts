@@ -14,6 +14,8 @@ export function createIndexerBackend(stack: EvalStack): IndexBackend {
   const collaborators = {
     ...(stack.embedder ? { embedder: stack.embedder } : {}),
     ...(stack.vectors ? { vectors: stack.vectors } : {}),
+    ...(stack.keyword ? { keyword: stack.keyword } : {}),
+    ...(stack.extractor ? { extractor: stack.extractor } : {}),
   };
   const built = new WeakSet<object>();
   return {
@@ -37,10 +39,11 @@ export function createIndexerBackend(stack: EvalStack): IndexBackend {
   };
 }
 
-export function createDefaultCliDeps(): CliDeps {
+/** `stack`: a stack already composed (e.g. by loadStackConfig from rag.config.*); default: from env. */
+export function createDefaultCliDeps(options: { stack?: EvalStack } = {}): CliDeps {
   return {
     registry: createMethodRegistry(BUILTIN_METHODS),
-    createStack: createStackFromEnv,
+    createStack: options.stack ? () => options.stack! : createStackFromEnv,
     createBackend: createIndexerBackend,
     withKgDeletion,
   };

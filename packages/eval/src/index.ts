@@ -41,6 +41,7 @@ export { parseMethodOptions } from './methods/method-options.js';
 
 export { createStackFromEnv } from './stack.js';
 export type { EvalStack } from './stack.js';
+export * from './config/index.js';
 export { openCachedIndex, corpusHash, INDEX_CACHE_VERSION } from './index-cache.js';
 export type { IndexBackend, CachedIndex, CachedIndexOptions } from './index-cache.js';
 export { withKgDeletion } from './kg-deletion.js';

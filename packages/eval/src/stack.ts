@@ -1,7 +1,7 @@
 // The collaborators a run uses. Embedded defaults unless OLLAMA_HOST / QDRANT_URL are set
 // (then the service adapters); selected by configuration, never by code (ARCHITECTURE.md,
 // "Two modes, one code path"). A stack may mix: Qdrant vectors with embedded strategies.
-import type { ChatModel, Embedder, VectorStore } from '@rag/core';
+import type { ChatModel, Embedder, KeywordIndex, TripleExtractor, VectorStore } from '@rag/core';
 import { ollamaFromEnv } from '@rag/ollama';
 import { qdrantFromEnv } from '@rag/qdrant';
 import type { StackMode } from './types.js';
@@ -14,6 +14,10 @@ export interface EvalStack {
   embedder?: Embedder;
   /** Absent: the indexer's in-memory exact-search store. */
   vectors?: VectorStore;
+  /** Absent: the indexer's BM25 index. Set by a config plugin (rag.config.*). */
+  keyword?: KeywordIndex;
+  /** Absent: the indexer's default extractor. Set by a config plugin (rag.config.*). */
+  extractor?: TripleExtractor;
   /** One line for stderr: which mode and which services. */
   describe: string;
   /** Identity of what shapes a built index (embedder, vector backend), for the index cache key. */

@@ -30,7 +30,7 @@ export type { AragToolDescriptor } from './arag-tools/descriptors.js';
 export { ChunkReadInputSchema, KeywordSearchInputSchema, SemanticSearchInputSchema } from './arag-tools/schemas.js';
 export type { ChunkReadInput, KeywordSearchInput, SemanticSearchInput } from './arag-tools/schemas.js';
 
-// LangChain adapters: import them from '@rag/retrievers/langchain'.
+// LangChain adapters: the ./langchain subpath export of this package (optional peer @langchain/core).
 
 export { createTypedTraversal, HopSchema, TraversalPlanSchema } from './traversal/typed-traversal.js';
 export type { Hop, StartCandidate, TraversalPlan, TraversalResult, TypedTraversal, TypedTraversalOptions } from './traversal/typed-traversal.js';

@@ -1,32 +1,78 @@
 #!/usr/bin/env node
 // The `rag` command. Wires the CLI to @rag/indexer stores, @rag/eval, the HTTP server and MCP stdio.
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createDefaultCliDeps, runCli } from '@rag/eval';
-import { createOllamaChatModel, ollamaFromEnv } from '@rag/ollama';
-import { runTrainDataCli } from '@rag/train-data';
+// Everything heavy (the indexer, eval, the server, the MCP SDK, Ollama) is imported when a command
+// needs it, so `rag --help` starts in a fraction of the time. `--config FILE` (or rag.config.json /
+// rag.config.mjs in the working directory) chooses plugins: see docs/writing-a-plugin.md.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EvalStack } from '@rag/eval';
 import { runRagCli, type CliIo } from '../cli/rag-cli.js';
-import { startServer } from '../http/serve.js';
-import { createIndexerBackend } from '../stack/indexer-backend.js';
+import type { StoreBackend } from '../cli/store-backend.js';
 
 // pnpm runs root scripts from the repo root; INIT_CWD is where the user typed the command.
 const io: CliIo = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.env.INIT_CWD ?? process.cwd() };
 
-const code = await runRagCli(process.argv.slice(2), io, {
-  get backend() {
-    return createIndexerBackend({ env: io.env });
+// `--config FILE` is read here, before the commands are parsed, and applies to every command.
+const CONFIG_NAMES = ['rag.config.json', 'rag.config.mjs'];
+const rawArgv = process.argv.slice(2);
+const configIndex = rawArgv.findIndex((a) => a === '--config' || a.startsWith('--config='));
+let argv = rawArgv;
+let configFile: string | undefined;
+if (configIndex >= 0) {
+  const flag = rawArgv[configIndex]!;
+  configFile = flag === '--config' ? rawArgv[configIndex + 1] : flag.slice('--config='.length);
+  if (configFile === undefined || configFile === '' || configFile.startsWith('-')) {
+    io.stderr.write('rag: error: --config: needs a file (rag.config.json or rag.config.mjs)\n');
+    process.exit(1);
+  }
+  argv = rawArgv.filter((_, i) => i !== configIndex && !(flag === '--config' && i === configIndex + 1));
+}
+
+/** The env stack with the configured plugins; only imports @rag/eval when a command needs it. */
+let stackPromise: Promise<EvalStack> | undefined;
+const loadStack = () =>
+  (stackPromise ??= import('@rag/eval').then(async ({ createStackFromEnv, loadStackConfig }) =>
+    configFile !== undefined || CONFIG_NAMES.some((n) => existsSync(join(io.cwd, n)))
+      ? loadStackConfig({ cwd: io.cwd, env: io.env, ...(configFile !== undefined ? { config: configFile } : {}) })
+      : createStackFromEnv(io.env),
+  ));
+
+let loaded: StoreBackend | undefined;
+let backendPromise: Promise<StoreBackend> | undefined;
+const realBackend = () =>
+  (backendPromise ??= Promise.all([loadStack(), import('../stack/indexer-backend.js')]).then(([stack, { createIndexerBackend }]) => (loaded = createIndexerBackend({ env: io.env, stack }))));
+const backend: StoreBackend = {
+  open: async (dir) => (await realBackend()).open(dir),
+  openOrCreate: async (dir) => (await realBackend()).openOrCreate(dir),
+  load: async (paths) => (await realBackend()).load(paths),
+  preflight(docs) {
+    // The CLI always loads documents (which loads the backend) before the preflight.
+    if (!loaded) throw new Error('rag: internal error: preflight before the store backend was loaded');
+    return loaded.preflight(docs);
   },
-  runEval: (argv, evalIo) => runCli(argv, evalIo, createDefaultCliDeps()),
+};
+
+const code = await runRagCli(argv, io, {
+  backend,
+  async runEval(evalArgv, evalIo) {
+    const { createDefaultCliDeps, runCli, takeConfigFlag, loadStackConfig } = await import('@rag/eval');
+    const { argv: rest, config = configFile } = takeConfigFlag(evalArgv);
+    const stack = await loadStackConfig({ cwd: evalIo.cwd, env: evalIo.env, ...(config !== undefined ? { config } : {}) });
+    return runCli(rest, evalIo, createDefaultCliDeps({ stack }));
+  },
   // The teacher is Ollama when OLLAMA_HOST is set (--teacher-model picks the model, else
   // OLLAMA_CHAT_MODEL / the default); otherwise the train-data CLI's own --teacher-url or its
   // "no teacher model configured" message.
-  runTrainData(argv, tio) {
+  async runTrainData(trainArgv, tio) {
+    const [{ createOllamaChatModel, ollamaFromEnv }, { runTrainDataCli }] = await Promise.all([import('@rag/ollama'), import('@rag/train-data')]);
     const ollama = ollamaFromEnv(tio.env);
     const host = tio.env.OLLAMA_HOST;
     // Its paths are relative to where the user typed the command (pnpm runs us from the root).
     process.chdir(tio.cwd);
-    return runTrainDataCli(argv, tio, ollama && host ? { teacher: ({ model }) => (model ? createOllamaChatModel({ host, model }) : ollama.chat) } : {});
+    return runTrainDataCli(trainArgv, tio, ollama && host ? { teacher: ({ model }) => (model ? createOllamaChatModel({ host, model }) : ollama.chat) } : {});
   },
   async serve(service, options, sio) {
+    const { startServer } = await import('../http/serve.js');
     const server = await startServer({ service, ...options });
     const info = service.info();
     sio.stdout.write(
@@ -41,6 +87,7 @@ const code = await runRagCli(process.argv.slice(2), io, {
     });
   },
   async mcpStdio(server) {
+    const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
     const transport = new StdioServerTransport();
     const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
     await server.connect(transport);

@@ -66,6 +66,7 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
     .option('--debug', 'print stack traces on errors')
+    .option('--config <file>', 'plugins (embedder, vector store, keyword index, chat model, extractor); default: rag.config.json or rag.config.mjs in the working directory')
     .showHelpAfterError('(run with --help for usage)');
 
   program

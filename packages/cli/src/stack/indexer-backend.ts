@@ -16,6 +16,8 @@ export interface IndexerBackendOptions {
   env?: Record<string, string | undefined>;
   /** Use the LLM triple extractor when a chat model is configured (default true). */
   llmExtraction?: boolean;
+  /** A stack already composed (e.g. with rag.config.* plugins by @rag/eval's loadStackConfig); default: from env. */
+  stack?: EvalStack;
 }
 
 /** True when `dir` holds a persisted index (the indexer's CURRENT pointer). */
@@ -53,12 +55,13 @@ function writable(indexer: Indexer): WritableIndex {
 
 export function createIndexerBackend(options: IndexerBackendOptions = {}): StoreBackend & { stack: EvalStack; build(dir: string): Promise<DemoStack> } {
   const env = options.env ?? process.env;
-  const evalStack = createStackFromEnv(env);
+  const evalStack = options.stack ?? createStackFromEnv(env);
   const llm = options.llmExtraction !== false && evalStack.chat !== undefined;
   const collaborators: Omit<IndexerOptions, 'dir'> = {
     ...(evalStack.embedder ? { embedder: evalStack.embedder } : {}),
     ...(evalStack.vectors ? { vectors: evalStack.vectors } : {}),
-    ...(llm && evalStack.chat ? { extractor: createLlmTripleExtractor({ model: evalStack.chat }) } : {}),
+    ...(evalStack.keyword ? { keyword: evalStack.keyword } : {}),
+    ...(evalStack.extractor ? { extractor: evalStack.extractor } : llm && evalStack.chat ? { extractor: createLlmTripleExtractor({ model: evalStack.chat }) } : {}),
   };
   // The review queue lives in the store directory next to the index, so proposals, decisions
   // and the audit trail travel with the store.
@@ -98,6 +101,7 @@ export function createIndexerBackend(options: IndexerBackendOptions = {}): Store
     },
     preflight(docs: DocInput[]) {
       const e = estimateExtractionCost(docs, { segment: sentenceSpans });
+      if (evalStack.extractor) return { extractor: `${evalStack.extractor.id} (configured plugin; LLM use not estimated)`, chunks: e.chunks, llmCalls: 0, tokensIn: 0, tokensOut: 0 };
       return llm
         ? { extractor: `LLM (${evalStack.chat?.id ?? 'chat model'})`, chunks: e.chunks, llmCalls: e.llmCalls, tokensIn: e.tokensIn, tokensOut: e.tokensOut }
         : { extractor: 'embedded heuristic (no LLM)', chunks: e.chunks, llmCalls: 0, tokensIn: 0, tokensOut: 0 };

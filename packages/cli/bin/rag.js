@@ -1,0 +1,4 @@
+#!/usr/bin/env node
+// The `rag` bin. Committed (not built) so that `pnpm install` on a fresh clone can link it
+// before `pnpm build`; the command itself is the built dist/bin/rag.js.
+import '../dist/bin/rag.js';

@@ -1,0 +1,4 @@
+#!/usr/bin/env node
+// The `rag-train-data` bin. Committed (not built) so that `pnpm install` on a fresh clone can link it
+// before `pnpm build`; the command itself is the built dist/bin/rag-train-data.js.
+import '../dist/bin/rag-train-data.js';

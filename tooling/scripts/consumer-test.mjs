@@ -1,0 +1,200 @@
+#!/usr/bin/env node
+// Consumer test: the packages as a user gets them from npm, outside this workspace.
+//  1. `pnpm pack` every publishable package (needs `pnpm build`);
+//  2. npm-install the tarballs into a temporary project under the OS temp dir, together with the
+//     current (`latest`) @langchain/core, zod and vitest, and check each is installed ONCE;
+//  3. extract every ts/js code block of every package README into a file, plus a LangChain check
+//     (RunnableSequence.from / .pipe with the retriever, the A-RAG tools as StructuredTools), and
+//     type-check them with tsc (module NodeNext, strict);
+//  4. run every block with node (```ts no-run: only type-checked, e.g. needs Ollama; ```ts vitest:
+//     a vitest file, run with the installed vitest) and the
+//     LangChain check (instanceof BaseRetriever / StructuredTool);
+//  5. run the installed `rag` bin: --help, index, ask;
+//  6. the same with a plugin package named in a rag.config.json (--config), and a bad config.
+// Prints one line per check and a summary; exits 1 on any failure.
+// `--keep` leaves the temporary project in place (its path is printed).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, relative } from 'node:path';
+import { packAll, root } from './pack-packages.mjs';
+
+const keep = process.argv.includes('--keep');
+const started = Date.now();
+const results = [];
+const record = (name, ok, detail = '') => {
+  results.push({ name, ok });
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` — ${detail}` : ''}`);
+};
+const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { encoding: 'utf8', timeout: 120_000, ...opts });
+const tail = (s, n = 25) => String(s ?? '').trim().split('\n').slice(-n).join('\n');
+
+/** ts/js code blocks of a Markdown file: { lang, flags, code, line }. */
+export function codeBlocks(markdown) {
+  const blocks = [];
+  const re = /^```(\w+)([^\n]*)\n([\s\S]*?)^```/gm;
+  for (let m; (m = re.exec(markdown)); ) {
+    const lang = m[1].toLowerCase();
+    if (!['ts', 'typescript', 'js', 'mjs', 'javascript'].includes(lang)) continue;
+    blocks.push({ lang, flags: m[2].trim().split(/\s+/).filter(Boolean), code: m[3], line: markdown.slice(0, m.index).split('\n').length });
+  }
+  return blocks;
+}
+
+const LANGCHAIN_CHECK = `// Written by tooling/scripts/consumer-test.mjs: @rag/retrievers/langchain beside the user's own LangChain.
+import { Document } from '@langchain/core/documents';
+import { BaseRetriever } from '@langchain/core/retrievers';
+import { RunnableLambda, RunnableSequence } from '@langchain/core/runnables';
+import { StructuredTool } from '@langchain/core/tools';
+import { createIndexer } from '@rag/indexer';
+import { createA2ragRetriever, createAragTools } from '@rag/retrievers';
+import { toLangChainRetriever, toLangChainTools } from '@rag/retrievers/langchain';
+
+const index = createIndexer();
+await index.ingest([
+  { id: 'keep', title: 'Zorvath Keep', text: 'Zorvath Keep was designed by Elmira Quenton.' },
+  { id: 'eq', title: 'Elmira Quenton', text: 'Elmira Quenton was born in Valdoria.' },
+]);
+const retriever = toLangChainRetriever(createA2ragRetriever({ index }), { index, k: 3 });
+const format = (docs: Document[]) => docs.map((d) => d.pageContent).join('\\n');
+const chain = RunnableSequence.from([{ context: retriever.pipe(format), question: (q: string) => q }, (x: { context: string; question: string }) => \`\${x.question}\\n\${x.context}\`]);
+const prompt = await chain.invoke('Who designed Zorvath Keep?');
+const piped = RunnableLambda.from((q: string) => q.trim()).pipe(retriever);
+const docs: Document[] = await piped.invoke(' Where was Elmira Quenton born? ');
+const tools = toLangChainTools(createAragTools({ index }));
+const out = await tools[0]!.invoke({ keywords: ['Zorvath Keep'] });
+const problems: string[] = [];
+if (!(retriever instanceof BaseRetriever)) problems.push('retriever is not instanceof BaseRetriever (two copies of @langchain/core?)');
+for (const t of tools) if (!(t instanceof StructuredTool)) problems.push(\`tool \${t.name} is not instanceof StructuredTool\`);
+if (!prompt.includes('Elmira Quenton')) problems.push(\`RunnableSequence output lacks the evidence: \${prompt}\`);
+if (!docs.some((d) => d.pageContent.includes('Valdoria'))) problems.push('.pipe(retriever) returned no Valdoria passage');
+if (typeof out !== 'string' || !out.includes('keep')) problems.push(\`keyword_search tool output: \${String(out)}\`);
+if (problems.length) { console.error(problems.join('\\n')); process.exit(1); }
+console.log('langchain ok:', docs.length, 'docs,', tools.map((t) => t.name).join(', '));
+`;
+
+function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'rag-consumer-'));
+  console.log(`consumer-test: project ${dir}`);
+  try {
+    // 1. pack
+    const packed = packAll(join(dir, 'tarballs'));
+    record(`pack ${packed.length} packages`, true, packed.map((p) => basename(p.tarball)).join(' '));
+
+    // 2. install with npm, beside the latest LangChain / zod / vitest
+    const rootPkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    const project = {
+      name: 'rag-consumer-test',
+      private: true,
+      type: 'module',
+      dependencies: {
+        ...Object.fromEntries(packed.map((p) => [p.name, `file:${relative(dir, p.tarball)}`])),
+        '@langchain/core': 'latest',
+        zod: 'latest',
+        vitest: 'latest',
+      },
+      devDependencies: { typescript: rootPkg.devDependencies.typescript, '@types/node': '^22' } // vitest 5 peers on @types/node >=22,
+    };
+    writeFileSync(join(dir, 'package.json'), `${JSON.stringify(project, null, 2)}\n`);
+    const install = run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, timeout: 300_000 });
+    record('npm install tarballs + @langchain/core zod vitest (latest)', install.status === 0, install.status === 0 ? '' : tail(install.stderr));
+    if (install.status !== 0) return;
+    for (const name of ['@langchain/core', 'zod', 'vitest']) {
+      const ls = run('npm', ['ls', name, '--all', '--parseable'], { cwd: dir });
+      const copies = [...new Set(ls.stdout.trim().split('\n').filter(Boolean))];
+      const version = JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')).version;
+      record(`one copy of ${name}`, copies.length === 1, `${copies.length} installed (${version})`);
+    }
+
+    // 3. examples
+    const ex = join(dir, 'examples');
+    mkdirSync(ex);
+    const examples = [];
+    const readmes = ['README.md', ...readdirSync(join(root, 'packages')).map((d) => join('packages', d, 'README.md'))];
+    for (const readme of readmes) {
+      let text;
+      try {
+        text = readFileSync(join(root, readme), 'utf8');
+      } catch {
+        continue;
+      }
+      for (const b of codeBlocks(text)) {
+        const mode = b.flags.includes('no-run') ? 'no-run' : b.flags.includes('vitest') ? 'vitest' : 'node';
+        const file = `${readme.replace(/\/README\.md$|README\.md$/, '').replace(/[/]/g, '-') || 'root'}-L${b.line}${mode === 'vitest' ? '.test' : ''}.${b.lang.startsWith('j') || b.lang === 'mjs' ? 'js' : 'ts'}`;
+        const header = `// ${readme}:${b.line} (extracted by tooling/scripts/consumer-test.mjs)\n`;
+        writeFileSync(join(ex, file), `${header}${b.code}${/^\s*(import|export)\s/m.test(b.code) ? '' : '\nexport {};\n'}`);
+        examples.push({ file, readme, line: b.line, mode });
+      }
+    }
+    writeFileSync(join(ex, 'langchain-check.ts'), LANGCHAIN_CHECK);
+    examples.push({ file: 'langchain-check.ts', readme: 'langchain check', line: 0, mode: 'node' });
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noUncheckedIndexedAccess: true, allowJs: true, checkJs: true, skipLibCheck: false, types: ['node'], outDir: 'dist', rootDir: 'examples' }, include: ['examples'] }, null, 2),
+    );
+    const tsc = run(join(dir, 'node_modules/.bin/tsc'), ['-p', '.'], { cwd: dir });
+    record(`tsc --strict (NodeNext) on ${examples.length} README examples + LangChain check`, tsc.status === 0, tsc.status === 0 ? '' : `\n${tail(tsc.stdout, 40)}`);
+    if (tsc.status !== 0) run(join(dir, 'node_modules/.bin/tsc'), ['-p', '.', '--noCheck'], { cwd: dir }); // still emit, to run them
+
+    // 4. run them, in a directory with the files they name (./docs, ./my-dataset)
+    mkdirSync(join(dir, 'docs'));
+    writeFileSync(join(dir, 'docs', 'curie.md'), '# Marie Curie\n\nMarie Curie was born in Warsaw. She won two Nobel Prizes.\n');
+    writeFileSync(join(dir, 'docs', 'old.md'), '# Old notes\n\nThese notes are out of date and will be removed.\n');
+    cpSync(join(root, 'apps/demo/data'), join(dir, 'my-dataset'), { recursive: true });
+    for (const e of examples) {
+      const where = e.line ? `${e.readme}:${e.line}` : e.readme;
+      if (e.mode === 'no-run') {
+        record(`${where} (no-run: type-checked only)`, true);
+        continue;
+      }
+      const r =
+        e.mode === 'vitest'
+          ? run(join(dir, 'node_modules/.bin/vitest'), ['run', join('examples', e.file)], { cwd: dir, timeout: 90_000 })
+          : run(process.execPath, [join('dist', e.file.replace(/\.ts$/, '.js'))], { cwd: dir, timeout: 90_000 });
+      record(`${e.mode === 'vitest' ? 'vitest run' : 'run'} ${where}`, r.status === 0, r.status === 0 ? '' : `exit ${r.status ?? r.signal}\n${tail(r.stderr || r.stdout)}`);
+    }
+
+    // 5. the installed CLI
+    const rag = join(dir, 'node_modules/.bin/rag');
+    const t0 = Date.now();
+    const help = run(rag, ['--help'], { cwd: dir });
+    record('rag --help', help.status === 0 && /index/.test(help.stdout), `${Date.now() - t0} ms${help.status === 0 ? '' : `\n${tail(help.stderr)}`}`);
+    const idx = run(rag, ['index', 'docs', '--store', 'cli-store'], { cwd: dir });
+    record('rag index docs --store cli-store', idx.status === 0, idx.status === 0 ? '' : tail(idx.stderr || idx.stdout));
+    const ask = run(rag, ['ask', 'Where was Marie Curie born?', '--store', 'cli-store', '--json'], { cwd: dir });
+    let askOk = ask.status === 0;
+    let detail = '';
+    try {
+      const answer = JSON.parse(ask.stdout);
+      askOk &&= JSON.stringify(answer).includes('Warsaw');
+      detail = `answer: ${JSON.stringify(answer.answer ?? answer.text ?? '').slice(0, 80)}`;
+    } catch {
+      askOk = false;
+      detail = tail(ask.stderr || ask.stdout);
+    }
+    record('rag ask "Where was Marie Curie born?" --json (evidence names Warsaw)', askOk, detail);
+
+    // 6. plugins by configuration: a plugin package installed in the project, named in rag.config.json
+    cpSync(join(root, 'packages/cli/test/fixtures/plugin-pkg'), join(dir, 'node_modules/rag-plugin-fixture'), { recursive: true });
+    mkdirSync(join(dir, 'conf'));
+    writeFileSync(join(dir, 'conf/rag.config.json'), JSON.stringify({ keywordIndex: { module: 'rag-plugin-fixture', export: 'createTermCountIndex' }, embedder: { module: 'rag-plugin-fixture' } }));
+    const withPlugin = run(rag, ['index', 'docs', '--store', 'plugin-store', '--config', 'conf/rag.config.json'], { cwd: dir });
+    const askPlugin = run(rag, ['ask', 'Where was Marie Curie born?', '--store', 'plugin-store', '--method', 'bm25', '--json', '--config', 'conf/rag.config.json'], { cwd: dir });
+    const pluginOk = withPlugin.status === 0 && askPlugin.status === 0 && askPlugin.stdout.includes('curie.md');
+    record('rag index / ask --config conf/rag.config.json (plugin package by name)', pluginOk, pluginOk ? '' : tail(withPlugin.stderr || askPlugin.stderr || askPlugin.stdout));
+    writeFileSync(join(dir, 'conf/bad.json'), JSON.stringify({ keywordIndex: { module: 'not-installed-plugin' } }));
+    const bad = run(rag, ['methods', '--store', 'plugin-store', '--config', 'conf/bad.json'], { cwd: dir });
+    const badOk = bad.status === 1 && bad.stderr.includes('bad.json: keywordIndex.module "not-installed-plugin"');
+    record('rag --config with a missing plugin exits 1 naming the file and key', badOk, badOk ? bad.stderr.trim().slice(0, 120) : tail(bad.stderr || bad.stdout));
+  } catch (e) {
+    record('consumer test', false, e instanceof Error ? e.message : String(e));
+  } finally {
+    if (keep) console.log(`consumer-test: kept ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main();
+const failed = results.filter((r) => !r.ok);
+console.log(`consumer-test: ${results.length - failed.length} passed, ${failed.length} failed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+process.exit(failed.length || results.length === 0 ? 1 : 0);
