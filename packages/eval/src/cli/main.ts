@@ -72,6 +72,7 @@ function buildProgram(argv: readonly string[], io: CliIo, deps: CliDeps): Comman
     .option('--no-cache', 'build the index in memory and do not cache it')
     .option('--list-methods', 'list the known methods and their options, then exit')
     .action(async (opts: CliOptions) => {
+    .option('--config <file>', 'plugins (embedder, vector store, keyword index, chat model, extractor); default: rag.config.json or rag.config.mjs here')
       await execute(opts, argv, io, deps);
     });
   return program;
