@@ -14,7 +14,11 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(() => fake.close());
+afterAll(async () => {
+  // held to Ollama's official OpenAPI document: what the adapter sent and what the fake answered
+  expect(fake.violations).toEqual([]);
+  await fake.close();
+});
 beforeEach(() => {
   fake.requests.length = 0;
 });

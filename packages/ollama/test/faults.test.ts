@@ -8,6 +8,8 @@ import { startOllamaWireFake, type OllamaWireFake } from './ollama-wire-fake.js'
 
 let fake: OllamaWireFake | undefined;
 afterEach(async () => {
+  // the requests that did get through, and the answers to them, still match the official spec
+  expect(fake?.violations ?? []).toEqual([]);
   await fake?.close();
   fake = undefined;
 });

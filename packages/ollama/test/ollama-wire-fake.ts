@@ -17,6 +17,12 @@
 // servers may add an `id` to tool calls, which this fake omits so id generation is exercised.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { join } from 'node:path';
+import { createOpenApiValidator } from '@rag/core/testing';
+
+/** Ollama's official OpenAPI document (../shared/specs): every request and response is checked. */
+export const OLLAMA_SPEC = join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'specs', 'ollama-openapi.yaml');
+const spec = await createOpenApiValidator(OLLAMA_SPEC);
 
 export interface FakeModel {
   name: string;
@@ -49,6 +55,8 @@ export interface OllamaWireFake {
   port: number;
   /** Every request body received, by path. */
   requests: Array<{ path: string; body: unknown }>;
+  /** Requests the adapter sent and 2xx responses this fake returned that the official spec rejects. */
+  violations: string[];
   /** Replace the scripted chat responder. */
   setResponder(fn: (body: ChatRequestBody) => FakeChatTurn): void;
   /** The next `times` requests to `path` (or any path) answer with this status. */
@@ -144,6 +152,7 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 export async function startOllamaWireFake(options: { models?: FakeModel[] } = {}): Promise<OllamaWireFake> {
   const models = options.models ?? DEFAULT_MODELS;
   const requests: Array<{ path: string; body: unknown }> = [];
+  const violations: string[] = [];
   const sockets = new Set<Socket>();
   let responder = defaultResponder;
   const failures: Array<{ times: number; status: number; path?: string }> = [];
@@ -176,16 +185,27 @@ export async function startOllamaWireFake(options: { models?: FakeModel[] } = {}
       }
     }
     requests.push({ path, body });
+    const method = req.method ?? 'GET';
+    const checked = spec.documents(method, path);
+    if (checked && method === 'POST') violations.push(...spec.request(method, path, body));
+    const reply = (status: number, payload: unknown) => {
+      if (checked && status < 300) violations.push(...spec.response(method, path, status, payload));
+      json(res, status, payload);
+    };
+    const line = (payload: unknown) => {
+      if (checked) violations.push(...spec.response(method, path, 200, payload, 'application/x-ndjson'));
+      return `${JSON.stringify(payload)}\n`;
+    };
     const failure = failures.find((f) => f.times > 0 && (f.path === undefined || f.path === path));
     if (failure) {
       failure.times--;
-      json(res, failure.status, { error: `injected failure ${failure.status}` });
+      reply(failure.status, { error: `injected failure ${failure.status}` });
       return;
     }
     remainingBeforeDeath--;
 
     if (req.method === 'GET' && path === '/api/tags') {
-      json(res, 200, {
+      reply(200, {
         models: models.map((m) => ({
           name: m.name,
           model: m.name,
@@ -199,8 +219,8 @@ export async function startOllamaWireFake(options: { models?: FakeModel[] } = {}
     }
     if (req.method === 'POST' && path === '/api/show') {
       const m = find(body.model);
-      if (!m) return json(res, 404, { error: `model '${String(body.model)}' not found` });
-      json(res, 200, {
+      if (!m) return reply(404, { error: `model '${String(body.model)}' not found` });
+      reply(200, {
         modelfile: '',
         parameters: '',
         template: '{{ .Prompt }}',
@@ -214,14 +234,14 @@ export async function startOllamaWireFake(options: { models?: FakeModel[] } = {}
     if (req.method === 'POST' && path === '/api/embed') {
       const m = find(body.model);
       if (!m) return notFound(res, body.model);
-      if (m.kind !== 'embed') return json(res, 400, { error: `"${m.name}" does not support embeddings` });
+      if (m.kind !== 'embed') return reply(400, { error: `"${m.name}" does not support embeddings` });
       const input = typeof body.input === 'string' ? [body.input] : Array.isArray(body.input) ? (body.input as unknown[]) : null;
-      if (!input || !input.every((t) => typeof t === 'string')) return json(res, 400, { error: 'invalid input type' });
+      if (!input || !input.every((t) => typeof t === 'string')) return reply(400, { error: 'invalid input type' });
       const ctx = m.contextLength ?? 2048;
       if (body.truncate === false && input.some((t) => tokens(t as string) > ctx))
-        return json(res, 400, { error: 'the input length exceeds the context length' });
+        return reply(400, { error: 'the input length exceeds the context length' });
       const dims = typeof body.dimensions === 'number' ? body.dimensions : (m.dimensions ?? 64);
-      json(res, 200, {
+      reply(200, {
         model: m.name,
         embeddings: input.map((t) => fakeEmbedding(t as string, dims)),
         total_duration: 1000,
@@ -234,11 +254,11 @@ export async function startOllamaWireFake(options: { models?: FakeModel[] } = {}
       const m = find(body.model);
       if (!m) return notFound(res, body.model);
       const chat = body as unknown as ChatRequestBody;
-      if (!Array.isArray(chat.messages)) return json(res, 400, { error: 'messages must be an array' });
+      if (!Array.isArray(chat.messages)) return reply(400, { error: 'messages must be an array' });
       if (chat.tools?.length && !(m.capabilities ?? []).includes('tools'))
-        return json(res, 400, { error: `registry.ollama.ai/library/${m.name} does not support tools` });
+        return reply(400, { error: `registry.ollama.ai/library/${m.name} does not support tools` });
       if (chat.think === true && !(m.capabilities ?? []).includes('thinking'))
-        return json(res, 400, { error: `"${m.name}" does not support thinking` });
+        return reply(400, { error: `"${m.name}" does not support thinking` });
       const turn = responder(chat);
       const promptTokens = chat.messages.reduce((s, x) => s + tokens(x.content ?? '') + 4, 0);
       const content = turn.content ?? '';
@@ -255,21 +275,21 @@ export async function startOllamaWireFake(options: { models?: FakeModel[] } = {}
         eval_duration: 100,
       };
       if (chat.stream === false) {
-        json(res, 200, { ...meta, message: { role: 'assistant', content, ...(toolCalls ? { tool_calls: toolCalls } : {}) }, ...final });
+        reply(200, { ...meta, message: { role: 'assistant', content, ...(toolCalls ? { tool_calls: toolCalls } : {}) }, ...final });
         return;
       }
       res.writeHead(200, { 'content-type': 'application/x-ndjson' });
       const pieces = content.match(/\S+\s*/g) ?? [];
       if (stalling) {
-        res.write(`${JSON.stringify({ ...meta, message: { role: 'assistant', content: pieces[0] ?? '' }, done: false })}\n`);
+        res.write(line({ ...meta, message: { role: 'assistant', content: pieces[0] ?? '' }, done: false }));
         return;
       }
-      for (const piece of pieces) res.write(`${JSON.stringify({ ...meta, message: { role: 'assistant', content: piece }, done: false })}\n`);
-      if (toolCalls) res.write(`${JSON.stringify({ ...meta, message: { role: 'assistant', content: '', tool_calls: toolCalls }, done: false })}\n`);
-      res.end(`${JSON.stringify({ ...meta, message: { role: 'assistant', content: '' }, ...final })}\n`);
+      for (const piece of pieces) res.write(line({ ...meta, message: { role: 'assistant', content: piece }, done: false }));
+      if (toolCalls) res.write(line({ ...meta, message: { role: 'assistant', content: '', tool_calls: toolCalls }, done: false }));
+      res.end(line({ ...meta, message: { role: 'assistant', content: '' }, ...final }));
       return;
     }
-    json(res, 404, { error: `404 page not found` });
+    reply(404, { error: `404 page not found` });
   });
   server.on('connection', (s) => {
     sockets.add(s);
@@ -282,6 +302,7 @@ export async function startOllamaWireFake(options: { models?: FakeModel[] } = {}
     url: `http://127.0.0.1:${port}`,
     port,
     requests,
+    violations,
     setResponder(fn) {
       responder = fn;
     },

@@ -1,7 +1,7 @@
 // The shared @rag/core VectorStore conformance suite against the Qdrant wire-format fake (see
 // qdrant-wire-fake.ts). The same suite runs against a real server in conformance.int.test.ts.
 import { runVectorStoreConformance } from '@rag/core/testing';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createQdrantVectorStore } from '../src/vector-store.js';
 import { startQdrantWireFake, type QdrantWireFake } from './qdrant-wire-fake.js';
 
@@ -9,7 +9,11 @@ let fake: QdrantWireFake;
 beforeAll(async () => {
   fake = await startQdrantWireFake();
 });
-afterAll(() => fake.close());
+afterAll(async () => {
+  // held to Qdrant's official OpenAPI document: what the adapter sent and what the fake answered
+  expect(fake.violations).toEqual([]);
+  await fake.close();
+});
 
 runVectorStoreConformance('qdrant (wire-format fake)', () => createQdrantVectorStore({ url: fake.url, collection: 'conformance', dimensions: 8 }), {
   dimensions: 8,

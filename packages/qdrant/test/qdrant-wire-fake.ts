@@ -21,7 +21,13 @@
 // answered 400 "already exists"; the adapter accepts both); search is exact here, HNSW in
 // Qdrant (exact for small collections below the full-scan threshold).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { createOpenApiValidator } from '@rag/core/testing';
 import type { AddressInfo, Socket } from 'node:net';
+
+/** Qdrant's official OpenAPI document (../shared/specs): every request and 2xx response is checked. */
+export const QDRANT_SPEC = join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'specs', 'qdrant-openapi.json');
+const spec = await createOpenApiValidator(QDRANT_SPEC);
 
 interface Point {
   vector: number[];
@@ -40,6 +46,8 @@ export interface QdrantWireFake {
   /** Collections by name; survives stop()/start(), like a server's storage volume. */
   collections: Map<string, Collection>;
   requests: Array<{ method: string; path: string; body: unknown; apiKey: string | undefined }>;
+  /** Requests the adapter sent and 2xx responses this fake returned that the official spec rejects. */
+  violations: string[];
   failNext(times: number, status: number, pathPattern?: RegExp): void;
   /** After `n` more answered requests matching `pathPattern`, every connection is dropped unanswered. */
   dieAfter(n: number, pathPattern?: RegExp): void;
@@ -53,7 +61,11 @@ export interface QdrantWireFake {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Per response: checks its body against the spec before it is sent (set by `handle`). */
+const responseChecks = new WeakMap<ServerResponse, (status: number, body: unknown) => void>();
+
 function send(res: ServerResponse, status: number, body: unknown): void {
+  responseChecks.get(res)?.(status, body);
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
@@ -143,6 +155,7 @@ function normalise(v: number[]): number[] {
 export async function startQdrantWireFake(options: { apiKey?: string } = {}): Promise<QdrantWireFake> {
   const collections = new Map<string, Collection>();
   const requests: QdrantWireFake['requests'] = [];
+  const violations: string[] = [];
   const sockets = new Set<Socket>();
   const failures: Array<{ times: number; status: number; pattern?: RegExp }> = [];
   let death: { remaining: number; pattern?: RegExp } | undefined;
@@ -166,6 +179,13 @@ export async function startQdrantWireFake(options: { apiKey?: string } = {}): Pr
     }
     const apiKey = req.headers['api-key'] as string | undefined;
     requests.push({ method: req.method ?? '', path, body, apiKey });
+    const method = req.method ?? 'GET';
+    if (spec.documents(method, path)) {
+      if (raw) violations.push(...spec.request(method, path, body));
+      responseChecks.set(res, (status, payload) => {
+        if (status < 300) violations.push(...spec.response(method, path, status, payload));
+      });
+    }
     if (options.apiKey && apiKey !== options.apiKey) return fail(res, 401, 'Must provide an API key or an Authorization bearer token');
     const failure = failures.find((f) => f.times > 0 && (!f.pattern || f.pattern.test(path)));
     if (failure) {
@@ -195,7 +215,7 @@ export async function startQdrantWireFake(options: { apiKey?: string } = {}): Pr
           config: {
             params: { vectors: { size: col.size, distance: col.distance }, shard_number: 1, replication_factor: 1, write_consistency_factor: 1, on_disk_payload: true },
             hnsw_config: { m: 16, ef_construct: 100, full_scan_threshold: 10000 },
-            optimizer_config: {},
+            optimizer_config: { deleted_threshold: 0.2, vacuum_min_vector_number: 1000, default_segment_number: 0, flush_interval_sec: 5 },
             wal_config: { wal_capacity_mb: 32, wal_segments_ahead: 0 },
           },
           payload_schema: col.indexes,
@@ -293,6 +313,7 @@ export async function startQdrantWireFake(options: { apiKey?: string } = {}): Pr
     port,
     collections,
     requests,
+    violations,
     failNext(times, status, pattern) {
       failures.push({ times, status, ...(pattern ? { pattern } : {}) });
     },

@@ -9,7 +9,11 @@ let fake: QdrantWireFake;
 beforeEach(async () => {
   fake = await startQdrantWireFake();
 });
-afterEach(() => fake.close());
+afterEach(async () => {
+  // held to Qdrant's official OpenAPI document: what the adapter sent and what the fake answered
+  expect(fake.violations).toEqual([]);
+  await fake.close();
+});
 
 const vec = (...xs: number[]) => Float32Array.from(xs);
 const paths = () => fake.requests.map((r) => `${r.method} ${r.path}`);

@@ -9,3 +9,5 @@ export type { ChatModelConformanceOptions } from './chat-model-conformance.js';
 export { createScriptedChatModel } from './scripted-chat-model.js';
 export type { ChatScript, ScriptedChatModel, ScriptedChatModelOptions, ScriptedReply } from './scripted-chat-model.js';
 export { expectRagError } from './expect-rag-error.js';
+export { createOpenApiValidator } from './openapi-validator.js';
+export type { OpenApiValidator } from './openapi-validator.js';
