@@ -6,7 +6,7 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 
 /** Service tests (`*.int.test.ts`) run only when a service variable is set. */
 export const serviceTestsEnabled = Boolean(
-  process.env.OLLAMA_HOST || process.env.QDRANT_URL || process.env.RAG_INT,
+  process.env.OLLAMA_HOST || process.env.QDRANT_URL || process.env.OPENAI_BASE_URL || process.env.RAG_INT,
 );
 
 export function workspaceProjects(root: string): TestProjectInlineConfiguration[] {

@@ -16,6 +16,8 @@ export type { TemplateQueryRewriterOptions } from './strategies/template-query-r
 export { createLlmAnswerGenerator, AnswerReplySchema } from './strategies/llm-answer-generator.js';
 export type { AnswerReply, LlmAnswerGeneratorOptions } from './strategies/llm-answer-generator.js';
 export { createLlmQueryRewriter, RewriteReplySchema } from './strategies/llm-query-rewriter.js';
+export { createLlmQueryAnalyzer, QueryAnalysisReplySchema } from './strategies/llm-query-analyzer.js';
+export type { LlmQueryAnalyzerOptions } from './strategies/llm-query-analyzer.js';
 export type { LlmQueryRewriterOptions } from './strategies/llm-query-rewriter.js';
 export { STRICT_GROUNDING_INSTRUCTION, excludeInstruction, parseInstructions } from './strategies/instructions.js';
 export type { InstructionRules } from './strategies/instructions.js';

@@ -80,7 +80,7 @@ export { assertValidVector } from './validate/assert-valid-vector.js';
 export { createBm25Index, restoreBm25Index } from './embedded/bm25-index.js';
 export type { Bm25Index, Bm25Options, Bm25SearchOptions, Bm25Snapshot, Bm25TermStats } from './embedded/bm25-index.js';
 export { createMemoryVectorStore, restoreMemoryVectorStore } from './embedded/memory-vector-store.js';
-export type { MemoryVectorStore, MemoryVectorStoreOptions, LazyNamespace } from './embedded/memory-vector-store.js';
+export type { MemoryVectorStore, MemoryVectorStoreOptions, LazyNamespace, VectorChanges } from './embedded/memory-vector-store.js';
 export { encodeVectorNamespace, decodeVectorNamespace, VECTOR_NAMESPACE_MAGIC } from './embedded/vector-namespace-codec.js';
 export type { VectorNamespaceData } from './embedded/vector-namespace-codec.js';
 export { encodeBinaryFile, decodeBinaryFile, encodeStrings, decodeStrings, bytesOf, u32, i32, f32, f64, i8, jsonSection, readJsonSection } from './binary/binary-file.js';
@@ -97,6 +97,10 @@ export type { ChatWithBudgetOptions } from './llm/chat-with-budget.js';
 export { generateObject } from './llm/generate-object.js';
 export type { GenerateObjectOptions, GenerateObjectResult } from './llm/generate-object.js';
 export { parseJsonLoose, repairJson } from './llm/repair-json.js';
+export { decide, decideText, isFatalForDecision, recordFallback } from './structured/decide.js';
+export type { DecideOptions, DecideTextOptions, DecisionOutcome } from './structured/decide.js';
+export { stripReasoning, looksLikeRefusal } from './structured/clean-model-text.js';
+export { coerceToSchema } from './structured/coerce-to-schema.js';
 export { quoteUntrusted, UNTRUSTED_DATA_NOTICE } from './llm/quote-untrusted.js';
 export type { QuoteOptions } from './llm/quote-untrusted.js';
 export { withRetry, backoffDelay } from './io/retry.js';
@@ -105,3 +109,18 @@ export { mulberry32 } from './random.js';
 export { CorpusLineSchema, QuestionLineSchema } from './contracts/dataset.js';
 export type { CorpusLine, QuestionLine } from './contracts/dataset.js';
 export { connectionErrorCode } from './io/connection-error.js';
+export {
+  KG_ENTITY_TYPES,
+  KG_LITERAL_TYPES,
+  KG_WEAK_RELATIONS,
+  RELATION_SCHEMA,
+  KgEntityReplySchema,
+  KgRelationReplySchema,
+  KgExtractionReplySchema,
+  canonicalRelation,
+  snakeRelation,
+  relationSpec,
+  isSchemaRelation,
+  describeRelationSchema,
+} from './contracts/relation-schema.js';
+export type { KgEntityType, KgExtractionReply, RelationSpec } from './contracts/relation-schema.js';

@@ -40,6 +40,11 @@ export function aggregateRecords(input: {
     retries: round(meanOf(r.map((x) => x.retries)) ?? 0),
     abstained: round(r.length === 0 ? 0 : r.filter((x) => x.status === 'abstained').length / r.length),
     errors: r.filter((x) => x.error !== undefined).length,
+    statuses: countBy(r.map((x) => (x.error ? 'error' : (x.status ?? 'retrieved')))),
+    fallbacks: sumCounts(r.map((x) => x.fallbacks)),
+    totalLlmCalls: calls.reduce((a, b) => a + b, 0),
+    totalTokens: tokens.reduce((a, b) => a + b, 0),
+    budgetExceeded: r.filter((x) => x.budgetExceeded).length,
     indexMs: Math.round(input.indexMs),
     ...(input.options && Object.keys(input.options).length > 0 ? { options: input.options } : {}),
   };
@@ -52,4 +57,16 @@ function round(v: number, digits = 4): number {
 
 function mapValues(o: Record<string, number>, fn: (v: number) => number): Record<string, number> {
   return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, fn(v)]));
+}
+
+function countBy(values: readonly string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const v of values) out[v] = (out[v] ?? 0) + 1;
+  return out;
+}
+
+function sumCounts(list: readonly (Record<string, number> | undefined)[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const c of list) for (const [k, v] of Object.entries(c ?? {})) out[k] = (out[k] ?? 0) + v;
+  return out;
 }

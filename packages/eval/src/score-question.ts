@@ -36,6 +36,8 @@ export function scoreQuestion(input: {
     containAcc: hasAnswer ? containAcc(run.answer!, q.answers) : null,
     llmAcc: null,
     ...(run.stage !== undefined ? { stage: run.stage } : {}),
+    ...(run.fallbacks ? { fallbacks: run.fallbacks } : {}),
+    ...(run.budgetExceeded ? { budgetExceeded: true } : {}),
     retries: run.retries ?? 0,
     llmCalls: run.llmCalls,
     tokensIn: run.tokensIn,

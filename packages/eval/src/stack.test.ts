@@ -25,4 +25,12 @@ describe('createStackFromEnv', () => {
     expect(stack.vectors).toBeDefined();
     expect(stack.chat).toBeUndefined();
   });
+
+  it('selects an OpenAI-compatible server from OPENAI_BASE_URL; OLLAMA_HOST wins when both are set', () => {
+    const stack = createStackFromEnv({ OPENAI_BASE_URL: 'http://127.0.0.1:8000/v1', OPENAI_CHAT_MODEL: 'qwen' });
+    expect(stack.mode).toBe('service');
+    expect(stack.chat?.id).toBe('openai:qwen@http://127.0.0.1:8000/v1');
+    expect(stack.describe).toMatch(/openai-compatible http:\/\/127.0.0.1:8000\/v1/);
+    expect(createStackFromEnv({ OPENAI_BASE_URL: 'http://127.0.0.1:8000/v1', OLLAMA_HOST: 'http://127.0.0.1:9' }).describe).toMatch(/ollama/);
+  });
 });

@@ -3,6 +3,7 @@
 // "Two modes, one code path"). A stack may mix: Qdrant vectors with embedded strategies.
 import type { ChatModel, Embedder, KeywordIndex, TripleExtractor, VectorStore } from '@rag/core';
 import { ollamaFromEnv } from '@rag/ollama';
+import { openaiFromEnv } from '@rag/openai';
 import { qdrantFromEnv } from '@rag/qdrant';
 import type { StackMode } from './types.js';
 
@@ -25,7 +26,9 @@ export interface EvalStack {
 }
 
 export function createStackFromEnv(env: Record<string, string | undefined> = process.env): EvalStack {
-  const ollama = ollamaFromEnv(env);
+  // OLLAMA_HOST wins when both are set; OPENAI_BASE_URL / OPENAI_API_KEY select an
+  // OpenAI-compatible server (vLLM, llama.cpp, LM Studio, Ollama /v1, OpenAI).
+  const ollama = ollamaFromEnv(env) ?? openaiFromEnv(env);
   const qdrant = qdrantFromEnv(env);
   const mode: StackMode = ollama || qdrant ? 'service' : 'embedded';
   const parts: string[] = [];

@@ -42,6 +42,10 @@ export interface MethodRun {
   tokensOut: number;
   /** Raw output for per-question error analysis. */
   evidence?: Evidence;
+  /** Model decisions the embedded heuristic took over, by decision (trace events named "fallback"). */
+  fallbacks?: Record<string, number>;
+  /** The run stopped because its budget was spent. */
+  budgetExceeded?: boolean;
 }
 
 export interface RunOptions {
@@ -102,6 +106,9 @@ export interface QuestionRecord {
   tokensOut: number;
   latencyMs: number;
   error?: { code: string; message: string };
+  /** Fallbacks to the embedded heuristic in this question's run, by decision. */
+  fallbacks?: Record<string, number>;
+  budgetExceeded?: boolean;
 }
 
 export interface MethodResult {
@@ -128,6 +135,15 @@ export interface MethodResult {
   retries: number;
   abstained: number;
   errors: number;
+  /** Questions per final status (answered / abstained / failed / error). */
+  statuses?: Record<string, number>;
+  /** Fallbacks to the embedded heuristic over all questions, by decision. */
+  fallbacks?: Record<string, number>;
+  /** Model calls and tokens summed over all questions. */
+  totalLlmCalls?: number;
+  totalTokens?: number;
+  /** Questions whose run stopped on a spent budget. */
+  budgetExceeded?: number;
   indexMs: number;
   options?: MethodOptions;
 }

@@ -27,6 +27,8 @@ export type { ChunkerOptions } from './chunking/chunker.js';
 
 export { createHeuristicTripleExtractor, guessType, COOCCURS, MENTIONS, IS_A } from './extraction/heuristic-extractor.js';
 export type { HeuristicTripleExtractorOptions } from './extraction/heuristic-extractor.js';
+export { createTypedTripleExtractor } from './extraction/typed-extractor.js';
+export type { TypedTripleExtractorOptions } from './extraction/typed-extractor.js';
 export { createLlmTripleExtractor, ExtractionReplySchema, buildExtractionPrompt } from './extraction/llm-extractor.js';
 export type { ExtractionReply, ExtractionWarning, LlmTripleExtractorOptions } from './extraction/llm-extractor.js';
 export { createKeywordIntentRouter, DOMAIN_CUES } from './extraction/keyword-intent-router.js';
@@ -65,3 +67,4 @@ export { nodeText, edgeText } from './gear/path-texts.js';
 export { readJournal, uncommitted } from './store/journal.js';
 export type { JournalRecord } from './store/journal.js';
 export { writeFormat1Store } from './store/format1-export.js';
+export { DEFAULT_COMPACT_RATIO } from './store/persist.js';

@@ -33,6 +33,9 @@ import { readJournal, uncommitted } from './store/journal.js';
 import { lazy } from './store/lazy.js';
 import { KEYWORD_MAGIC, type PersistCache } from './store/persist.js';
 import { decodeState } from './store/state-codec.js';
+import { decodeKeywordDelta, replayKeywordDeltas } from './store/keyword-delta.js';
+import { applyStateDeltas, decodeStateDelta } from './store/state-delta.js';
+import { applyVectorDeltas, decodeVectorDelta } from './store/vector-delta.js';
 import { VECTOR_NAMESPACES, type Indexer, type IndexerOptions } from './types.js';
 
 export interface OpenIndexOptions extends Omit<IndexerOptions, 'dir'> {
@@ -85,16 +88,21 @@ interface Opened {
 function openFormat2(dir: string, gen: string, m: Manifest2, options: Omit<OpenIndexOptions, 'generation' | 'allowEmbedderMismatch'>): Opened {
   checkSegments(dir, m);
   const path = (file: string) => join(dir, SEGMENT_DIR, file);
-  const state = decodeState(readSegmentSync(dir, m.files.state), path(m.files.state.file));
-  const cache: PersistCache = { vectors: new Map(), graph: { token: 0, ref: m.files.graph } };
+  const state = applyStateDeltas(
+    decodeState(readSegmentSync(dir, m.files.state), path(m.files.state.file)),
+    m.files.stateDeltas.map((d) => decodeStateDelta(readSegmentSync(dir, d), path(d.file))),
+  );
+  const cache: PersistCache = { dir, vectors: new Map(), graph: { token: 0, ref: m.files.graph }, state: { ref: m.files.state, deltas: m.files.stateDeltas } };
   const graph: GraphStore = options.graph ?? lazy(() => openGraph(readSegmentSync(dir, m.files.graph), path(m.files.graph.file)));
   let keyword: KeywordIndex | undefined = options.keyword;
   const kw = m.files.keyword;
   if (!keyword && kw) {
-    cache.keyword = { ref: kw, dirty: false };
+    cache.keyword = { ref: kw, dirty: false, deltas: m.files.keywordDeltas };
     keyword = lazy(() => {
       const { sections } = decodeBinaryFile(readSegmentSync(dir, kw), KEYWORD_MAGIC, path(kw.file));
-      return restoreBm25Index(readJsonSection(sections[0]!));
+      const index = restoreBm25Index(readJsonSection(sections[0]!));
+      replayKeywordDeltas(index, m.files.keywordDeltas.map((d) => decodeKeywordDelta(readSegmentSync(dir, d), path(d.file))), state);
+      return index;
     });
   }
   let vectors: VectorStore | undefined = options.vectors;
@@ -102,7 +110,12 @@ function openFormat2(dir: string, gen: string, m: Manifest2, options: Omit<OpenI
     const spaces = Object.fromEntries(
       Object.entries(m.files.vectors).map(([ns, ref]) => {
         cache.vectors.set(ns, { token: 0, ref });
-        return [ns, { dims: ref.dims, count: ref.count, load: () => decodeVectorNamespace(readSegmentSync(dir, ref), path(ref.file)) }];
+        const load = () =>
+          applyVectorDeltas(
+            decodeVectorNamespace(readSegmentSync(dir, ref), path(ref.file)),
+            ref.deltas.map((d) => decodeVectorDelta(readSegmentSync(dir, d), path(d.file))),
+          );
+        return [ns, { dims: ref.dims, count: ref.count, load }];
       }),
     );
     const views = options.gearEmbedders ?? createGearViewEmbedders(m.gearHeads);

@@ -148,6 +148,11 @@ export interface IndexerOptions {
   segment?: (text: string) => Span[];
   /** Texts per embedding call (default 256). */
   embedBatch?: number;
+  /**
+   * A commit appends a vector namespace's changes as a delta segment until the deltas' records
+   * exceed this fraction of the namespace, then rewrites it whole (default 0.25; 0: always whole).
+   */
+  compactRatio?: number;
 }
 
 export interface Indexer extends RagIndex {
@@ -157,6 +162,10 @@ export interface Indexer extends RagIndex {
   remove(docId: string, options?: IngestOptions): Promise<boolean>;
   /** Write a snapshot generation to `dir` (default: the `dir` option). */
   save(dir?: string): Promise<void>;
+  /** Commit a generation with every vector namespace rewritten whole (its deltas folded in). */
+  compact(): Promise<void>;
+  /** Bytes of segment files the last commit wrote (0 before any), for write-amplification reports. */
+  lastCommitBytes(): number;
   readonly options: Readonly<{ chunkTokens: number; overlap: number; gearHeads: number; dir?: string }>;
   /** Full namespace names inside `vectors`. */
   namespaceOf(name: 'chunks' | 'sentences' | 'summaries' | 'communities'): string;

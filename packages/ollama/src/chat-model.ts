@@ -1,6 +1,8 @@
 // ChatModel over Ollama's /api/chat through the official client: native tool calling,
 // structured output (JSON Schema as `format`), num_ctx sized to the prompt, streaming.
 import {
+  parseJsonLoose,
+  stripReasoning,
   ChatMessageSchema,
   RagError,
   type ChatModel,
@@ -141,12 +143,12 @@ export function createOllamaChatModel(options: OllamaChatModelOptions): ChatMode
       model: final.model ?? model,
       finishReason: finishReason(final, toolCalls),
     };
+    // Near-miss JSON (fences, prose, <think> blocks, trailing commas) is returned as is for the
+    // caller's repair step (@rag/core's structured-output path); only a reply with no JSON value
+    // in it at all is an error here.
     if (request.jsonSchema && response.finishReason === 'stop') {
-      try {
-        JSON.parse(text);
-      } catch (cause) {
+      if (parseJsonLoose(stripReasoning(text)) === undefined) {
         throw new RagError('RAG_MODEL_OUTPUT_INVALID', `model "${model}" was asked for JSON but answered with text that does not parse`, {
-          cause,
           details: { model, excerpt: text.slice(0, 200) },
         });
       }

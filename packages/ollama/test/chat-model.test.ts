@@ -116,12 +116,15 @@ describe('createOllamaChatModel', () => {
     expect(body?.think).toBe(false);
   });
 
-  it('structured output that does not parse is RAG_MODEL_OUTPUT_INVALID', async () => {
-    fake.setResponder(() => ({ content: 'Sure! Here is JSON: {' }));
+  it('structured output with no JSON value in it is RAG_MODEL_OUTPUT_INVALID; near-miss JSON is left for the caller to repair', async () => {
+    fake.setResponder(() => ({ content: 'Sure! The capital is Paris.' }));
     const err = await model()
       .chat({ messages: [{ role: 'user', content: 'q' }], jsonSchema: { type: 'object' } })
       .catch((e: unknown) => e);
     expect(RagError.isInstance(err, 'RAG_MODEL_OUTPUT_INVALID')).toBe(true);
+    fake.setResponder(() => ({ content: '```json\n{"answer": "Paris",}\n```' }));
+    const r = await model().chat({ messages: [{ role: 'user', content: 'q' }], jsonSchema: { type: 'object' } });
+    expect(r.text).toBe('```json\n{"answer": "Paris",}\n```');
   });
 
   it('streams NDJSON deltas and ends with the full response', async () => {

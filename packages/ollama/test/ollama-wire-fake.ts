@@ -18,7 +18,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
-import { createOpenApiValidator } from '@rag/core/testing';
+import { createOpenApiValidator, damageText, type ModelFault } from '@rag/core/testing';
 
 /** Ollama's official OpenAPI document (../shared/specs): every request and response is checked. */
 export const OLLAMA_SPEC = join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'specs', 'ollama-openapi.yaml');
@@ -67,6 +67,8 @@ export interface OllamaWireFake {
   hang(on: boolean): void;
   /** Streamed chats send their first line, then go silent without closing. */
   stallStreams(on: boolean): void;
+  /** Misbehaving-model mode: chat replies are damaged by these faults in rotation ([] = off). */
+  misbehave(faults: ModelFault[]): void;
   close(): Promise<void>;
 }
 
@@ -159,6 +161,8 @@ export async function startOllamaWireFake(options: { models?: FakeModel[] } = {}
   let remainingBeforeDeath = Number.POSITIVE_INFINITY;
   let hanging = false;
   let stalling = false;
+  let faults: ModelFault[] = [];
+  let faultCalls = 0;
 
   const find = (name: unknown): FakeModel | undefined => {
     if (typeof name !== 'string') return undefined;
@@ -259,7 +263,13 @@ export async function startOllamaWireFake(options: { models?: FakeModel[] } = {}
         return reply(400, { error: `registry.ollama.ai/library/${m.name} does not support tools` });
       if (chat.think === true && !(m.capabilities ?? []).includes('thinking'))
         return reply(400, { error: `"${m.name}" does not support thinking` });
-      const turn = responder(chat);
+      let turn = responder(chat);
+      const fault = faults.length > 0 ? faults[faultCalls++ % faults.length] : undefined;
+      if (fault === 'server-error-mid-stream' && chat.stream === false) return reply(500, { error: 'simulated internal error' });
+      if (fault && fault !== 'server-error-mid-stream') {
+        const d = damageText(fault, turn.content ?? '');
+        turn = { ...turn, content: d.text, ...(d.finishReason === 'length' ? { doneReason: 'length' } : {}) };
+      }
       const promptTokens = chat.messages.reduce((s, x) => s + tokens(x.content ?? '') + 4, 0);
       const content = turn.content ?? '';
       const toolCalls = turn.toolCalls?.map((c) => ({ function: { name: c.name, arguments: c.arguments } }));
@@ -282,6 +292,11 @@ export async function startOllamaWireFake(options: { models?: FakeModel[] } = {}
       const pieces = content.match(/\S+\s*/g) ?? [];
       if (stalling) {
         res.write(line({ ...meta, message: { role: 'assistant', content: pieces[0] ?? '' }, done: false }));
+        return;
+      }
+      if (fault === 'server-error-mid-stream') {
+        res.write(line({ ...meta, message: { role: 'assistant', content: pieces[0] ?? '' }, done: false }));
+        res.destroy();
         return;
       }
       for (const piece of pieces) res.write(line({ ...meta, message: { role: 'assistant', content: piece }, done: false }));
@@ -317,6 +332,10 @@ export async function startOllamaWireFake(options: { models?: FakeModel[] } = {}
     },
     stallStreams(on) {
       stalling = on;
+    },
+    misbehave(list) {
+      faults = [...list];
+      faultCalls = 0;
     },
     async close() {
       for (const s of sockets) s.destroy();

@@ -1,6 +1,7 @@
 import type { ChatRequest, TraceEvent, Verdict } from '@rag/core';
 import { createScriptedChatModel } from '@rag/core/testing';
 import type { Indexer } from '@rag/indexer';
+import { createHeuristicQueryAnalyzer, createHeuristicSufficiencyJudge } from '@rag/retrievers';
 import type { TripleCheck } from '@rag/verify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_DOCS, fixtureIndex } from '../../test/fixture.js';
@@ -138,7 +139,7 @@ describe('createA2ragAgent (service mode, scripted ChatModel)', () => {
       const id = index.chunksOfDoc('eiffel')[0]!.id;
       return { json: { answer: 'Dijon', citations: [{ chunkId: id, quote: 'He was born in Dijon in 1832.' }], abstain: false } };
     });
-    const agent = createA2ragAgent({ index, model, gate: false, tripleCheck: scriptedCheck([]) });
+    const agent = createA2ragAgent({ index, model, gate: false, tripleCheck: scriptedCheck([]), ...embeddedSeedsAndJudge() });
     const a = await agent.answer('Where was Gustave Eiffel born?');
     expect(a.status).toBe('answered');
     expect(a.text).toBe('Dijon');
@@ -154,7 +155,7 @@ describe('createA2ragAgent (service mode, scripted ChatModel)', () => {
       if (isRewrite(r)) return { json: { query: 'Gustave Eiffel birthplace', instructions: 'Answer strictly from the evidence.' } };
       throw new Error('unexpected request');
     });
-    const agent = createA2ragAgent({ index, model, gate: false, tripleCheck: scriptedCheck(['grd', 'grd', 'grd']) });
+    const agent = createA2ragAgent({ index, model, gate: false, tripleCheck: scriptedCheck(['grd', 'grd', 'grd']), ...embeddedSeedsAndJudge() });
     const a = await agent.answer('Where was Gustave Eiffel born?', { budget: { maxLlmCalls: 3 } });
     expect(a.status).toBe('failed');
     expect(a.cost.llmCalls).toBe(3);
@@ -163,3 +164,8 @@ describe('createA2ragAgent (service mode, scripted ChatModel)', () => {
     expect(a.trace.some((e) => e.name === 'budget')).toBe(true);
   });
 });
+
+// These tests script only the answer and rewrite calls: keep query analysis and sufficiency embedded.
+function embeddedSeedsAndJudge() {
+  return { analyzer: createHeuristicQueryAnalyzer(), judge: createHeuristicSufficiencyJudge() };
+}

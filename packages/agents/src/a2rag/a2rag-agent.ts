@@ -3,14 +3,15 @@
 // → FAIL; optional HITL triple proposals after a verified answer. Embedded strategies
 // (extractive answers, template rewrites, lexical Triple-Check) and LLM strategies share this
 // code; a ChatModel in the options only changes which strategies are made by default.
-import { invalidInput, type AnswerGenerator, type ChatModel, type Citation, type Evidence, type QueryAnalyzer, type QueryRewriter, type Retriever, type TripleExtractor } from '@rag/core';
+import { invalidInput, type AnswerGenerator, type ChatModel, type Citation, type Evidence, type QueryAnalyzer, type QueryRewriter, type Retriever, type SufficiencyJudge, type TripleExtractor } from '@rag/core';
 import { createHeuristicTripleExtractor, type RagIndex } from '@rag/indexer';
-import { createA2ragRetriever, createHeuristicQueryAnalyzer } from '@rag/retrievers';
-import { createLlmTripleCheck, createTripleCheck, type TripleCheck, type TripleCheckResult } from '@rag/verify';
+import { createA2ragRetriever, createHeuristicQueryAnalyzer, createHeuristicSufficiencyJudge } from '@rag/retrievers';
+import { createLlmSufficiencyJudge, createLlmTripleCheck, createTripleCheck, type TripleCheck, type TripleCheckResult } from '@rag/verify';
 import { mergeRanked, refsOf } from '../internal/evidence.js';
 import { runAgent } from '../internal/run-agent.js';
 import { createExtractiveAnswerGenerator } from '../strategies/extractive-answer-generator.js';
 import { createLlmAnswerGenerator } from '../strategies/llm-answer-generator.js';
+import { createLlmQueryAnalyzer } from '../strategies/llm-query-analyzer.js';
 import { createLlmQueryRewriter } from '../strategies/llm-query-rewriter.js';
 import { createTemplateQueryRewriter } from '../strategies/template-query-rewriter.js';
 import type { Agent, TripleProposalSink } from '../types.js';
@@ -28,6 +29,8 @@ export interface A2ragAgentOptions {
   rewriter?: QueryRewriter;
   tripleCheck?: TripleCheck;
   analyzer?: QueryAnalyzer;
+  /** Stop-or-escalate judge of the staged retriever (default: the model judge in model mode, the retriever's heuristic one otherwise). */
+  judge?: SufficiencyJudge;
   /**
    * Entry gate: τ_g of the summary test and c_min of the entity-coverage test (default 0.5;
    * false = summary test only, as in eq. 1), or false to skip gating. See docs/agents.md.
@@ -54,8 +57,11 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
   const k = options.k ?? 10;
   if (!Number.isInteger(k) || k < 1) throw invalidInput('createA2ragAgent(options.k)', 'must be a positive integer', { value: k });
   const model = options.model;
-  const analyzer = options.analyzer ?? createHeuristicQueryAnalyzer();
-  const retriever = options.retriever ?? createA2ragRetriever({ index, analyzer });
+  // Model mode: the model analyses the query (seeds S_V, S_R) and judges sufficiency, each
+  // falling back to the embedded strategy per call; every decision stays overridable.
+  const analyzer = options.analyzer ?? (model ? createLlmQueryAnalyzer({ model, fallback: createHeuristicQueryAnalyzer() }) : createHeuristicQueryAnalyzer());
+  const judge = options.judge ?? (model ? createLlmSufficiencyJudge({ model, fallback: createHeuristicSufficiencyJudge() }) : undefined);
+  const retriever = options.retriever ?? createA2ragRetriever({ index, analyzer, ...(judge ? { judge } : {}) });
   const generator = options.generator ?? (model ? createLlmAnswerGenerator({ model, index }) : createExtractiveAnswerGenerator({ index }));
   const rewriter = options.rewriter ?? (model ? createLlmQueryRewriter({ model }) : createTemplateQueryRewriter());
   const tripleCheck = options.tripleCheck ?? (model ? createLlmTripleCheck({ model, stopAtFirstFailure: true }) : createTripleCheck());

@@ -5,7 +5,7 @@
 // S_cons (eq. 5, @rag/verify) with at most two regenerations, else an uncertainty signal.
 import {
   createHashingEmbedder,
-  generateObject,
+  decide,
   invalidInput,
   type Citation,
   type ChatModel,
@@ -180,15 +180,19 @@ export function createAcademicAgent(options: AcademicAgentOptions): Agent {
         // Answer: the plan executed over G_q (embedded), or the model reading linearised G_q.
         const generate = async (attempt: number): Promise<string[]> => {
           if (!model) return exec?.items ?? [];
-          const { object } = await generateObject({
+          // The model reads linearised G_q; when it fails validation twice or errors, the plan
+          // executed over G_q (the embedded path) answers, and the fallback is traced.
+          const { value } = await decide({
+            decision: 'academic-answer',
             model,
             schema: LlmAnswerSchema,
             messages: buildSubgraphAnswerMessages(q, linearise(g), attempt > 0),
             context,
-            name: 'academic-answer',
             temperature: 0,
+            map: (object) => object.answer,
+            fallback: () => exec?.items ?? [],
           });
-          return object.answer;
+          return value;
         };
         let items: string[] = [];
         let consistent = false;

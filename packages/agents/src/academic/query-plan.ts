@@ -4,7 +4,7 @@
 // prompted LLM (`createLlmQueryPlanner`); the embedded planner reads the same five fields from
 // surface cues. It recognises the question forms of the scholarly fixture and phrasings close
 // to them; it is a rule set, not language understanding.
-import { generateObject, invalidInput, type ChatModel, type QueryType, type RunContext } from '@rag/core';
+import { decide, invalidInput, type ChatModel, type QueryType, type RunContext } from '@rag/core';
 import { z } from 'zod';
 import { buildPlanMessages } from '../prompts/academic-prompt.js';
 
@@ -88,19 +88,22 @@ export const PlanReplySchema = z.object({
 
 
 /** The paper's prompted LLM classifier f_θ (eq. 1–2), mapped to the fixed (s, h, π) table. */
-export function createLlmQueryPlanner(options: { model: ChatModel }): QueryPlanner {
+export function createLlmQueryPlanner(options: { model: ChatModel; fallback?: QueryPlanner }): QueryPlanner {
   if (!options?.model || typeof options.model.chat !== 'function') throw invalidInput('model', 'must be a ChatModel');
+  const fallback = options.fallback ?? createHeuristicQueryPlanner();
   return {
     async plan(query, context) {
-      const { object } = await generateObject({
+      const { value } = await decide({
+        decision: 'academic-plan',
         model: options.model,
         schema: PlanReplySchema,
         messages: buildPlanMessages(query),
         ...(context ? { context } : {}),
-        name: 'academic-plan',
         temperature: 0,
+        map: (object) => planFor(object.target, object.entities),
+        fallback: () => fallback.plan(query, context),
       });
-      return planFor(object.target, object.entities);
+      return value;
     },
   };
 }

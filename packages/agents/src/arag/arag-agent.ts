@@ -103,6 +103,8 @@ export function createAragAgent(options: AragAgentOptions): Agent {
         const readChunks = chunks.filter((c) => session.read.has(c.chunkId));
         const evidence: Evidence = { query: q, chunks: readChunks.length ? readChunks : chunks, trace: [] };
         if (finalText === undefined && stoppedBy !== 'policy answered' && speaking) finalText = await trace.stage('synthesize', () => speaking.synthesize({ question: q, steps }, context));
+        // No model answer text (a fallback step answered, or synthesis fell back): the embedded generator answers.
+        if (finalText !== undefined && !finalText.trim()) finalText = undefined;
         summary(stoppedBy);
         let text: string;
         let citations;

@@ -5,7 +5,7 @@
 // evidence sentence for the question, and the next query is the new names it contains (the
 // entities a chain of thought would hop through). Each step counts as one strategy call in the
 // trace (`strategy-call` events), the embedded analogue of IRCoT's LLM calls.
-import { chatWithBudget, invalidInput, type AnswerGenerator, type ChatModel, type RankedChunk, type Retriever, type RunContext } from '@rag/core';
+import { decideText, invalidInput, type AnswerGenerator, type ChatModel, type RankedChunk, type Retriever, type RunContext } from '@rag/core';
 import type { RagIndex } from '@rag/indexer';
 import { createBm25Retriever } from '@rag/retrievers';
 import { mergeRanked, refsOf } from '../internal/evidence.js';
@@ -68,9 +68,23 @@ export function createIrcotAgent(options: IrcotAgentOptions): Agent {
           context.meter.checkTime();
           let thought: string;
           let nextQuery: string;
+          let modelThought: string | undefined;
           if (model) {
-            const res = await chatWithBudget(model, { messages: buildIrcotMessages(q, gathered, thoughts), temperature: 0, maxTokens: 120 }, context, { name: 'ircot-reason' });
-            thought = res.text.trim().split('\n')[0] ?? '';
+            // One reasoning sentence; an empty reply, a refusal or a model error is re-asked once,
+            // then this step reasons the embedded way (below) and the fallback is traced.
+            modelThought = (
+              await decideText({
+                decision: 'ircot-reason',
+                model,
+                request: { messages: buildIrcotMessages(q, gathered, thoughts), temperature: 0, maxTokens: 120 },
+                context,
+                accept: (text) => text.split('\n').map((l) => l.trim()).find(Boolean),
+                fallback: () => undefined,
+              })
+            ).value;
+          }
+          if (modelThought !== undefined) {
+            thought = modelThought;
             nextQuery = thought;
           } else {
             strategyCall(context, 'reason');

@@ -1,9 +1,10 @@
 // LLM AnswerGenerator: schema-validated JSON from the model (answer, quoted citations, abstain),
 // with quotes mapped back to document offsets. Evidence reaches the model only as quoted data.
-import { generateObject, invalidInput, type AnswerGenerator, type ChatModel, type Citation } from '@rag/core';
+import { decide, invalidInput, type AnswerGenerator, type ChatModel, type Citation, type GeneratedAnswer } from '@rag/core';
 import type { RagIndex } from '@rag/indexer';
 import { z } from 'zod';
 import { buildAnswerMessages } from '../prompts/answer-prompt.js';
+import { createExtractiveAnswerGenerator } from './extractive-answer-generator.js';
 import { citeAnswer, locateQuote } from './locate-quote.js';
 
 export interface LlmAnswerGeneratorOptions {
@@ -12,6 +13,8 @@ export interface LlmAnswerGeneratorOptions {
   /** Evidence chunks put in the prompt (default 8). */
   maxChunks?: number;
   temperature?: number;
+  /** Answers when the model's reply fails validation twice or the model errors (default: extractive). */
+  fallback?: AnswerGenerator;
 }
 
 export const AnswerReplySchema = z.object({
@@ -27,21 +30,26 @@ export function createLlmAnswerGenerator(options: LlmAnswerGeneratorOptions): An
   return {
     async generate(input, context) {
       if (typeof input.query !== 'string' || !input.query.trim()) throw invalidInput('query', 'must be a non-empty string');
-      const { object } = await generateObject({
+      const fallback = options.fallback ?? createExtractiveAnswerGenerator(options.index ? { index: options.index } : {});
+      const { value } = await decide({
+        decision: 'answer',
         model: options.model,
         schema: AnswerReplySchema,
         messages: buildAnswerMessages(input, maxChunks),
         ...(context ? { context } : {}),
-        name: 'answer',
         temperature: options.temperature ?? 0,
+        map: (object): GeneratedAnswer => {
+          if (object.abstain || !object.answer.trim()) return { text: '', citations: [], abstain: true };
+          const citations: Citation[] = [];
+          for (const c of object.citations) {
+            const located = locateQuote(input.evidence, c.chunkId, c.quote, options.index);
+            if (located) citations.push(located);
+          }
+          return { text: object.answer.trim(), citations: citations.length ? citations : citeAnswer(input.evidence, object.answer, options.index) };
+        },
+        fallback: () => fallback.generate(input, context),
       });
-      if (object.abstain || !object.answer.trim()) return { text: '', citations: [], abstain: true };
-      const citations: Citation[] = [];
-      for (const c of object.citations) {
-        const located = locateQuote(input.evidence, c.chunkId, c.quote, options.index);
-        if (located) citations.push(located);
-      }
-      return { text: object.answer.trim(), citations: citations.length ? citations : citeAnswer(input.evidence, object.answer, options.index) };
+      return value;
     },
   };
 }

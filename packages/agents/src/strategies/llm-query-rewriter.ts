@@ -1,11 +1,16 @@
 // LLM QueryRewriter (A2RAG eq. 6, "implemented via prompting the language model").
-import { generateObject, invalidInput, type ChatModel, type QueryRewriter } from '@rag/core';
+import { decide, invalidInput, type ChatModel, type QueryRewriter } from '@rag/core';
+
+type RewrittenQuery = Awaited<ReturnType<QueryRewriter['rewrite']>>;
 import { z } from 'zod';
 import { buildRewriteMessages } from '../prompts/rewrite-prompt.js';
+import { createTemplateQueryRewriter } from './template-query-rewriter.js';
 
 export interface LlmQueryRewriterOptions {
   model: ChatModel;
   temperature?: number;
+  /** Rewrites when the model's reply fails validation twice or the model errors (default: template). */
+  fallback?: QueryRewriter;
 }
 
 export const RewriteReplySchema = z.object({ query: z.string().trim().min(1).max(2000), instructions: z.string().max(2000).default('') });
@@ -15,17 +20,22 @@ export function createLlmQueryRewriter(options: LlmQueryRewriterOptions): QueryR
   return {
     async rewrite(input, context) {
       if (typeof input.query !== 'string' || !input.query.trim()) throw invalidInput('query', 'must be a non-empty string');
-      const { object } = await generateObject({
+      const fallback = options.fallback ?? createTemplateQueryRewriter();
+      const { value } = await decide({
+        decision: 'rewrite',
         model: options.model,
         schema: RewriteReplySchema,
         messages: buildRewriteMessages(input),
         ...(context ? { context } : {}),
-        name: 'rewrite',
         temperature: options.temperature ?? 0,
+        map: (object): RewrittenQuery => {
+          const note = `${input.failure}: model rewrite`;
+          context?.trace.decision('rewrite', note, { failure: input.failure, query: object.query });
+          return { query: object.query, ...(object.instructions ? { instructions: object.instructions } : {}), note };
+        },
+        fallback: () => fallback.rewrite(input, context),
       });
-      const note = `${input.failure}: model rewrite`;
-      context?.trace.decision('rewrite', note, { failure: input.failure, query: object.query });
-      return { query: object.query, ...(object.instructions ? { instructions: object.instructions } : {}), note };
+      return value;
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Evidence } from '@rag/core';
+import { createRunContext, type Evidence } from '@rag/core';
 import { createScriptedChatModel } from '@rag/core/testing';
 import type { Indexer } from '@rag/indexer';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -38,10 +38,15 @@ describe('createLlmAnswerGenerator', () => {
     expect(await createLlmAnswerGenerator({ model }).generate({ query: 'q?', evidence })).toEqual({ text: '', citations: [], abstain: true });
   });
 
-  it('repairs invalid output by retrying and fails with RAG_MODEL_OUTPUT_INVALID when it never validates', async () => {
-    const model = createScriptedChatModel(['not json', { json: { answer: 42 } }, 'still not json']);
-    await expect(createLlmAnswerGenerator({ model }).generate({ query: 'q?', evidence })).rejects.toMatchObject({ code: 'RAG_MODEL_OUTPUT_INVALID' });
-    expect(model.requests).toHaveLength(3);
+  it('re-asks once with the validation error, then falls back to the embedded generator and traces it', async () => {
+    const model = createScriptedChatModel(['not json', { json: { answer: 42 } }, 'never asked']);
+    const context = createRunContext();
+    const fallback = { generate: async () => ({ text: 'from the fallback', citations: [] }) };
+    const out = await createLlmAnswerGenerator({ model, fallback }).generate({ query: 'q?', evidence }, context);
+    expect(out.text).toBe('from the fallback');
+    expect(model.requests).toHaveLength(2);
+    expect(model.requests[1]!.messages.at(-1)!.content).toMatch(/did not match/);
+    expect(context.trace.events.find((e) => e.name === 'fallback')?.data).toMatchObject({ decision: 'answer' });
   });
 });
 

@@ -197,6 +197,17 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
       await deps.mcpStdio(createMcpServer({ service }));
     });
 
+  program
+    .command('doctor')
+    .description('check the configured Ollama / OpenAI-compatible server / Qdrant and print what to fix')
+    .action(async () => {
+      const { formatDoctor, runDoctor } = await import('../doctor/doctor.js');
+      const checks = await runDoctor(io.env);
+      io.stdout.write(formatDoctor(checks));
+      const failed = checks.filter((c) => c.status === 'fail').length;
+      if (failed > 0) throw new RagError('RAG_CONFIG', `doctor: ${failed} check(s) failed; see the lines marked ✗ above`);
+    });
+
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return 0;

@@ -50,6 +50,23 @@ export interface MemoryVectorStore extends VectorStore {
   namespaceVersion(namespace: string): number;
   /** Whether a lazy namespace has been loaded (always true for others). */
   isLoaded(namespace: string): boolean;
+  /**
+   * Ids upserted and deleted in a namespace since its last `markPersisted` (disjoint sets: the
+   * last operation on an id wins). `reset` is true when no such mark covers the namespace's
+   * whole history (never persisted, cleared or replaced since): then only a full write will do.
+   * Namespaces passed as `lazy` start persisted.
+   */
+  pendingChanges(namespace: string): VectorChanges;
+  /** Start (or restart) tracking a namespace's changes from its current content. */
+  markPersisted(namespace: string): void;
+  /** The records of `ids` (unit-normalised vectors) as namespace data; unknown ids are skipped. */
+  exportRecords(namespace: string, ids: readonly string[]): VectorNamespaceData | undefined;
+}
+
+export interface VectorChanges {
+  upserted: string[];
+  deleted: string[];
+  reset: boolean;
 }
 
 interface Space {
@@ -75,6 +92,23 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
   const pending = new Map<string, LazyNamespace>(Object.entries(options.lazy ?? {}));
   const versions = new Map<string, number>();
   const bump = (ns: string) => versions.set(ns, (versions.get(ns) ?? 0) + 1);
+  /** Changes since the last persisted mark, per tracked namespace (untracked: a full write). */
+  const tracked = new Map<string, { upserted: Set<string>; deleted: Set<string> }>();
+  for (const ns of pending.keys()) tracked.set(ns, { upserted: new Set(), deleted: new Set() });
+  const noteUpsert = (ns: string, id: string) => {
+    const t = tracked.get(ns);
+    if (t) {
+      t.upserted.add(id);
+      t.deleted.delete(id);
+    }
+  };
+  const noteDelete = (ns: string, id: string) => {
+    const t = tracked.get(ns);
+    if (t) {
+      t.deleted.add(id);
+      t.upserted.delete(id);
+    }
+  };
   /** The namespace's space, loading it first when it is still on disk. */
   const getSpace = (ns: string): Space | undefined => {
     const lazy = pending.get(ns);
@@ -194,6 +228,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
           s.slotOf.set(r.id, slot);
         }
         write(s, slot, r.vector);
+        noteUpsert(ns, r.id);
         s.docIds[slot] = r.docId;
         s.metadata[slot] = r.metadata ? { ...r.metadata } : undefined;
       }
@@ -212,6 +247,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
         const slot = s.slotOf.get(id);
         if (slot !== undefined) {
           removeAt(s, slot);
+          noteDelete(ns, id);
           bump(ns);
         }
       }
@@ -224,6 +260,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
       let removed = 0;
       for (let slot = s.size - 1; slot >= 0; slot--) {
         if (s.docIds[slot] === docId) {
+          noteDelete(ns, s.ids[slot]!);
           removeAt(s, slot);
           removed++;
         }
@@ -295,6 +332,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
       assertNamespace(ns);
       pending.delete(ns);
       spaces.delete(ns);
+      tracked.delete(ns);
       bump(ns);
     },
     namespaces: () => [...new Set([...spaces.keys(), ...pending.keys()])].filter((ns) => (pending.get(ns)?.count ?? spaces.get(ns)?.size ?? 0) > 0),
@@ -311,10 +349,32 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
       pending.delete(ns);
       spaces.delete(ns);
       loadSpace(ns, data.dims, data.vectors, data.ids, data.docIds, data.metadata);
+      tracked.delete(ns);
       bump(ns);
     },
     namespaceVersion: (ns) => versions.get(ns) ?? 0,
     isLoaded: (ns) => !pending.has(ns),
+    pendingChanges(ns) {
+      const t = tracked.get(ns);
+      return t ? { upserted: [...t.upserted], deleted: [...t.deleted], reset: false } : { upserted: [], deleted: [], reset: true };
+    },
+    markPersisted(ns) {
+      tracked.set(ns, { upserted: new Set(), deleted: new Set() });
+    },
+    exportRecords(ns, ids) {
+      const s = getSpace(ns);
+      if (!s) return undefined;
+      const slots = ids.map((id) => s.slotOf.get(id)).filter((x): x is number => x !== undefined);
+      const vectors = new Float32Array(slots.length * s.dims);
+      slots.forEach((slot, r) => vectors.set(s.data.subarray(slot * s.stride, slot * s.stride + s.dims), r * s.dims));
+      return {
+        dims: s.dims,
+        ids: slots.map((slot) => s.ids[slot]!),
+        docIds: slots.map((slot) => s.docIds[slot]),
+        metadata: slots.map((slot) => (s.metadata[slot] ? { ...s.metadata[slot] } : undefined)),
+        vectors,
+      };
+    },
     serialize() {
       for (const ns of [...pending.keys()]) getSpace(ns);
       const header: Header = { format: MAGIC, version: 1, id: store.id, namespaces: [] };

@@ -7,6 +7,8 @@ import { RagError } from '../errors.js';
 import type { RunContext } from '../trace/run-context.js';
 import { chatWithBudget } from './chat-with-budget.js';
 import { parseJsonLoose } from './repair-json.js';
+import { stripReasoning } from '../structured/clean-model-text.js';
+import { coerceToSchema } from '../structured/coerce-to-schema.js';
 
 export interface GenerateObjectOptions<S extends z.ZodType> {
   model: ChatModel;
@@ -58,7 +60,9 @@ export async function generateObject<S extends z.ZodType>(
     usage.tokensIn += response.usage.tokensIn;
     usage.tokensOut += response.usage.tokensOut;
     lastText = response.text;
-    const parsed = parseJsonLoose(response.text);
+    // reasoning blocks out, near-miss JSON repaired, wrapped arrays and renamed keys reshaped
+    const loose = parseJsonLoose(stripReasoning(response.text));
+    const parsed = loose === undefined ? undefined : coerceToSchema(options.schema, loose);
     if (parsed === undefined) {
       lastProblem = 'the reply is not JSON';
     } else {

@@ -11,3 +11,7 @@ export type { ChatScript, ScriptedChatModel, ScriptedChatModelOptions, ScriptedR
 export { expectRagError } from './expect-rag-error.js';
 export { createOpenApiValidator } from './openapi-validator.js';
 export type { OpenApiValidator } from './openapi-validator.js';
+export { createSchemaFollowingChatModel, sampleFromSchema } from './schema-following-chat-model.js';
+export type { SchemaFollowingChatModelOptions } from './schema-following-chat-model.js';
+export { createMessyChatModel, damageText, parseModelFaults, MODEL_FAULTS } from './messy-chat-model.js';
+export type { MessyChatModel, MessyChatModelOptions, ModelFault } from './messy-chat-model.js';

@@ -16,6 +16,8 @@ import type { EvalStack } from '../stack.js';
 import type { DatasetFormat, EvalReport, QuestionRecord } from '../types.js';
 import type { RagIndex } from '@rag/indexer';
 import { createProgressReporter } from './progress.js';
+import { registerKgCommand } from '../kg/kg-command.js';
+import { simulatedChat } from './simulated-chat.js';
 
 export interface CliIo {
   stdout: NodeJS.WritableStream;
@@ -67,14 +69,17 @@ function buildProgram(argv: readonly string[], io: CliIo, deps: CliDeps): Comman
     .option('--kg-deletion <levels>', 'comma-separated percentages of graph nodes to delete, e.g. 0,10,20,30,40')
     .option('--seed <n>', 'seed of the KG-deletion sample', int('--seed'), 42)
     .option('--method-option <method.key=value>', 'a method option, repeatable (e.g. a2rag.relationSeeds=false)', collect, [] as string[])
+    .option('--chat <kind>', "replace the stack's chat model with a simulator: scripted (well-behaved) or messy (misbehaves; see --fault)")
+    .option('--fault <names>', 'faults of --chat messy: all, or comma-separated names (see docs/services.md)', 'all')
     .option('--judge', "score answers with an LLM judge (the stack's chat model; needs OLLAMA_HOST)")
     .option('--cache-dir <dir>', 'where built indexes are cached', '.rag-cache')
     .option('--no-cache', 'build the index in memory and do not cache it')
     .option('--list-methods', 'list the known methods and their options, then exit')
-    .action(async (opts: CliOptions) => {
     .option('--config <file>', 'plugins (embedder, vector store, keyword index, chat model, extractor); default: rag.config.json or rag.config.mjs here')
+    .action(async (opts: CliOptions) => {
       await execute(opts, argv, io, deps);
     });
+  registerKgCommand(program, io);
   return program;
 }
 
@@ -92,6 +97,8 @@ interface CliOptions {
   seed: number;
   methodOption: string[];
   judge?: boolean;
+  chat?: string;
+  fault: string;
   cacheDir: string;
   cache: boolean;
   listMethods?: boolean;
@@ -122,7 +129,9 @@ async function execute(opts: CliOptions, argv: readonly string[], io: CliIo, dep
   const log = (line: string) => io.stderr.write(`${line}\n`);
   log(`rag-eval: ${dataset.name}: ${dataset.questions.length} questions, ${dataset.corpus.length} passages (${dataset.format})`);
 
-  const stack = deps.createStack(io.env);
+  const baseStack = deps.createStack(io.env);
+  const simulated = opts.chat !== undefined ? simulatedChat(opts.chat, opts.fault) : undefined;
+  const stack = simulated ? { ...baseStack, chat: simulated.chat, describe: `${baseStack.describe}; chat: ${simulated.describe}` } : baseStack;
   log(`rag-eval: ${stack.describe}`);
   const judge = opts.judge
     ? (() => {
@@ -197,6 +206,12 @@ function summaryTable(report: EvalReport): string {
     const level = r.kgDeletion !== undefined ? ` @${r.kgDeletion}%` : '';
     const errors = r.errors > 0 ? `  errors ${r.errors}` : '';
     lines.push(`  ${(r.method + level).padEnd(18)} ${recall}${answers}  p50 ${r.latencyMs.p50.toFixed(1)} ms${errors}`);
+    const fallbacks = Object.entries(r.fallbacks ?? {});
+    if ((r.totalLlmCalls ?? 0) > 0 || fallbacks.length > 0) {
+      const statuses = Object.entries(r.statuses ?? {}).map(([s, n]) => `${s} ${n}`).join(', ');
+      lines.push(`  ${''.padEnd(18)} ${statuses}; model calls ${r.totalLlmCalls ?? 0} (${r.llmCalls}/q), tokens ${r.totalTokens ?? 0} (${r.tokens}/q); budget exceeded ${r.budgetExceeded ?? 0}`);
+      if (fallbacks.length > 0) lines.push(`  ${''.padEnd(18)} fallbacks: ${fallbacks.map(([d, n]) => `${d} ${n}`).join(', ')}`);
+    }
   }
   return lines.join('\n') + '\n';
 }

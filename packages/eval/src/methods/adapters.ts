@@ -19,6 +19,7 @@ export function retrieverInstance(retriever: Retriever): MethodInstance {
         tokensOut: cost.tokensOut,
         retries: cost.retries,
         evidence,
+        ...fallbacksOf(context.trace.events),
       } satisfies MethodRun;
     },
   };
@@ -42,7 +43,16 @@ export function agentInstance(agent: AnsweringAgent, budget?: BudgetLimits): Met
         llmCalls: answer.cost.llmCalls,
         tokensIn: answer.cost.tokensIn,
         tokensOut: answer.cost.tokensOut,
+        ...fallbacksOf(answer.trace),
       };
     },
   };
+}
+
+/** Fallbacks recorded in a trace (`warning` events named "fallback"), counted by decision; and whether the budget ran out. */
+export function fallbacksOf(trace: readonly { kind: string; name: string; data?: Record<string, unknown> }[] | undefined): { fallbacks?: Record<string, number>; budgetExceeded?: boolean } {
+  const out: Record<string, number> = {};
+  for (const e of trace ?? []) if (e.kind === 'warning' && e.name === 'fallback') out[String(e.data?.decision ?? 'unknown')] = (out[String(e.data?.decision ?? 'unknown')] ?? 0) + 1;
+  const budget = (trace ?? []).some((e) => e.kind === 'decision' && e.name === 'budget');
+  return { ...(Object.keys(out).length > 0 ? { fallbacks: out } : {}), ...(budget ? { budgetExceeded: true } : {}) };
 }

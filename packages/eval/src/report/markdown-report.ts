@@ -45,7 +45,19 @@ export function renderMarkdownReport(report: EvalReport, options: MarkdownReport
   }
 
   if (report.kgDeletion && report.kgDeletion.length > 0) out.push(...kgDeletionSection(report));
+  out.push(...modelUseSection(base));
   return out.join('\n');
+}
+
+/** Per method: questions per final status, model calls and tokens, fallbacks per decision. */
+function modelUseSection(results: readonly MethodResult[]): string[] {
+  const used = results.filter((r) => (r.totalLlmCalls ?? 0) > 0 || Object.keys(r.fallbacks ?? {}).length > 0);
+  if (used.length === 0) return [];
+  const out = ['## Model use and fallbacks', '', '| method | statuses | model calls | tokens | budget exceeded | fallbacks (decision: count) |', '|---|---|---:|---:|---:|---|'];
+  const list = (o: Record<string, number> | undefined) => Object.entries(o ?? {}).map(([k, v]) => `${k}: ${v}`).join(', ') || '—';
+  for (const r of used) out.push(`| ${label(r)} | ${list(r.statuses)} | ${r.totalLlmCalls ?? 0} | ${r.totalTokens ?? 0} | ${r.budgetExceeded ?? 0} | ${list(r.fallbacks)} |`);
+  out.push('', 'Fallbacks: model decisions the embedded heuristic took over after one re-ask (trace events named `fallback`).', '');
+  return out;
 }
 
 function kgDeletionSection(report: EvalReport): string[] {

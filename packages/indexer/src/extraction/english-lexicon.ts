@@ -9,7 +9,7 @@ const ModelSchema = z.object({
   one: z.object({ lexicon: z.record(z.string(), z.union([z.string(), z.array(z.string())])) }),
 });
 
-export type WordClass = 'person-first' | 'person-last' | 'person' | 'place' | 'organization' | 'verb' | 'adverb' | 'adjective' | 'noun' | 'function' | 'month' | 'demonym' | 'honorific';
+export type WordClass = 'person-first' | 'person-last' | 'person' | 'place' | 'country' | 'organization' | 'verb' | 'adverb' | 'adjective' | 'noun' | 'agent-noun' | 'function' | 'month' | 'demonym' | 'honorific';
 
 let cache: Map<string, Set<WordClass>> | undefined;
 const phrases = new Map<string, Set<WordClass>>();
@@ -20,13 +20,15 @@ function classesOf(tags: string[]): Set<WordClass> {
     if (t === 'FirstName' || t === 'MaleName' || t === 'FemaleName') out.add('person-first');
     else if (t === 'LastName') out.add('person-last');
     else if (t === 'Person') out.add('person');
-    else if (t === 'City' || t === 'Country' || t === 'Region' || t === 'Place') out.add('place');
+    else if (t === 'Country') out.add('place').add('country');
+    else if (t === 'City' || t === 'Region' || t === 'Place') out.add('place');
     else if (t === 'Organization' || t === 'SportsTeam') out.add('organization');
     else if (['PastTense', 'PresentTense', 'Infinitive', 'Gerund', 'Participle', 'PhrasalVerb', 'Modal', 'Copula'].includes(t)) out.add('verb');
     else if (t === 'Adverb') out.add('adverb');
     else if (['Adjective', 'Comparative', 'Superlative'].includes(t)) out.add('adjective');
-    else if (['Singular', 'Plural', 'Uncountable', 'Noun', 'Actor', 'Unit'].includes(t)) out.add('noun');
-    else if (['Determiner', 'Preposition', 'Conjunction', 'Pronoun', 'QuestionWord', 'Reflexive'].includes(t)) out.add('function');
+    else if (t === 'Actor') out.add('noun').add('agent-noun');
+    else if (['Singular', 'Plural', 'Uncountable', 'Noun', 'Unit', 'Duration'].includes(t)) out.add('noun');
+    else if (['Determiner', 'Preposition', 'Conjunction', 'Pronoun', 'QuestionWord', 'Reflexive', 'Negative'].includes(t)) out.add('function');
     else if (t === 'Month' || t === 'WeekDay') out.add('month');
     else if (t === 'Demonym') out.add('demonym');
     else if (t === 'Honorific') out.add('honorific');
@@ -44,11 +46,19 @@ function lexicon(): Map<string, Set<WordClass>> {
       if (cls.size > 0) (word.includes(' ') ? phrases : map).set(word, cls);
     }
   }
+  for (const d of EXTRA_DEMONYMS) {
+    const cls = new Set(map.get(d) ?? []);
+    cls.add('demonym');
+    map.set(d, cls);
+  }
   cache = map;
   return map;
 }
 
 const EMPTY: ReadonlySet<WordClass> = new Set();
+
+// Demonyms the lexicon lacks or tags otherwise.
+const EXTRA_DEMONYMS = ['british', 'english', 'welsh', 'irish', 'dutch', 'french', 'spanish', 'portuguese', 'swiss', 'danish', 'swedish', 'finnish', 'polish', 'czech', 'greek', 'turkish', 'chinese', 'japanese', 'korean', 'thai', 'vietnamese', 'telugu', 'tamil', 'hindi', 'bengali', 'punjabi', 'malayalam', 'kannada', 'marathi', 'urdu', 'persian', 'arab', 'arabic', 'hebrew', 'jewish', 'flemish', 'basque', 'catalan', 'cornish', 'manx', 'breton', 'scots', 'kiwi', 'filipino', 'icelandic', 'hungarian', 'romanian', 'serbian', 'croatian', 'slovak', 'slovenian', 'ukrainian', 'russian', 'soviet', 'canadian', 'australian', 'mexican', 'brazilian', 'argentine', 'argentinian', 'chilean', 'colombian', 'peruvian', 'cuban', 'nigerian', 'kenyan', 'egyptian', 'israeli', 'iranian', 'iraqi', 'pakistani', 'indian', 'sri lankan', 'nepali', 'indonesian', 'malaysian', 'singaporean', 'zambian', 'salvadoran', 'trinidadian', 'jamaican', 'norwegian', 'german', 'italian', 'austrian', 'belgian', 'american', 'scottish', 'akkadian', 'roman', 'byzantine', 'ottoman', 'prussian', 'bavarian', 'texan', 'californian'];
 
 /** Classes of a word (lower-cased lookup). */
 export function wordClasses(word: string): ReadonlySet<WordClass> {

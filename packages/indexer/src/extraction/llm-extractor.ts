@@ -2,27 +2,15 @@
 // relations as schema-validated JSON. Near-miss JSON is repaired, invalid replies retried
 // (bounded), results cached by chunk content hash, and a chunk that yields no entity raises
 // a loud warning, because silent empty extractions are how graph indexes quietly rot.
-import { contentHash, quoteUntrusted, UNTRUSTED_DATA_NOTICE, type Chunk, type ChatModel, type DomainTemplate, type Entity, type IntentRouter, type Provenance, type RunContext, type Triple, type TripleExtractor } from '@rag/core';
+import { KgExtractionReplySchema, isFatalForDecision, recordFallback, canonicalRelation, describeRelationSchema, contentHash, quoteUntrusted, UNTRUSTED_DATA_NOTICE, type Chunk, type ChatModel, type DomainTemplate, type Entity, type IntentRouter, type Provenance, type RunContext, type Triple, type TripleExtractor } from '@rag/core';
 import { z } from 'zod';
 import { askJson } from './ask-json.js';
+import { createHeuristicTripleExtractor } from './heuristic-extractor.js';
 import { normaliseRelation } from './relation-label.js';
 import { DOMAIN_TEMPLATES, templateFor } from './templates.js';
 
-export const ExtractionReplySchema = z.object({
-  entities: z
-    .array(z.object({ name: z.string().min(1), type: z.string().min(1), description: z.string().optional() }))
-    .describe('Entities named in the text'),
-  relations: z
-    .array(
-      z.object({
-        head: z.string().min(1),
-        relation: z.string().min(1),
-        tail: z.string().min(1),
-        evidence: z.string().optional().describe('The sentence of the text that states the relation, quoted'),
-      }),
-    )
-    .describe('Relations between the entities'),
-});
+/** The reply schema: the knowledge-graph extraction schema of @rag/core, shared with the embedded extractor. */
+export const ExtractionReplySchema = KgExtractionReplySchema;
 export type ExtractionReply = z.infer<typeof ExtractionReplySchema>;
 
 export interface ExtractionWarning {
@@ -36,8 +24,10 @@ export interface LlmTripleExtractorOptions {
   templates?: readonly DomainTemplate[];
   /** Picks the template per chunk when the caller gives none (default: always "general"). */
   intentRouter?: IntentRouter;
-  /** Retries after an invalid reply (default 2). */
+  /** Retries after an invalid reply (default 1: one re-ask carrying the validation error). */
   maxRetries?: number;
+  /** Extracts when the model's reply fails validation after the re-ask or the model errors (default: the heuristic extractor). Not cached. */
+  fallback?: TripleExtractor;
   /** Confidence given to LLM relations (default 0.8). */
   confidence?: number;
   /** Called on loud warnings (zero entities); console.warn is always called too. */
@@ -59,6 +49,7 @@ export function buildExtractionPrompt(template: DomainTemplate): string {
     `You extract a knowledge graph from text for the "${template.domain}" domain: ${template.description}`,
     `Entity types to extract: ${template.entityTypes.join(', ')}.`,
     `Relation patterns (prefer these labels, snake_case; other clear relations are allowed):\n${rels}`,
+    `Shared relation schema (use these labels whenever they fit):\n${describeRelationSchema()}`,
     `Extract only what the text states. ${UNTRUSTED_DATA_NOTICE}`,
   ].join('\n');
 }
@@ -68,6 +59,7 @@ export function createLlmTripleExtractor(options: LlmTripleExtractorOptions): Tr
   const confidence = options.confidence ?? 0.8;
   const cache = new Map<string, CachedExtraction>();
   const maxCache = options.cacheSize ?? 10_000;
+  let fallback = options.fallback;
   return {
     id: `llm@1:${options.model.id}`,
     cacheSize: () => cache.size,
@@ -77,12 +69,21 @@ export function createLlmTripleExtractor(options: LlmTripleExtractorOptions): Tr
       let hit = cache.get(key);
       if (!hit) {
         const user = `${docTitle ? `Document title: ${JSON.stringify(docTitle)}\n` : ''}Text:\n${quoteUntrusted(chunk.text, { id: chunk.id })}`;
-        const reply = await askJson(options.model, ExtractionReplySchema, {
-          system: buildExtractionPrompt(tpl),
-          user,
-          maxRetries: options.maxRetries ?? 2,
-          ...(context ? { context } : {}),
-        });
+        let reply: ExtractionReply;
+        try {
+          reply = await askJson(options.model, ExtractionReplySchema, {
+            system: buildExtractionPrompt(tpl),
+            user,
+            maxRetries: options.maxRetries ?? 1,
+            name: 'triple-extraction',
+            ...(context ? { context } : {}),
+          });
+        } catch (error) {
+          if (isFatalForDecision(error)) throw error;
+          recordFallback(context, 'triple-extraction', error);
+          fallback ??= createHeuristicTripleExtractor();
+          return fallback.extract({ chunk, ...(docTitle !== undefined ? { docTitle } : {}), template: tpl }, context);
+        }
         hit = { reply, domain: tpl.domain };
         if (cache.size >= maxCache) cache.delete(cache.keys().next().value!);
         cache.set(key, hit);
@@ -129,7 +130,7 @@ export function toExtraction(reply: ExtractionReply, chunk: Chunk, confidence: n
     const prov = r.evidence && lower.includes(r.evidence.toLowerCase().trim().slice(0, 60)) ? spanOf(r.evidence.trim().slice(0, 60)) : spanOf(head, tail);
     triples.push({
       head,
-      relation: normaliseRelation(r.relation),
+      relation: canonicalRelation(normaliseRelation(r.relation)),
       tail,
       headType: types.get(head.toLowerCase()) ?? 'Entity',
       tailType: types.get(tail.toLowerCase()) ?? 'Entity',

@@ -78,10 +78,12 @@ describe('index format 2', () => {
     const idx = await openIndex(d);
     await idx.ingest([{ id: 'extra', title: 'Extra', text: 'Extra Passage is a test document about Lake Geneva in Switzerland.' }]);
     const gen = readFileSync(join(d, 'CURRENT'), 'utf8').trim();
-    const manifest = JSON.parse(readFileSync(join(d, gen, 'manifest.json'), 'utf8')) as { files: { state: { file: string }; graph: { file: string } } };
-    const state = join(d, 'seg', manifest.files.state.file);
+    const manifest = JSON.parse(readFileSync(join(d, gen, 'manifest.json'), 'utf8')) as { files: { stateDeltas: { file: string }[] } };
+    // the commit appended a state delta; damage it (the file only this generation has)
+    const newest = manifest.files.stateDeltas.at(-1)!.file;
+    const state = join(d, 'seg', newest);
     truncateSync(state, statSync(state).size - 5);
-    await expect(openIndex(d)).rejects.toThrow(new RegExp(`${manifest.files.state.file}.*(bytes|truncated)`));
+    await expect(openIndex(d)).rejects.toThrow(new RegExp(`${newest}.*(bytes|truncated)`));
     const previous = await openIndex(d, { generation: 'previous' });
     expect(previous.getDoc('extra')).toBeUndefined();
     expect(previous.manifest().docs).toBe(corpus.length);
@@ -118,4 +120,72 @@ describe('index format 2', () => {
     expect((await idx.keyword.search('film', 2)).length).toBeGreaterThan(0);
     await expect(openIndex(d, { vectors: createMemoryVectorStore({ id: 'empty-plugin' }) })).rejects.toThrow(/"empty-plugin" passed in holds none of its \d+ chunk vectors/);
   });
+
+  it('appends vector changes as delta segments, reopens them, and compacts them into a base', async () => {
+    const d = copy('deltas');
+    const manifestOf = (dir: string) =>
+      JSON.parse(readFileSync(join(dir, readFileSync(join(dir, 'CURRENT'), 'utf8').trim(), 'manifest.json'), 'utf8')) as {
+        files: { vectors: Record<string, { file: string; count: number; deltas: { file: string; records: number; deleted: number }[] }> };
+      };
+    const vecBytes = (files: string[]) => files.filter((f) => f.startsWith('vec-')).reduce((n, f) => n + statSync(join(d, 'seg', f)).size, 0);
+    const before = new Set(segments(d));
+    const idx = await openIndex(d);
+    const ns = idx.namespaceOf('chunks');
+    await idx.ingest([{ id: 'delta-doc', title: 'Delta Doc', text: 'Delta Doc is a passage about the harbour of Valletta in Malta.' }]);
+    const m1 = manifestOf(d);
+    expect(m1.files.vectors[ns]!.deltas).toHaveLength(1);
+    expect(m1.files.vectors[ns]!.deltas[0]!.records).toBe(1);
+    // the commit wrote the new document's vectors, not the namespaces again
+    const added = segments(d).filter((f) => !before.has(f));
+    expect(vecBytes(added)).toBeLessThan(vecBytes([...before]) / 10);
+    expect(idx.lastCommitBytes()).toBe(added.reduce((n, f) => n + statSync(join(d, 'seg', f)).size, 0));
+    await idx.remove(corpus[1]!.id);
+    const m2 = manifestOf(d);
+    expect(m2.files.vectors[ns]!.deltas).toHaveLength(2);
+    expect(m2.files.vectors[ns]!.deltas[1]!.deleted).toBeGreaterThan(0);
+
+    // the state went as deltas too: a changed document, then reopen gives the live index's state
+    await idx.ingest([{ ...corpus[2]!, text: `${corpus[2]!.text} It was revised.` }]);
+    const m3 = JSON.parse(readFileSync(join(d, readFileSync(join(d, 'CURRENT'), 'utf8').trim(), 'manifest.json'), 'utf8')) as { files: { stateDeltas: unknown[] } };
+    expect(m3.files.stateDeltas).toHaveLength(3);
+    const live = { docs: idx.docs(), chunks: idx.chunks(), summaries: idx.docs().map((x) => idx.summaryOf(x.id)), communities: idx.communities() };
+    const again = await openIndex(d);
+    expect({ docs: again.docs(), chunks: again.chunks(), summaries: again.docs().map((x) => again.summaryOf(x.id)), communities: again.communities() }).toEqual(live);
+    expect(again.manifest()).toEqual(idx.manifest());
+    // the keyword index went as chunk-id deltas, replayed from the stored text at open
+    const m4 = JSON.parse(readFileSync(join(d, readFileSync(join(d, 'CURRENT'), 'utf8').trim(), 'manifest.json'), 'utf8')) as { files: { keywordDeltas: unknown[] } };
+    expect(m4.files.keywordDeltas).toHaveLength(3);
+    expect(await again.keyword.size()).toBe(again.chunks().length);
+    for (const text of ['harbour of Valletta', 'It was revised', corpus[1]!.title ?? 'film'])
+      expect(await again.keyword.search(text, 5)).toEqual(await idx.keyword.search(text, 5));
+
+    const q = (await idx.embedder.embed(['harbour of Valletta Malta']))[0]!;
+    const want = (await idx.vectors.search(ns, q, 5)).map((h) => h.id);
+    const reopened = await openIndex(d);
+    expect(await reopened.vectors.count(ns)).toBe(reopened.chunks().length);
+    expect(await reopened.vectors.count(reopened.namespaceOf('sentences'))).toBe(reopened.manifest().sentences);
+    expect((await reopened.vectors.search(ns, q, 5)).map((h) => h.id)).toEqual(want);
+    expect(want[0]).toMatch(/^delta-doc/);
+    expect(await reopened.vectors.count(ns, { docId: corpus[1]!.id })).toBe(0);
+
+    await reopened.compact();
+    expect(manifestOf(d).files.vectors[ns]!.deltas).toHaveLength(0);
+    const compacted = await openIndex(d);
+    expect(compacted.docs()).toEqual(live.docs);
+    expect(compacted.chunks()).toEqual(live.chunks);
+    expect((await compacted.vectors.search(ns, q, 5)).map((h) => h.id)).toEqual(want);
+    expect(await compacted.vectors.count(ns)).toBe(compacted.chunks().length);
+  });
+
+  it('names a truncated delta segment when opening', async () => {
+    const d = copy('bad-delta');
+    const idx = await openIndex(d);
+    await idx.ingest([{ id: 'delta-doc', title: 'Delta Doc', text: 'Delta Doc is a passage about the harbour of Valletta in Malta.' }]);
+    const delta = readdirSync(join(d, 'seg')).find((f) => f.startsWith('vec-idx-chunks-d-'))!;
+    expect(delta).toBeDefined();
+    truncateSync(join(d, 'seg', delta), 10);
+    await expect(openIndex(d)).rejects.toThrow(new RegExp(delta));
+    expect((await openIndex(d, { generation: 'previous' })).getDoc('delta-doc')).toBeUndefined();
+  });
 });
+

@@ -1,4 +1,4 @@
-// Format 2 of an index directory:
+// Format 2 of an index directory (segments may be a base plus deltas: see persist.ts):
 //
 //   CURRENT                 names the live generation ("gen-00000012")
 //   gen-00000012/manifest.json   counts, ids, and the segment files this generation is made of
@@ -23,15 +23,23 @@ export const SEGMENT_DIR = 'seg';
 
 const RefSchema = z.object({ file: z.string().regex(/^[a-z0-9-]+\.bin$/), bytes: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
 export type SegmentRef = z.infer<typeof RefSchema>;
-const VectorRefSchema = RefSchema.extend({ dims: z.number().int().positive(), count: z.number().int().nonnegative() });
+/** A delta segment of a vector namespace: `records` upserted and `deleted` ids (vector-delta.ts). */
+const DeltaRefSchema = RefSchema.extend({ records: z.number().int().nonnegative(), deleted: z.number().int().nonnegative() });
+export type DeltaSegmentRef = z.infer<typeof DeltaRefSchema>;
+/** A vector namespace: its base segment (`file`), then its deltas in commit order. */
+const VectorRefSchema = RefSchema.extend({ dims: z.number().int().positive(), count: z.number().int().nonnegative(), deltas: z.array(DeltaRefSchema).default([]) });
 export type VectorSegmentRef = z.infer<typeof VectorRefSchema>;
 
 export const Manifest2Schema = Format1ManifestSchema.extend({
   formatVersion: z.literal(FORMAT2_VERSION),
   files: z.object({
     state: RefSchema,
+    /** Deltas applied to the state in commit order (state-delta.ts); `docs`: documents each touched. */
+    stateDeltas: z.array(RefSchema.extend({ docs: z.number().int().nonnegative() })).default([]),
     graph: RefSchema,
     keyword: RefSchema.optional(),
+    /** Chunk ids the keyword index changed since its base, per commit (keyword-delta.ts). */
+    keywordDeltas: z.array(RefSchema.extend({ chunks: z.number().int().nonnegative() })).default([]),
     vectors: z.record(z.string(), VectorRefSchema),
     /** Vector namespaces not stored but recomputed from the graph on first use (GEAR views). */
     derived: z.record(z.string(), z.object({ kind: z.enum(['node', 'edge']), head: z.number().int().nonnegative(), dims: z.number().int().positive(), count: z.number().int().nonnegative() })).default({}),
@@ -41,7 +49,7 @@ export type DerivedRef = Manifest2['files']['derived'][string];
 export type Manifest2 = z.infer<typeof Manifest2Schema>;
 
 /** Write `bytes` as a content-addressed segment (skipped when that exact file is there). */
-export async function writeSegment(dir: string, kind: string, bytes: Uint8Array): Promise<SegmentRef> {
+export async function writeSegment(dir: string, kind: string, bytes: Uint8Array): Promise<SegmentRef & { written: boolean }> {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const file = `${kind}-${sha256.slice(0, 24)}.bin`;
   const path = join(dir, SEGMENT_DIR, file);
@@ -50,7 +58,7 @@ export async function writeSegment(dir: string, kind: string, bytes: Uint8Array)
     await mkdir(join(dir, SEGMENT_DIR), { recursive: true });
     await writeFileAtomic(path, bytes);
   }
-  return { file, bytes: bytes.byteLength, sha256 };
+  return { file, bytes: bytes.byteLength, sha256, written: !existing || existing.size !== bytes.byteLength };
 }
 
 /** A segment's bytes; the size is checked here (truncation), the content by its decoder's CRC. */
@@ -79,7 +87,14 @@ export function checkSegments(dir: string, m: Manifest2): void {
   }
 }
 
-const allRefs = (m: Manifest2): SegmentRef[] => [m.files.state, m.files.graph, ...(m.files.keyword ? [m.files.keyword] : []), ...Object.values(m.files.vectors)];
+const allRefs = (m: Manifest2): SegmentRef[] => [
+  m.files.state,
+  ...m.files.stateDeltas,
+  m.files.graph,
+  ...(m.files.keyword ? [m.files.keyword] : []),
+  ...m.files.keywordDeltas,
+  ...Object.values(m.files.vectors).flatMap((v) => [v, ...v.deltas]),
+];
 
 /**
  * Commit a generation: its manifest, then CURRENT; then drop every generation but it and `keep`

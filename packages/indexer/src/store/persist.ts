@@ -1,13 +1,25 @@
 // Writing an index as a format-2 generation. Each component is encoded only when it changed
 // since the file it was last written to or opened from (a token per component: the graph's
 // version, each vector namespace's version, a keyword-index dirty flag); a component that was
-// never read since open keeps its file without being loaded at all.
+// never read since open keeps its file without being loaded at all. The state, the keyword index
+// and each vector namespace are written as a delta segment appended to their base while the
+// deltas stay under `compactRatio` of the component (state-delta.ts, keyword-delta.ts,
+// vector-delta.ts); the graph is written whole when it changed.
 import { encodeBinaryFile, encodeVectorNamespace, jsonSection, type KeywordIndex, type MemoryVectorStore, type VectorStore } from '@rag/core';
 import { encodeGraph, type GraphStore } from '@rag/graph-store';
 import type { StoredManifest, StoredState } from './format1.js';
 import { commitGeneration, FORMAT2_VERSION, writeSegment, type DerivedRef, type Manifest2, type SegmentRef, type VectorSegmentRef } from './format2.js';
 import { isLoaded } from './lazy.js';
 import { encodeState } from './state-codec.js';
+import { encodeKeywordDelta } from './keyword-delta.js';
+import { encodeStateDelta, type StateDelta } from './state-delta.js';
+import { encodeVectorDelta } from './vector-delta.js';
+
+/**
+ * A vector namespace's deltas are folded into a new base once their records (upserted + deleted,
+ * summed over the deltas) would exceed this fraction of the namespace's records.
+ */
+export const DEFAULT_COMPACT_RATIO = 0.25;
 
 // The BM25 snapshot (term statistics) is JSON, deflated: several times smaller and inflated in
 // milliseconds when the first keyword question comes.
@@ -16,13 +28,34 @@ export const KEYWORD_MAGIC = 'RAGKWD02';
 /** What was last written (or opened) per component, and the change token it was written at. */
 export interface PersistCache {
   graph?: { token: number; ref: SegmentRef };
-  keyword?: { ref: SegmentRef; dirty: boolean };
+  keyword?: { ref: SegmentRef; dirty: boolean; deltas?: Manifest2['files']['keywordDeltas'] };
   vectors: Map<string, { token: number; ref: VectorSegmentRef }>;
+  /** The state's base segment and its deltas. */
+  state?: { ref: SegmentRef; deltas: Manifest2['files']['stateDeltas'] };
+  /** See DEFAULT_COMPACT_RATIO; 0 writes every changed namespace whole. */
+  compactRatio?: number;
+  /** The directory the refs above live in (a write elsewhere starts from nothing). */
+  dir?: string;
+}
+
+/** What a commit wrote, for callers that report write amplification. */
+export interface PersistResult {
+  manifest: Manifest2;
+  /** Bytes of the segment files this commit wrote (files already there are not counted). */
+  bytesWritten: number;
 }
 
 export interface PersistParts {
   manifest: Omit<StoredManifest, 'formatVersion'>;
-  state: StoredState;
+  /** The whole state (called when the state is written whole). */
+  state: () => StoredState;
+  /** The changes since the last commit, and how many documents they touch (enables state deltas). */
+  stateDelta?: () => StateDelta;
+  touchedDocs?: number;
+  /** Chunk ids added, replaced or removed since the last commit (enables keyword deltas). */
+  touchedChunks?: () => string[];
+  /** Called once the generation is committed (the changes above are then durable). */
+  onCommitted?: () => void;
   graph: GraphStore;
   keyword?: KeywordIndex & { toJSON(): unknown };
   vectors?: MemoryVectorStore | VectorStore;
@@ -33,43 +66,92 @@ export interface PersistParts {
 const isMemoryStore = (v: VectorStore | undefined): v is MemoryVectorStore =>
   v !== undefined && typeof (v as Partial<MemoryVectorStore>).exportNamespace === 'function';
 
-/** `keep`: the generation to keep besides the new one (default: the one it replaces; null: none). */
-export async function persistIndex(dir: string, parts: PersistParts, cache: PersistCache, keep?: string | null): Promise<Manifest2> {
-  const state = await writeSegment(dir, 'state', encodeState(parts.state));
+/**
+ * `keep`: the generation to keep besides the new one (default: the one it replaces; null: none).
+ * `compact`: write every component whole, folding its deltas into a new base.
+ */
+export async function persistIndex(dir: string, parts: PersistParts, home: PersistCache, keep?: string | null, compact = false): Promise<PersistResult> {
+  // a snapshot into another directory (save(elsewhere)) writes everything and leaves the home cache alone
+  const elsewhere = home.dir !== undefined && home.dir !== dir;
+  const cache: PersistCache = elsewhere ? { vectors: new Map() } : home;
+  if (elsewhere) compact = true;
+  else cache.dir = dir;
+  let bytesWritten = 0;
+  const write = async (kind: string, bytes: Uint8Array) => {
+    const ref = await writeSegment(dir, kind, bytes);
+    if (ref.written) bytesWritten += ref.bytes;
+    return { file: ref.file, bytes: ref.bytes, sha256: ref.sha256 };
+  };
+  const ratio = cache.compactRatio ?? DEFAULT_COMPACT_RATIO;
+  let state: SegmentRef;
+  let stateDeltas: Manifest2['files']['stateDeltas'] = [];
+  const prior = cache.state?.deltas ?? [];
+  const touched = prior.reduce((n, d) => n + d.docs, 0) + (parts.touchedDocs ?? 0);
+  if (cache.state && !compact && parts.stateDelta && touched <= ratio * Math.max(parts.manifest.docs, 1)) {
+    state = cache.state.ref;
+    stateDeltas = [...prior, { ...(await write('state-d', encodeStateDelta(parts.stateDelta()))), docs: parts.touchedDocs ?? 0 }];
+  } else state = await write('state', encodeState(parts.state()));
+  cache.state = { ref: state, deltas: stateDeltas };
 
   let graph: SegmentRef;
   const graphUntouched = !isLoaded(parts.graph) || (cache.graph !== undefined && parts.graph.version === cache.graph.token);
   if (graphUntouched && cache.graph) graph = cache.graph.ref;
   else {
-    graph = await writeSegment(dir, 'graph', encodeGraph(parts.graph.toJSON()));
+    graph = await write('graph', encodeGraph(parts.graph.toJSON()));
     cache.graph = { token: parts.graph.version, ref: graph };
   }
 
   let keyword: SegmentRef | undefined;
+  let keywordDeltas: Manifest2['files']['keywordDeltas'] = [];
   if (parts.keyword) {
-    if (cache.keyword && (!cache.keyword.dirty || !isLoaded(parts.keyword))) keyword = cache.keyword.ref;
-    else {
-      keyword = await writeSegment(dir, 'keyword', encodeBinaryFile(KEYWORD_MAGIC, 1, [jsonSection(parts.keyword.toJSON())], { deflate: true }));
-      cache.keyword = { ref: keyword, dirty: false };
+    const prior = cache.keyword?.deltas ?? [];
+    const ids = parts.touchedChunks?.() ?? [];
+    const changed = prior.reduce((n, d) => n + d.chunks, 0) + ids.length;
+    if (cache.keyword && !compact && (!cache.keyword.dirty || !isLoaded(parts.keyword))) {
+      keyword = cache.keyword.ref;
+      keywordDeltas = prior;
+    } else if (cache.keyword && !compact && parts.touchedChunks && changed <= ratio * Math.max(parts.manifest.chunks, 1)) {
+      keyword = cache.keyword.ref;
+      keywordDeltas = [...prior, { ...(await write('keyword-d', encodeKeywordDelta(ids))), chunks: ids.length }];
+      cache.keyword = { ref: keyword, dirty: false, deltas: keywordDeltas };
+    } else {
+      keyword = await write('keyword', encodeBinaryFile(KEYWORD_MAGIC, 1, [jsonSection(parts.keyword.toJSON())], { deflate: true }));
+      cache.keyword = { ref: keyword, dirty: false, deltas: [] };
     }
   }
 
   const vectors: Record<string, VectorSegmentRef> = {};
+  const marked: string[] = [];
   if (isMemoryStore(parts.vectors)) {
     const store = parts.vectors;
     for (const ns of store.namespaces()) {
-      if (parts.derived?.[ns]) continue;
+      if (parts.derived?.[ns]) {
+        marked.push(ns); // recomputed at open, never written: just drop its change log
+        continue;
+      }
       const token = store.namespaceVersion(ns);
       const hit = cache.vectors.get(ns);
-      if (hit && (hit.token === token || !store.isLoaded(ns))) {
+      if (hit && !compact && (hit.token === token || !store.isLoaded(ns))) {
         vectors[ns] = hit.ref;
         continue;
       }
-      const data = store.exportNamespace(ns);
-      if (!data) continue;
       const kind = `vec-${ns.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()}`;
-      const ref = { ...(await writeSegment(dir, kind, encodeVectorNamespace(data))), dims: data.dims, count: data.ids.length };
+      const count = await store.count(ns);
+      const changes = store.pendingChanges(ns);
+      const prior = hit?.ref.deltas ?? [];
+      const deltaRecords = prior.reduce((n, d) => n + d.records + d.deleted, 0) + changes.upserted.length + changes.deleted.length;
+      let ref: VectorSegmentRef;
+      if (hit && !compact && !changes.reset && deltaRecords <= ratio * count) {
+        const upserted = store.exportRecords(ns, changes.upserted) ?? { dims: hit.ref.dims, ids: [], docIds: [], metadata: [], vectors: new Float32Array(0) };
+        const delta = await write(`${kind}-d`, encodeVectorDelta({ deleted: changes.deleted, upserted }));
+        ref = { ...hit.ref, count, deltas: [...prior, { ...delta, records: upserted.ids.length, deleted: changes.deleted.length }] };
+      } else {
+        const data = store.exportNamespace(ns);
+        if (!data) continue;
+        ref = { ...(await write(kind, encodeVectorNamespace(data))), dims: data.dims, count: data.ids.length, deltas: [] };
+      }
       cache.vectors.set(ns, { token, ref });
+      marked.push(ns);
       vectors[ns] = ref;
     }
     for (const ns of [...cache.vectors.keys()]) if (!(ns in vectors)) cache.vectors.delete(ns);
@@ -79,8 +161,13 @@ export async function persistIndex(dir: string, parts: PersistParts, cache: Pers
     ...parts.manifest,
     formatVersion: FORMAT2_VERSION,
     versions: { ...parts.manifest.versions, format: String(FORMAT2_VERSION) },
-    files: { state, graph, ...(keyword ? { keyword } : {}), vectors, derived: parts.derived ?? {} },
+    files: { state, stateDeltas, graph, ...(keyword ? { keyword } : {}), keywordDeltas, vectors, derived: parts.derived ?? {} },
   };
   await commitGeneration(dir, manifest, keep);
-  return manifest;
+  // only now is the written state durable: changes are tracked from here on
+  if (!elsewhere) {
+    if (isMemoryStore(parts.vectors)) for (const ns of marked) parts.vectors.markPersisted(ns);
+    parts.onCommitted?.();
+  }
+  return { manifest, bytesWritten };
 }

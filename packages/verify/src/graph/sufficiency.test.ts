@@ -84,12 +84,20 @@ describe('createLlmSufficiencyJudge', () => {
     expect(d.reason).toMatch(/birthplace of Karl Berg/);
     expect(ctx.meter.snapshot().llmCalls).toBe(2);
   });
-  it('counts unusable output as insufficient, never as sufficient', async () => {
+  it('never reads unusable output as a verdict: the embedded judge decides, and the fallback is traced', async () => {
     const { createScriptedChatModel } = await import('@rag/core/testing');
+    const { createRunContext } = await import('@rag/core');
     const { createLlmSufficiencyJudge } = await import('./llm-sufficiency-judge.js');
+    const { createSufficiencyJudge } = await import('./sufficiency-judge.js');
+    const input = { query: 'Where was Marie Lindqvist born?', evidence: MARIE, stage: 'local' };
+    const context = createRunContext();
     const model = createScriptedChatModel(['sufficient!', 'yes it is sufficient']);
-    const d = await createLlmSufficiencyJudge({ model }).judge({ query: 'Where was Marie Lindqvist born?', evidence: MARIE, stage: 'local' });
-    expect(d.sufficient).toBe(false);
-    expect(d.reason).toMatch(/^unknown/);
+    const fallback = { judge: async () => ({ sufficient: false, score: 0, reason: 'embedded says no' }) };
+    const d = await createLlmSufficiencyJudge({ model, fallback }).judge(input, context);
+    expect(d).toEqual({ sufficient: false, score: 0, reason: 'embedded says no' });
+    expect(context.trace.events.find((e) => e.name === 'fallback')?.data).toMatchObject({ decision: 'sufficiency' });
+    // default fallback: the embedded graph-aware judge
+    const byDefault = await createLlmSufficiencyJudge({ model: createScriptedChatModel(['x', 'y']) }).judge(input);
+    expect(byDefault).toEqual(await createSufficiencyJudge().judge(input));
   });
 });

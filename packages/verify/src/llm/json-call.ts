@@ -3,7 +3,7 @@
 // with the problem, within `maxAttempts` and the request's budget. The caller turns "no usable
 // value" into an "unknown" verdict — never a pass.
 import { z } from 'zod';
-import { RagError, chatWithBudget, parseJsonLoose } from '@rag/core';
+import { RagError, chatWithBudget, coerceToSchema, parseJsonLoose, stripReasoning } from '@rag/core';
 import type { ChatMessage, ChatModel, RunContext } from '@rag/core';
 
 export interface JsonCallOptions<T> {
@@ -58,7 +58,9 @@ export async function callForJson<T>(o: JsonCallOptions<T>): Promise<JsonCallRes
       continue;
     }
     // Near-miss JSON (fences, prose, trailing commas, cut-off brackets) is repaired here.
-    const parsed = parseJsonLoose(text);
+    // Reasoning blocks are stripped first; wrapped arrays and renamed keys are reshaped after.
+    const loose = parseJsonLoose(stripReasoning(text));
+    const parsed = loose === undefined ? undefined : coerceToSchema(o.schema, loose);
     let problem: string | undefined;
     if (parsed === undefined) problem = 'the reply is not valid JSON';
     else {

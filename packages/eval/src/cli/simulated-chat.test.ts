@@ -1,0 +1,34 @@
+import { createRunContext } from '@rag/core';
+import { describe, expect, it } from 'vitest';
+import { aggregateRecords } from '../aggregate.js';
+import { agentInstance } from '../methods/adapters.js';
+import { renderMarkdownReport } from '../report/markdown-report.js';
+import type { QuestionRecord } from '../types.js';
+import { simulatedChat } from './simulated-chat.js';
+
+describe('--chat scripted|messy', () => {
+  it('builds the simulators and rejects unknown kinds and faults', async () => {
+    expect(simulatedChat('scripted', 'all').describe).toMatch(/not a model/);
+    const messy = simulatedChat('messy', 'refusal').chat;
+    expect((await messy.chat({ messages: [{ role: 'user', content: 'q' }] })).text).toMatch(/sorry/i);
+    expect(() => simulatedChat('gpt', 'all')).toThrow(/--chat/);
+    expect(() => simulatedChat('messy', 'bogus')).toThrow(/unknown fault/);
+  });
+});
+
+describe('model use in the report', () => {
+  it('counts fallbacks per decision from the trace, statuses, calls, tokens and budget stops', async () => {
+    const context = createRunContext();
+    context.trace.add({ kind: 'warning', name: 'fallback', data: { decision: 'answer' } });
+    context.trace.add({ kind: 'warning', name: 'fallback', data: { decision: 'answer' } });
+    context.trace.decision('budget', 'budget exceeded: FAIL');
+    const agent = { answer: async () => ({ status: 'failed' as const, text: '', citations: [], evidence: [], cost: { ...context.meter.snapshot(), llmCalls: 3, tokensIn: 10, tokensOut: 5 }, trace: context.trace.toJSON() }) };
+    const run = await agentInstance(agent).run('q', { k: 2 });
+    expect(run).toMatchObject({ fallbacks: { answer: 2 }, budgetExceeded: true });
+    const rec = (status: string, extra: Partial<QuestionRecord> = {}): QuestionRecord => ({ method: 'm', questionId: status, question: 'q', gold: [], supportingIds: [], retrievedDocIds: [], recall: { '2': 0 }, status, em: 0, f1: 0, containAcc: 0, llmAcc: null, retries: 0, llmCalls: 3, tokensIn: 10, tokensOut: 5, latencyMs: 1, ...extra });
+    const result = aggregateRecords({ method: 'm', kind: 'agent', records: [rec('failed', { fallbacks: { answer: 2 }, budgetExceeded: true }), rec('answered', { fallbacks: { answer: 1, rewrite: 1 } }), rec('x', { error: { code: 'E', message: 'e' } })], k: [2], indexMs: 0 });
+    expect(result).toMatchObject({ statuses: { failed: 1, answered: 1, error: 1 }, fallbacks: { answer: 3, rewrite: 1 }, totalLlmCalls: 9, totalTokens: 45, budgetExceeded: 1 });
+    const md = renderMarkdownReport({ dataset: 'd', questions: 3, corpus: 1, mode: 'embedded', k: [2], results: [result], createdAt: 'now' } as never);
+    expect(md).toContain('| m | failed: 1, answered: 1, error: 1 | 9 | 45 | 1 | answer: 3, rewrite: 1 |');
+  });
+});

@@ -1,0 +1,249 @@
+// Embedded typed triple extraction (opt-in; the default is heuristic-extractor.ts): typed entities and schema relations read from sentence
+// structure (see typed-patterns.ts), the document title as the passage's page entity with
+// coreference ("He", "The film"), open-ended verb-phrase relations between neighbouring names,
+// and weak co-occurrence / page-mention edges stored with low confidence. Dates and class nouns
+// become nodes only as the tail of a typed relation. Every triple carries its sentence span.
+import { canonicalRelation, relationSpec, type Entity, type Extraction, type Provenance, type Triple, type TripleExtractor } from '@rag/core';
+import { classTypeOf } from './class-nouns.js';
+import { wordClasses } from './english-lexicon.js';
+import { guessType } from './entity-typing.js';
+import { findMentions, PRONOUNS } from './mention-finder.js';
+import { normaliseRelation } from './relation-label.js';
+import { normKey, tokenize, type Mention, type Token } from './sentence-tokens.js';
+import { sentenceFacts } from './typed-patterns.js';
+
+
+export interface TypedTripleExtractorOptions {
+  /** Confidence of typed (schema) relations and verb-phrase relations (default 0.7). */
+  patternConfidence?: number;
+  /** Confidence of co-occurrence edges (default 0.2). */
+  cooccurrenceConfidence?: number;
+  /** Confidence of typed edges to a class or literal tail (occupation "actor", nationality, dates; default 0.2). */
+  attributeConfidence?: number;
+  /** Confidence of page-entity → mention edges (default 0.4). */
+  pageConfidence?: number;
+  /** Co-occurrence links each mention to the next `maxCooccurrence - 1` mentions of its sentence (default 8; 2 = neighbours only). */
+  maxCooccurrence?: number;
+  /** Longest gap (in words) between two mentions read as a relation phrase (default 6). */
+  maxGapWords?: number;
+  /** Page-entity → mention edges: for every sentence ("all", default), or only for sentences that do not name the page ("unnamed"). */
+  pageMentions?: 'all' | 'unnamed';
+}
+
+const COOCCURS = 'co_occurs_with';
+const MENTIONS = 'mentions';
+/** The class relation ("X is a Y"); the schema's `instance_of`. */
+const IS_A = 'instance_of';
+
+const LITERAL = new Set(['Date', 'Number', 'Concept']);
+const PREPOSITIONS = new Set(['in', 'of', 'from', 'at', 'for', 'by', 'with', 'on']);
+
+const TITLE_WORDS = new Set(['captain', 'sir', 'dr', 'lord', 'lady', 'king', 'queen', 'prince', 'princess', 'saint', 'st', 'general', 'colonel', 'major', 'the']);
+
+/** Same first word, ignoring an honorific ("Captain Konstantin …" ~ "Konstantin Vakulovsky"). */
+function sharesFirstWord(a: string, b: string): boolean {
+  const first = (s: string) => s.split(' ').find((w) => !TITLE_WORDS.has(w)) ?? '';
+  return first(a) !== '' && first(a) === first(b);
+}
+
+function stripTitle(title: string): string {
+  return title.replace(/\s*\([^)]*\)\s*$/, '').trim();
+}
+
+/** A verb phrase between two neighbouring names ("X headlined Y") as an open-ended label. */
+function relationFromGap(gap: Token[], maxGap: number): string | undefined {
+  if (gap.length === 0 || gap.length > maxGap) return undefined;
+  if (gap.some((t) => !t.word && t.text !== '-')) return undefined;
+  if (gap.some((t) => ['and', 'or', 'but', 'while', 'whereas', 'although', 'because'].includes(t.lower))) return undefined;
+  const hasVerb = gap.some((t) => (wordClasses(t.text).has('verb') && !['is', 'was', 'are', 'were'].includes(t.lower)) || /(?:ed|en)$/.test(t.lower));
+  // a bare preposition ("X in Y", "X of Y") keeps its own open label: untyped, but a closer
+  // link than co-occurrence for graph traversal
+  if (!hasVerb) return gap.length === 1 && PREPOSITIONS.has(gap[0]!.lower) ? gap[0]!.lower : undefined;
+  const label = normaliseRelation(gap.map((t) => t.text).join(' '));
+  if (!label || label === 'related_to') return undefined;
+  return label;
+}
+
+export function createTypedTripleExtractor(options: TypedTripleExtractorOptions = {}): TripleExtractor {
+  const patternConf = options.patternConfidence ?? 0.7;
+  const coConf = options.cooccurrenceConfidence ?? 0.2;
+  const pageConf = options.pageConfidence ?? 0.4;
+  const attrConf = Number(process.env.RAG_KG_ATTR ?? '') || options.attributeConfidence || 0.2;
+  const coWindow = Math.max(1, (options.maxCooccurrence ?? 8) - 1);
+  const maxGap = options.maxGapWords ?? 6;
+  const pageAll = (options.pageMentions ?? 'all') === 'all';
+  return {
+    id: 'typed@1',
+    async extract({ chunk, docTitle }) {
+      const titleName = docTitle ? stripTitle(docTitle) : '';
+      const titleNorm = normKey(titleName);
+      // "Salt Gap, Texas" is also written "Salt Gap"
+      const titleHead = /^[^,]+,\s*[^,]+$/.test(titleName) ? normKey(titleName.split(',')[0]!) : titleNorm;
+      const titleLast = titleName.split(/\s+/).pop() ?? '';
+      const titleFirst = titleName.split(/\s+/)[0] ?? '';
+      const lastKey = normKey(titleLast);
+      const firstKey = normKey(titleFirst);
+      const pageState = { type: docTitle ? guessType(docTitle) : 'Entity', fixed: false, aliases: new Set<string>() };
+      const typeOf = (m: Mention) => (m.page ? pageState.type : m.type);
+      const nameOf = (m: Mention) => (m.page ? titleName : m.name);
+
+      interface Pending {
+        mentions: Mention[];
+        facts: { head: Mention; relation: string; tail: Mention; confidence: number }[];
+        prov: Provenance;
+      }
+      const pending: Pending[] = [];
+      for (const s of chunk.sentences) {
+        const local = s.start - chunk.start;
+        const sentenceText = chunk.text.slice(local, s.end - chunk.start);
+        const prov: Provenance = { chunkId: chunk.id, start: s.start, end: s.end };
+        const tokens = tokenize(sentenceText, s.start);
+        const found = findMentions(tokens, sentenceText, s.start);
+        const pageAt = (t0: number, t1: number): Mention => ({ name: titleName, type: pageState.type, start: tokens[t0]!.start, end: tokens[t1 - 1]!.end, t0, t1, page: true });
+        const mentions: Mention[] = [];
+        if (titleName) {
+          // "He …", "The film …", "The publishing house …": the title entity
+          const p0 = tokens.findIndex((t) => PRONOUNS.has(t.lower) && t.lower !== 'its' && t.lower !== 'their');
+          const beforeFirstName = (i: number) => !found.some((m) => m.t0 < i && m.type !== 'Date');
+          if (p0 >= 0 && beforeFirstName(p0) && p0 <= 12) mentions.push(pageAt(p0, p0 + 1));
+          else if (tokens[0]?.lower === 'the' && tokens[1] && !tokens[1].cap) {
+            const second = tokens[2];
+            const nounAt = second && !second.cap && second.word && wordClasses(tokens[1].text).has('noun') && !wordClasses(tokens[1].text).has('adjective') && classTypeOf(second.lower) ? 2 : 1;
+            const cls = classTypeOf(tokens[nounAt]!.lower);
+            if (cls && cls === pageState.type && !found.some((m) => m.t0 <= nounAt)) mentions.push(pageAt(0, nounAt + 1));
+          }
+        }
+        for (const m of found) {
+          const n = normKey(m.name);
+          const isPage =
+            titleName &&
+            n &&
+            m.type !== 'Date' &&
+            (n === titleNorm ||
+              n === titleHead ||
+              pageState.aliases.has(n) ||
+              (pageState.type === 'Person' && titleName.includes(' ') && (n === lastKey || (n === firstKey && !m.name.includes(' ')))) ||
+              // "Konstantin Konstantinovich Vakulovsky" for the page "Konstantin Vakulovsky"
+              (pageState.type === 'Person' && titleName.includes(' ') && n.startsWith(firstKey + ' ') && n.endsWith(' ' + lastKey)) ||
+              // the defining sentence opens with the title's full form ("Captain Konstantin
+              // Konstantinovich Vakulovsky", "Hôtel Le Concorde Québec", "Leston Peter Paul")
+              (pending.length === 0 && m === found.find((x) => x.type !== 'Date') && m.t0 <= 1 && sharesFirstWord(n, titleNorm)));
+          if (isPage) {
+            if (m.name !== titleName) pageState.aliases.add(n);
+            mentions.push({ ...m, name: titleName, page: true, type: pageState.type, surface: m.name });
+          } else mentions.push(m);
+        }
+        // the title written out ("12 Monkeys, also known as …") or in lower case ("The demon
+        // algorithm is …") names the page, over any shorter name found inside it
+        if (titleName && !mentions.some((m) => m.page)) {
+          const exact = sentenceText.indexOf(titleName);
+          const at = exact >= 0 ? exact : sentenceText.toLowerCase().indexOf(titleName.toLowerCase());
+          if (at >= 0) {
+            const start = s.start + at;
+            const end = start + titleName.length;
+            const t0 = tokens.findIndex((t) => t.start >= start);
+            let t1 = t0;
+            while (t1 >= 0 && t1 < tokens.length && tokens[t1]!.end <= end) t1++;
+            const inside = (m: Mention) => m.start >= start && m.end <= end;
+            if (t0 >= 0 && t1 > t0 && mentions.every((m) => inside(m) || m.end <= start || m.start >= end)) {
+              for (let i = mentions.length - 1; i >= 0; i--) if (inside(mentions[i]!)) mentions.splice(i, 1);
+              mentions.push(pageAt(t0, t1));
+            }
+          }
+        }
+        mentions.sort((x, y) => x.start - y.start);
+        const page: Mention | undefined = titleName ? { name: titleName, type: pageState.type, start: s.start, end: s.start, t0: -1, t1: -1, page: true } : undefined;
+        const typed = sentenceFacts({ tokens, mentions, ...(page ? { page } : {}), text: sentenceText, start: s.start });
+        // the defining sentence may retype the title entity ("X is a 1995 film")
+        if (!pageState.fixed) {
+          const retyped = [...mentions, ...(page ? [page] : [])].find((m) => m.page && m.type !== pageState.type && m.type !== 'Entity');
+          if (retyped) pageState.type = retyped.type;
+          if (typed.some((f) => f.head.page)) pageState.fixed = true;
+        }
+        for (const f of typed) if (f.relation === 'alias' && f.head.page && f.tail.type !== 'Date') pageState.aliases.add(normKey(f.tail.name));
+        // a fact whose tail is a class or literal ("actor", "American", a date) is an attribute: it
+        // is stored as a typed edge but weighted like a weak one, so class nodes shared by hundreds
+        // of passages do not become strong bridges for graph traversal
+        const facts: Pending['facts'] = typed.map((f) => ({ ...f, confidence: LITERAL.has(f.tail.type) || f.tail.type === 'Nationality' ? attrConf : patternConf }));
+        const related = new Set(typed.map((f) => `${f.head.start}:${f.tail.start}`));
+        // open-ended verb phrases between neighbouring names ("X headlined Y")
+        const named = mentions.filter((m) => m.type !== 'Date');
+        for (let k = 0; k + 1 < named.length; k++) {
+          const h = named[k]!;
+          const t = named[k + 1]!;
+          if (related.has(`${h.start}:${t.start}`) || related.has(`${t.start}:${h.start}`)) continue;
+          const label = relationFromGap(tokens.slice(h.t1, t.t0), maxGap);
+          if (!label) continue;
+          const canon = canonicalRelation(label);
+          const spec = relationSpec(canon);
+          // a verb phrase that names a schema relation counts only when both ends fit its types
+          const rel = spec ? (spec.head.includes(typeOf(h)) && spec.tail.includes(typeOf(t)) ? canon : label) : canon;
+          facts.push({ head: h, relation: rel, tail: t, confidence: patternConf * 0.7 });
+          related.add(`${h.start}:${t.start}`);
+        }
+        pending.push({ mentions, facts, prov });
+      }
+
+      // ---- one name, one type within the passage: an untyped mention takes the type the name
+      // got elsewhere ("coach Dick Crum" types every "Dick Crum")
+      const nameType = new Map<string, string>();
+      for (const { mentions } of pending) for (const m of mentions) if (!m.page && m.type !== 'Entity' && !nameType.has(normKey(m.name))) nameType.set(normKey(m.name), m.type);
+      for (const { mentions, facts } of pending)
+        for (const m of [...mentions, ...facts.flatMap((f) => [f.head, f.tail])]) if (m.type === 'Entity' && !m.page) m.type = nameType.get(normKey(m.name)) ?? 'Entity';
+
+      // ---- emit with the final page type
+      const entities = new Map<string, Entity>();
+      const triples = new Map<string, Triple>();
+      const keys = new Map<Mention, string>();
+      const keyOf = (m: Mention) => {
+        let k = keys.get(m);
+        if (k === undefined) keys.set(m, (k = `${typeOf(m)}\u0000${normKey(nameOf(m))}`));
+        return k;
+      };
+      const addEntity = (m: Mention, prov: Provenance) => {
+        const key = keyOf(m);
+        let e = entities.get(key);
+        if (!e) {
+          e = { name: nameOf(m), type: typeOf(m), aliases: [], mentions: [] };
+          entities.set(key, e);
+        }
+        // the page written another way ("Baure" for "Baure, Nigeria", "Ivanov") is an alias of it
+        const surface = m.page ? m.surface : undefined;
+        if (surface && normKey(surface) !== normKey(titleName) && !e.aliases.includes(surface)) e.aliases.push(surface);
+        if (!e.mentions.some((p) => p.start === prov.start && p.end === prov.end)) e.mentions.push(prov);
+      };
+      const addTriple = (h: Mention, relation: string, t: Mention, confidence: number, prov: Provenance) => {
+        if (keyOf(h) === keyOf(t) || (relation === 'alias' && normKey(nameOf(h)) === normKey(nameOf(t)))) return;
+        const key = `${keyOf(h)}\u0000${relation}\u0000${keyOf(t)}`;
+        const ex = triples.get(key);
+        if (ex) {
+          ex.confidence = Math.max(ex.confidence, confidence);
+          if (!ex.provenance.some((p) => p.start === prov.start && p.end === prov.end)) ex.provenance.push(prov);
+          return;
+        }
+        addEntity(h, prov);
+        addEntity(t, prov);
+        triples.set(key, { head: nameOf(h), headType: typeOf(h), relation, tail: nameOf(t), tailType: typeOf(t), provenance: [prov], confidence });
+      };
+      const pageMention: Mention | undefined = titleName ? { name: titleName, type: pageState.type, start: 0, end: 0, t0: -1, t1: -1, page: true } : undefined;
+      for (const { mentions, facts, prov } of pending) {
+        // names are entities; dates, numbers, demonyms and class nouns only as relation tails
+        for (const m of mentions) if (!LITERAL.has(typeOf(m)) && typeOf(m) !== 'Nationality') addEntity(m, prov);
+        for (const f of facts) addTriple(f.head, f.relation, f.tail, f.confidence, prov);
+        const linked = new Set(facts.flatMap((f) => [keyOf(f.head) + '|' + keyOf(f.tail), keyOf(f.tail) + '|' + keyOf(f.head)]));
+        const co = mentions.filter((m) => !LITERAL.has(typeOf(m)) && typeOf(m) !== 'Nationality');
+        for (let a = 0; a < co.length; a++)
+          for (let b = a + 1; b <= a + coWindow && b < co.length; b++)
+            if (!linked.has(keyOf(co[a]!) + '|' + keyOf(co[b]!))) addTriple(co[a]!, COOCCURS, co[b]!, coConf, prov);
+        // page → mention edges ("unnamed": only where the sentence does not name the page itself,
+        // since there the co-occurrence chain and the typed relations already connect them)
+        if (pageMention && (pageAll || !mentions.some((m) => m.page))) for (const m of co) if (!linked.has(keyOf(pageMention) + '|' + keyOf(m))) addTriple(pageMention, MENTIONS, m, pageConf, prov);
+      }
+      if (pageMention && !entities.has(keyOf(pageMention)) && chunk.sentences[0]) {
+        const first = chunk.sentences[0];
+        addEntity(pageMention, { chunkId: chunk.id, start: first.start, end: first.end });
+      }
+      return { entities: [...entities.values()], triples: [...triples.values()] } satisfies Extraction;
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { Chunk } from '@rag/core';
+import { describe, expect, it } from 'vitest';
+import { naiveSegment } from '../../test/fixtures/segment.js';
+import { chunkDocument } from '../chunking/chunker.js';
+import { createTypedTripleExtractor as createHeuristicTripleExtractor } from './typed-extractor.js';
+
+function chunkOf(text: string, id = 'doc'): Chunk {
+  return chunkDocument({ id, text, metadata: {} }, { segment: naiveSegment })[0]!;
+}
+
+const ex = createHeuristicTripleExtractor();
+async function facts(text: string, title?: string) {
+  const r = await ex.extract({ chunk: chunkOf(text), ...(title ? { docTitle: title } : {}) });
+  const typed = r.triples.filter((t) => !['co_occurs_with', 'mentions'].includes(t.relation)).map((t) => `${t.head} | ${t.relation} | ${t.tail}`);
+  return { typed, entities: r.entities };
+}
+
+describe('typed relation patterns', () => {
+  it('reads birth and death dates and places from the parenthesis and from "born … in"', async () => {
+    const { typed } = await facts('Mara Velden (12 March 1901 – 4 May 1977) was a Dutch painter. She was born in Utrecht.', 'Mara Velden');
+    expect(typed).toEqual(expect.arrayContaining(['Mara Velden | born_on | 12 March 1901', 'Mara Velden | died_on | 4 May 1977', 'Mara Velden | occupation | dutch painter', 'Mara Velden | nationality | Dutch', 'Mara Velden | born_in | Utrecht']));
+  });
+
+  it('reads film credits: release year, director, and a list of performers', async () => {
+    const { typed, entities } = await facts('Harbour Lights is a 1987 British drama film directed by Oren Pike and starring Lina Varga, Tom Avery and Ruth Kell.', 'Harbour Lights (film)');
+    expect(typed).toEqual(expect.arrayContaining(['Harbour Lights | released_on | 1987', 'Harbour Lights | director | Oren Pike', 'Harbour Lights | performer | Lina Varga', 'Harbour Lights | performer | Tom Avery', 'Harbour Lights | performer | Ruth Kell', 'Harbour Lights | genre | drama film']));
+    expect(entities.find((e) => e.name === 'Harbour Lights')?.type).toBe('Work');
+  });
+
+  it('reads founding, headquarters, aliases and class nouns before names', async () => {
+    const { typed } = await facts('Quill Press (QP) is a publishing company founded in 1921 by Edith Marlow and based in Leeds. The band Northern Sparks, formerly known as Sparkline, signed with Quill Press.');
+    expect(typed).toEqual(expect.arrayContaining(['Quill Press | alias | QP', 'Quill Press | founded_in | 1921', 'Quill Press | founded_by | Edith Marlow', 'Quill Press | headquartered_in | Leeds', 'Northern Sparks | alias | Sparkline']));
+  });
+
+  it('reads place chains as located_in and country, but not lists of places', async () => {
+    const { typed } = await facts('Millbrook is an unincorporated community in Dane County, Wisconsin, United States. Nearby towns include Verona, Oregon, Stoughton and Madison.', 'Millbrook, Wisconsin');
+    expect(typed).toEqual(expect.arrayContaining(['Millbrook, Wisconsin | instance_of | unincorporated community', 'Millbrook, Wisconsin | located_in | Dane County', 'Dane County | located_in | Wisconsin', 'Wisconsin | country | United States', 'Millbrook, Wisconsin | country | United States']));
+    expect(typed.some((t) => t.startsWith('Verona | located_in'))).toBe(false);
+  });
+
+  it('keeps noise out: possessives, identifier fragments, capitalised common words and bare years are not entities', async () => {
+    const { entities } = await facts("Snoop Dogg's album sold well in the 1990s. The server returned ERR_NOT_FOUND_INVALID for the Century field.");
+    const names = entities.map((e) => e.name);
+    expect(names).toContain('Snoop Dogg');
+    for (const bad of ["Snoop Dogg's", 'Snoop Dogg s', 'NOT', 'FOUND', 'INVALID', 'Century', '1990s']) expect(names).not.toContain(bad);
+  });
+});

@@ -1,0 +1,694 @@
+// Typed relations of one sentence, read from its structure rather than from word windows:
+//  - copular and appositive frames: "X is/was a [Demonym] [date] NP (, NP and NP)" → occupation
+//    (person class nouns) or instance_of, nationality, released_on, genre; "X, the NP of Y,";
+//  - a class noun introducing a name: "bassist Jung Seok-won", "the band Metallica", "the ABC
+//    medical drama "Grey's Anatomy"" → type, occupation, nationality, genre, publisher;
+//  - verb frames for the schema's relations ("directed by", "founded in 1984", "born 2 April
+//    1930 in London", "plays for", "son of", "also known as", …) with lists of tails;
+//  - place chains "Salt Gap, McCulloch County, Texas" → located_in / country.
+// Every pattern checks the types of both ends against the relation schema of @rag/core; a name
+// the lexicon could not type ("Entity") takes the type its slot requires.
+import { relationSpec } from '@rag/core';
+import { classTypeOf } from './class-nouns.js';
+import { wordClasses, phraseClasses } from './english-lexicon.js';
+import { normKey, type Mention, type Token } from './sentence-tokens.js';
+
+export interface TypedFact {
+  head: Mention;
+  relation: string;
+  tail: Mention;
+}
+
+export interface SentenceContext {
+  tokens: Token[];
+  mentions: Mention[];
+  /** The passage's title entity, if any. */
+  page?: Mention;
+  /** Raw sentence text and its absolute start offset. */
+  text: string;
+  start: number;
+}
+
+const COPULA = new Set(['is', 'was', 'are', 'were']);
+const DETS = new Set(['a', 'an', 'the']);
+const NP_STOP = new Set(['of', 'in', 'on', 'at', 'by', 'for', 'from', 'with', 'to', 'who', 'which', 'that', 'or', 'but', 'as', 'where', 'when', 'whose', 'first', 'originally', 'best', 'known', 'based', 'located', 'situated', 'founded', 'since', 'until', 'whom', 'is', 'was', 'are', 'were', 'has', 'had', 'have', 'its', 'their', 'his', 'her', 'than', 'between', 'during', 'after', 'before', 'within', 'about', 'into', 'through', 'under', 'over', 'along', 'near']);
+const GENRE_WORDS = new Set(['comedy', 'drama', 'horror', 'thriller', 'science', 'sci-fi', 'fantasy', 'crime', 'medical', 'action', 'romance', 'romantic', 'documentary', 'animated', 'musical', 'rock', 'pop', 'metal', 'hip', 'jazz', 'country', 'folk', 'punk', 'synthpop', 'electronic', 'indie', 'alternative', 'soul', 'blues', 'reggae', 'neo-noir', 'noir', 'western', 'mystery', 'adventure', 'superhero', 'satirical', 'biographical', 'historical', 'psychological', 'political', 'teen', 'slasher', 'dance', 'rap', 'gospel', 'classical', 'heavy', 'grunge', 'techno', 'house', 'disco', 'funk', 'emo', 'hardcore', 'post-rock', 'psychedelic', 'progressive', 'dramedy', 'sitcom', 'soap', 'war', 'spy', 'martial', 'zombie', 'disaster', 'sports', 'family', 'children', "children's"]);
+const GENRE_HEADS = new Set(['film', 'films', 'movie', 'movies', 'series', 'drama', 'dramedy', 'album', 'song', 'single', 'band', 'group', 'novel', 'game', 'show', 'sitcom', 'comedy', 'music', 'duo']);
+
+const KIN = new Set(['son', 'sons', 'daughter', 'daughters', 'brother', 'brothers', 'sister', 'sisters', 'father', 'mother', 'wife', 'husband', 'parent', 'parents', 'child', 'children', 'grandson', 'granddaughter', 'grandfather', 'grandmother', 'uncle', 'aunt', 'nephew', 'niece', 'cousin', 'heir', 'heiress', 'widow', 'widower', 'villain', 'hero', 'protagonist', 'character']);
+const PASSIVE: Record<string, string> = { directed: 'director', 'co-directed': 'director', written: 'author', composed: 'author', created: 'author', authored: 'author', penned: 'author', produced: 'producer', published: 'publisher', distributed: 'publisher', founded: 'founded_by', 'co-founded': 'founded_by', established: 'founded_by', formed: 'founded_by', voiced: 'performer', performed: 'performer', sung: 'performer', recorded: 'performer' };
+const ACTIVE: Record<string, string> = { directed: 'director', directing: 'director', 'co-directed': 'director', 'co-directing': 'director', wrote: 'author', writing: 'author', 'co-wrote': 'author', composed: 'author', produced: 'producer', producing: 'producer', 'co-produced': 'producer', recorded: 'performer', sang: 'performer' };
+const CREDIT: Record<string, string> = { producer: 'producer', director: 'director', writer: 'author', author: 'author', composer: 'author', screenwriter: 'author', creator: 'author', star: 'performer', host: 'performer' };
+/** Words that can open a verb, credit, alias or role frame (see the loop in sentenceFacts). */
+const TRIGGER_LIST = [
+  '(', 'released', 'published', 'premiered', 'aired', 'issued', 'founded', 'established', 'formed', 'opened', 'created', 'co-founded', 'incorporated', 'launched', 'started',
+  'born', 'died', 'd', 'b', 'located', 'situated', 'lies', 'held', 'set', 'based', 'headquartered', 'member', 'plays', 'played', 'playing', 'signed',
+  'son', 'daughter', 'father', 'mother', 'married', 'wife', 'husband', 'brother', 'brothers', 'sister', 'sisters', 'educated', 'studied', 'graduated', 'alumnus',
+  'won', 'received', 'awarded', 'earned', 'capital', 'known', 'stage', 'called', 'titled', 'named', 'credited', 'renamed', 'name',
+  'portrayed', 'starred', 'appeared', 'role', 'roles', 'cast', 'guest-starred', 'co-starred', 'starring', 'stars', 'featuring',
+  'consists', 'consisted', 'comprises', 'comprised', 'consisting',
+];
+const TRIGGERS = new Set([...TRIGGER_LIST, ...Object.keys(PASSIVE), ...Object.keys(ACTIVE), ...Object.keys(CREDIT)]);
+const FOUNDER = new Set(['founder', 'co-founder', 'cofounder', 'progenitor', 'founders', 'co-founders']);
+const isTyped = (m: Mention) => m.type !== 'Date';
+const named = (m: Mention) => isTyped(m) && m.type !== 'Nationality';
+const place = (m: Mention) => m.type === 'Place' || m.type === 'Entity';
+const agent = (m: Mention) => m.type === 'Person' || m.type === 'Organization' || m.type === 'Entity';
+const org = (m: Mention) => m.type === 'Organization' || m.type === 'Entity';
+const fits = (m: Mention, types: readonly string[]) => m.type === 'Entity' || m.type === 'Nationality' || types.includes(m.type);
+
+/** Collects the typed facts of one sentence. */
+export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
+  const { tokens, mentions } = ctx;
+  const out: TypedFact[] = [];
+  const byStart = new Map<number, Mention>();
+  for (const m of mentions) if (!byStart.has(m.t0)) byStart.set(m.t0, m);
+  const lower = (k: number) => tokens[k]?.lower ?? '';
+
+  const emit = (head: Mention | undefined, relation: string, tail: Mention | undefined) => {
+    if (!head || !tail || head === tail || head.type === 'Nationality') return;
+    if (head.name === tail.name && head.type === tail.type) return;
+    const spec = relationSpec(relation);
+    if (spec) {
+      if (!fits(head, spec.head) || !fits(tail, spec.tail)) return;
+      // a name nothing could type takes the type its slot requires
+      if (head.type === 'Entity' || head.type === 'Nationality') head.type = spec.head[0]!;
+      if (tail.type === 'Entity' || (tail.type === 'Nationality' && !spec.tail.includes('Concept'))) tail.type = spec.tail[0]!;
+      if (tail.type === 'Nationality') tail.type = 'Concept';
+    }
+    out.push({ head, relation, tail });
+  };
+  const concept = (name: string, t0: number, t1: number): Mention => ({ name, type: 'Concept', start: tokens[t0]!.start, end: tokens[t1 - 1]!.end, t0, t1 });
+  /** "sci-fi drama series" → "sci-fi drama"; "heavy metal band" → "heavy metal"; "horror films" → "horror films". */
+  const genreConcept = (words: Token[]): Mention => {
+    let end = words.length;
+    if (['series', 'show', 'band', 'group', 'duo', 'music'].includes(words[end - 1]!.lower)) while (end > 1 && !GENRE_WORDS.has(words[end - 1]!.lower)) end--;
+    let begin = 0;
+    while (begin < end - 1 && !GENRE_WORDS.has(words[begin]!.lower) && !wordClasses(words[begin]!.text).has('adjective')) begin++;
+    const kept = words.slice(begin, end);
+    return concept(kept.map((w) => w.lower).join(' '), tokens.indexOf(kept[0]!), tokens.indexOf(kept[kept.length - 1]!) + 1);
+  };
+
+  /** The mention starting at token k (after one determiner or quote mark). */
+  const mentionAt = (k: number): Mention | undefined => {
+    let i = k;
+    while (i < tokens.length && (DETS.has(lower(i)) || tokens[i]!.text === '"' || tokens[i]!.text === '“' || tokens[i]!.text === '`')) i++;
+    return byStart.get(i);
+  };
+  /** First mention starting within `gap` tokens of k, stopping at clause punctuation. */
+  const mentionWithin = (k: number, gap: number, ok: (m: Mention) => boolean = isTyped): Mention | undefined => {
+    for (let i = k; i < tokens.length && i <= k + gap; i++) {
+      const m = byStart.get(i);
+      if (m && ok(m)) return m;
+      if (m) i = m.t1 - 1;
+      const t = tokens[i]!.text;
+      if (t === ';' || t === ':' || t === ')' || (t === ',' && i > k)) return undefined;
+    }
+    return undefined;
+  };
+  /** m plus the mentions listed after it: "A, B and C", "A & B". */
+  const listFrom = (m: Mention): Mention[] => {
+    const list = [m];
+    let cur = m;
+    for (;;) {
+      let k = cur.t1;
+      while (k < tokens.length && [',', 'and', '&', '"', '”', "''", 'as', 'well'].includes(lower(k)) && k < cur.t1 + 4) k++;
+      if (k === cur.t1) break;
+      const next = byStart.get(k);
+      if (!next || next.type === 'Date') break;
+      list.push(next);
+      cur = next;
+    }
+    return list;
+  };
+  /** Another name of x. When either side is the page, the other becomes a page reference too. */
+  const linkAlias = (x: Mention, y: Mention) => {
+    if (y.page && !x.page) [x, y] = [y, x];
+    const alias: Mention = { ...y, name: y.surface ?? y.name, page: false, type: x.type };
+    if (normKey(alias.name) === normKey(x.page ? (x.surface ?? x.name) : x.name) && !(x.page && y.page)) return;
+    if (x.page && y.page && normKey(alias.name) === normKey(x.name)) return;
+    if (x.page && !y.page) {
+      y.page = true;
+      y.type = x.type;
+    }
+    emit(x, 'alias', alias);
+  };
+  /** Nearest mention left of token k whose type fits, within the sentence. */
+  const depth: number[] = [];
+  for (let i = 0, d = 0; i < tokens.length; i++) {
+    if (tokens[i]!.text === '(') d++;
+    depth.push(d);
+    if (tokens[i]!.text === ')') d = Math.max(0, d - 1);
+  }
+  const leftOf = (k: number, types: readonly string[]): Mention | undefined => {
+    const framed = frameEnds.get(k) ?? (tokens[k - 1]?.text === ',' ? frameEnds.get(k - 1) : undefined);
+    if (framed && (types.includes(framed.type) || framed.type === 'Entity')) return framed;
+    for (let i = mentions.length - 1; i >= 0; i--) {
+      const m = mentions[i]!;
+      if (m.t1 > k || m.type === 'Date' || modifiers.has(m) || m.type === 'Nationality') continue;
+      if ((depth[m.t0] ?? 0) > (depth[k] ?? 0)) continue;
+      if (types.includes(m.type) || (m.type === 'Entity' && (types.includes('Person') || types.includes('Place')))) return m;
+    }
+    return undefined;
+  };
+
+  // ---- the sentence's subject: a name at its start, else a leading reference to the page
+  const first = mentions.find(isTyped);
+  const inName = new Uint8Array(tokens.length);
+  for (const m of mentions) for (let i = Math.max(0, m.t0); i < m.t1; i++) inName[i] = 1;
+  let firstVerb = tokens.findIndex((t, i) => !inName[i] && (COPULA.has(t.lower) || (wordClasses(t.text).has('verb') && !wordClasses(t.text).has('noun') && t.lower !== 'born')));
+  if (firstVerb < 0) firstVerb = tokens.length;
+  const subject = first && first.t0 < firstVerb && (first.t0 <= 2 || first.page) ? first : ctx.page;
+
+  // ---- copula / appositive: "X (…) is a NP …", "X, a NP,"
+  const modifiers = new Set<Mention>();
+  const frameEnds = new Map<number, Mention>();
+  const classFrame = (subj: Mention, k0: number, appositive = false): number => {
+    let k = k0;
+    const det = lower(k0);
+    while (DETS.has(lower(k)) || ['also', 'currently', 'now', 'one', 'of', 'still', 'once', 'later', 'then', 'formerly', 'both'].includes(lower(k))) k++;
+    const nps: { words: Token[]; t0: number; t1: number }[] = [];
+    let cur: Token[] = [];
+    let curStart = k;
+    let demonym: Mention | undefined;
+    let date: Mention | undefined;
+    let org: Mention | undefined;
+    while (k < tokens.length) {
+      const m = byStart.get(k);
+      if (m) {
+        if (m.type === 'Date' && nps.length === 0 && cur.length === 0) date = m;
+        else if (m.type === 'Nationality' || wordClasses(m.name).has('demonym')) demonym = m;
+        else if (cur.length === 0 && !m.quoted && nps.length === 0) org = m;
+        else break;
+        modifiers.add(m);
+        k = m.t1;
+        continue;
+      }
+      const t = tokens[k]!;
+      if ((t.text === ',' || t.lower === 'and') && cur.length > 0) {
+        const n = tokens[k + 1];
+        const n2 = n && (n.lower === 'and' ? tokens[k + 2] : n);
+        if (n2 && n2.word && !n2.cap && !NP_STOP.has(n2.lower) && !DETS.has(n2.lower) && !(wordClasses(n2.text).has('verb') && !wordClasses(n2.text).has('noun')) && !(/(?:ed|ing|ly)$/.test(n2.lower) && !wordClasses(n2.text).has('noun'))) {
+          nps.push({ words: cur, t0: curStart, t1: k });
+          cur = [];
+          k += n.lower === 'and' ? 2 : 1;
+          curStart = k;
+          continue;
+        }
+        break;
+      }
+      if (!t.word || t.cap || NP_STOP.has(t.lower) || cur.length >= 5) break;
+      const c = wordClasses(t.text);
+      if (c.has('verb') && !c.has('noun') && !c.has('adjective') && cur.length > 0) break;
+      if (cur.length > 0 && !c.has('noun') && /(?:ed|ing)$/.test(t.lower) && !classTypeOf(t.lower)) break;
+      if (cur.length === 0 && (t.lower === 'and' || c.has('function') || c.has('adverb'))) break;
+      if (/^\d/.test(t.text) || ['th', 'st', 'nd', 'rd'].includes(t.lower)) {
+        k++;
+        if (cur.length === 0) curStart = k;
+        continue;
+      }
+      if (cur.length === 0) curStart = k;
+      cur.push(t);
+      k++;
+    }
+    if (cur.length > 0) nps.push({ words: cur, t0: curStart, t1: k });
+    const nounHead = (np: { words: Token[] }) => {
+      const h = np.words[np.words.length - 1]!;
+      const c = wordClasses(h.text);
+      return classTypeOf(h.lower) !== undefined || c.has('noun') || (c.size === 0 && !/(?:ed|ing|ly)$/.test(h.lower));
+    };
+    while (nps.length > 0 && !nounHead(nps[nps.length - 1]!)) nps.pop();
+    if (tokens[k]?.text === "'s" || tokens[k]?.text === '’s') return k0;
+    if (nps.length === 0) return k0;
+    // "a species of venomous lizard", "a piece of orchestral music": the class is after "of"
+    if (nps.length === 1 && ['species', 'genus', 'type', 'kind', 'form', 'piece', 'variety', 'breed', 'style', 'class', 'subspecies'].includes(nps[0]!.words.at(-1)!.lower) && lower(k) === 'of' && !byStart.has(k + 1)) {
+      const inner = classFrame(subj, k + 1, appositive);
+      if (inner > k + 1) return inner;
+    }
+    const headType = classTypeOf(nps[0]!.words[nps[0]!.words.length - 1]!.lower);
+    // an appositive or "the NP" names a class only when its head noun is a known class
+    if ((appositive || det === 'the') && !headType) return k0;
+    if (appositive && !['', ',', '.', ')', ';', 'of', 'in', 'from', 'based', 'for', 'who', 'which', 'that', 'with', 'by', 'at', 'and'].includes(lower(k))) return k0;
+    frameEnds.set(k, subj);
+    if (tokens[k]?.text === ',') frameEnds.set(k + 1, subj);
+    // the defining sentence types its subject ("Salt Gap is an unincorporated community")
+    if (headType && (subj.type === 'Entity' || subj.page)) subj.type = headType;
+    // "the lead singer of the German synthpop group Alphaville", "the capital of Y"
+    const after = lower(k);
+    for (const np of nps) {
+      const head = np.words[np.words.length - 1]!.lower;
+      const cls = classTypeOf(head);
+      let phrase = np.words.map((w) => w.lower).join(' ');
+      const personal = cls === 'Person' && !KIN.has(head) && (subj.type === 'Person' || subj.type === 'Entity');
+      if (personal && after === 'of' && np === nps[nps.length - 1]) {
+        const y = mentionWithin(k + 1, 6, (m) => isTyped(m) && m.type !== 'Nationality' && !wordClasses(m.name).has('demonym'));
+        if (y && y.type === 'Place') {
+          const span = ctx.text.slice(tokens[np.t0]!.start - ctx.start, y.end - ctx.start);
+          emit(subj, 'occupation', { ...concept(span, np.t0, y.t1), name: span });
+          continue;
+        }
+      }
+      // class nodes keep the passage's qualifiers ("american actor", "1995 american science
+      // fiction film" → "american science fiction film") so they stay specific: a bare "actor"
+      // node would join hundreds of passages and become a hub for graph traversal
+      if (demonym && np === nps[0]) phrase = `${demonym.name.toLowerCase()} ${phrase}`;
+      if (personal) emit(subj, 'occupation', concept(phrase, np.t0, np.t1));
+      else if (cls !== 'Person' && !KIN.has(head) && !((head === 'capital' || cls === 'Place') && after === 'of' && det === 'the') && !['part', 'member', 'branch', 'son', 'daughter', 'one'].includes(head)) emit(subj, 'instance_of', concept(phrase, np.t0, np.t1));
+      if (subj.type !== 'Person' && np.words.length > 1 && GENRE_HEADS.has(head) && np.words.slice(0, -1).some((w) => GENRE_WORDS.has(w.lower)))
+        emit(subj, 'genre', genreConcept(np.words));
+    }
+    if (demonym) emit(subj, 'nationality', { ...demonym });
+    if (date && subj.type === 'Work') emit(subj, 'released_on', date);
+    if (org && org.type === 'Organization' && subj.type === 'Work') emit(subj, 'publisher', org);
+    const lastHead = nps[nps.length - 1]!.words.at(-1)!.lower;
+    if (after === 'of') {
+      const y = mentionWithin(k + 1, 6, (m) => isTyped(m) && m.type !== 'Nationality' && !wordClasses(m.name).has('demonym'));
+      if (y) {
+        if (FOUNDER.has(lastHead) && (y.type === 'Organization' || y.type === 'Entity')) emit(y, 'founded_by', subj);
+        else if (lastHead === 'capital') emit(subj, 'capital_of', y);
+        else if (['part', 'branch', 'division', 'subsidiary', 'section', 'tributary'].includes(lastHead)) emit(subj, 'part_of', y);
+        else if (lastHead === 'member') emit(subj, 'member_of', y);
+        else if (lastHead === 'son' || lastHead === 'daughter') emit(subj, 'parent', y);
+        else if (classTypeOf(lastHead) === 'Person' && y.type === 'Organization') emit(subj, 'member_of', y);
+      }
+    } else if ((after === 'for' || after === 'at' || after === 'with') && classTypeOf(lastHead) === 'Person') {
+      const y = mentionWithin(k + 1, 7);
+      if (y && y.type === 'Organization') emit(subj, 'member_of', y);
+    } else if (after === 'by') {
+      const y = mentionWithin(k + 1, 6, (m) => isTyped(m) && m.type !== 'Nationality');
+      if (y) {
+        const rel = ['song', 'single', 'album', 'ep', 'duet', 'track', 'mixtape', 'record'].includes(lastHead) ? 'performer' : ['film', 'movie'].includes(lastHead) ? 'director' : classTypeOf(lastHead) === 'Work' ? 'author' : undefined;
+        if (rel) for (const y2 of listFrom(y)) emit(subj, rel, y2);
+      }
+    } else if (after === 'in' && subj.type !== 'Person' && subj.type !== 'Work') {
+      const y = mentionWithin(k + 1, 6, (m) => m.type === 'Place' || m.type === 'Entity');
+      if (y) {
+        emit(subj, isCountry(y) ? 'country' : 'located_in', y);
+        // "… a village in Ratnagiri district, Konkan, Maharashtra state, India": the subject lies
+        // in every place of the chain (containment is transitive) and in its country
+        for (let c = y; ; ) {
+          let j = c.t1;
+          if (tokens[j] && !tokens[j]!.cap && classTypeOf(lower(j)) === 'Place') j++;
+          // "the central Hiran region of Somalia"
+          const n = tokens[j]?.text === ',' || (lower(j) === 'of' && j > c.t1) ? byStart.get(j + 1) : undefined;
+          if (!n || !(n.type === 'Place' || n.type === 'Entity')) break;
+          if (n.type === 'Entity') n.type = 'Place';
+          emit(subj, isCountry(n) ? 'country' : 'located_in', n);
+          if (isCountry(n)) break;
+          c = n;
+        }
+      }
+    }
+    return k;
+  };
+
+  if (subject) {
+    // "X (born …), better known as Y, is …": skip parentheses and one appositive block
+    let k = subject.page && subject.t0 < 0 ? 0 : subject.t1;
+    for (let guard = 0; guard < 6 && k < tokens.length; guard++) {
+      if (['"', '”', "'", '’'].includes(tokens[k]!.text)) k++;
+      else if (tokens[k]!.text === ',' && COPULA.has(lower(k + 1))) k++;
+      else if (tokens[k]!.text === '(') {
+        let depth = 0;
+        while (k < tokens.length) {
+          if (tokens[k]!.text === '(') depth++;
+          if (tokens[k]!.text === ')' && --depth === 0) break;
+          k++;
+        }
+        k++;
+      } else if (tokens[k]!.text === ',') {
+        let e = k + 1;
+        while (e < tokens.length && e < k + 25 && tokens[e]!.text !== ',') e++;
+        if (tokens[e]?.text === ',' && COPULA.has(lower(e + 1))) k = e + 1;
+        else break;
+      } else break;
+    }
+    if (COPULA.has(lower(k)) && (DETS.has(lower(k + 1)) || ['also', 'one', 'currently', 'now'].includes(lower(k + 1)))) classFrame(subject, k + 1);
+  }
+  // appositive "X, a NP," / "X, the NP of Y,"
+  for (const m of mentions) {
+    if (!isTyped(m) || frameEnds.size > 0 && m === subject) continue;
+    const prev = lower(m.t0 - 1);
+    if (['in', 'of', 'at', 'from', 'by', 'to', 'on', 'with', 'for', 'into', 'near'].includes(prev)) continue;
+    const after2 = byStart.get(m.t1 + 2);
+    if (tokens[m.t1]?.text === ',' && DETS.has(lower(m.t1 + 1)) && (!after2 || after2.type === 'Nationality' || after2.type === 'Date' || wordClasses(after2.name).has('demonym'))) classFrame(m, m.t1 + 1, true);
+  }
+
+  // ---- a class noun introducing a name: "bassist Jung Seok-won", "the band Metallica"
+  for (const m of mentions) {
+    if (!isTyped(m) || m.t0 === 0) continue;
+    const words: Token[] = [];
+    let k = m.t0 - 1;
+    if (tokens[k]?.text === '"' || tokens[k]?.text === '“' || tokens[k]?.text === '`') k--;
+    while (k >= 0 && words.length < 6) {
+      const t = tokens[k]!;
+      const c = wordClasses(t.text);
+      const nounish = c.has('noun') || c.has('adjective') || GENRE_WORDS.has(t.lower) || classTypeOf(t.lower) !== undefined || t.lower.includes('-');
+      if (t.word && !t.cap && !DETS.has(t.lower) && !NP_STOP.has(t.lower) && nounish && !(c.has('verb') && !c.has('noun') && !c.has('adjective'))) words.unshift(t);
+      else if (t.lower === 'and' && words.length > 0) words.unshift(t);
+      else if (t.text === '-' && words.length > 0) words.unshift(t);
+      else break;
+      k--;
+    }
+    while (words[0] && (words[0].lower === 'and' || words[0].text === '-')) words.shift();
+    if (words.length === 0) continue;
+    const head = words[words.length - 1]!.lower;
+    const cls = classTypeOf(head);
+    if (!cls || cls === 'Concept' || cls === 'Event' || KIN.has(head)) continue;
+    const before = byStart.get(k) ?? mentions.find((x) => x.t1 === k + 1);
+    if (m.type === 'Entity' || m.type === 'Nationality' || (cls === 'Organization' && m.type !== 'Place') || (cls === 'Work' && m.quoted)) m.type = cls;
+    if (m.type !== cls) continue;
+    if (cls === 'Person') {
+      // "vocalist and guitarist Jung Joon-young" → two occupations
+      const phrases: Token[][] = [[]];
+      for (const w of words) {
+        if (w.lower === 'and') phrases.push([]);
+        else phrases[phrases.length - 1]!.push(w);
+      }
+      for (const p of phrases) {
+        if (p.length === 0 || classTypeOf(p[p.length - 1]!.lower) !== 'Person') continue;
+        const i0 = tokens.indexOf(p[0]!);
+        const i1 = tokens.indexOf(p[p.length - 1]!) + 1;
+        emit(m, 'occupation', concept(p.map((w) => w.lower).join(' '), i0, i1));
+      }
+    }
+    if (before && (before.type === 'Nationality' || wordClasses(before.name).has('demonym')) && (cls === 'Person' || cls === 'Organization')) emit(m, 'nationality', { ...before });
+    const mods = words.filter((w) => w.lower !== 'and' && w.text !== '-');
+    if (mods.length > 1 && GENRE_HEADS.has(head) && mods.slice(0, -1).some((w) => GENRE_WORDS.has(w.lower))) for (const w2 of listFrom(m)) if (w2.type === m.type) emit(w2, 'genre', genreConcept(mods));
+    // "Rob Zombie's horror films "House of 1000 Corpses" and "The Devil's Rejects""
+    if (cls === 'Work' && ['film', 'films', 'movie', 'movies'].includes(head) && tokens[k]?.text === "'s") {
+      const owner = mentions.find((x) => x.t1 === k);
+      if (owner && (owner.type === 'Person' || owner.type === 'Entity')) for (const w2 of listFrom(m)) if (w2.type === 'Work') emit(w2, 'director', owner);
+    }
+    // "the Canadian television series "Due South"", "Guitar World magazine" reads the other way
+    if (cls === 'Work' && !mods.some((w) => GENRE_WORDS.has(w.lower)) && ['series', 'magazine', 'newspaper', 'journal', 'novel', 'album', 'song', 'single', 'film', 'book', 'play', 'opera', 'game'].includes(head))
+      emit(m, 'instance_of', concept(mods.map((w) => w.lower).join(' '), tokens.indexOf(mods[0]!), tokens.indexOf(mods[mods.length - 1]!) + 1));
+    // "the ABC medical drama "Grey's Anatomy"", "the CBS show "EZ Streets""
+    if (cls === 'Work' && before && (before.type === 'Organization' || /^\p{Lu}{2,6}$/u.test(before.name))) emit(m, 'publisher', before);
+  }
+
+  // ---- the CLASS of X: "the city of Thompson", "the town of The Pas"
+  for (let k = 1; k + 1 < tokens.length; k++) {
+    if (lower(k + 1) !== 'of' || !DETS.has(lower(k - 1))) continue;
+    const cls = classTypeOf(lower(k));
+    if (cls !== 'Place') continue;
+    const y = byStart.get(k + 2) ?? (lower(k + 2) === 'the' ? byStart.get(k + 3) : undefined);
+    if (!y || y.type === 'Date') continue;
+    if (y.type === 'Entity' || y.type === 'Person') y.type = 'Place';
+    if (y.type === 'Place' && !['capital', 'state', 'country', 'kingdom', 'republic', 'area', 'region', 'part', 'province'].includes(lower(k))) emit(y, 'instance_of', concept(lower(k), k, k + 1));
+  }
+
+  // ---- verb frames
+  const tailList = (from: number, gap: number, ok: (m: Mention) => boolean) => {
+    const m = mentionWithin(from, gap, ok);
+    return m ? listFrom(m).filter(ok) : [];
+  };
+  const headAt = (k: number, types: readonly string[]) => leftOf(k, types) ?? subject;
+  let lastPassive: Mention | undefined;
+  for (let k = 0; k < tokens.length; k++) {
+    const w = lower(k);
+    const w1 = lower(k + 1);
+    // most words start no frame: skip them before any lookup
+    if (!TRIGGERS.has(w) && w1 !== 'for' && w1 !== 'of' && w1 !== 'at' && w1 !== 'with' && tokens[k + 1]?.text !== ':') continue;
+    if (PASSIVE[w] && w1 === 'by') {
+      const rel = PASSIVE[w]!;
+      const spec = relationSpec(rel)!;
+      const headM = rel === 'performer' && w === 'voiced' ? leftOf(k, ['Person', 'Work']) : lower(k - 1) === 'and' && lastPassive ? lastPassive : headAt(k, spec.head);
+      lastPassive = headM;
+      for (const t of tailList(k + 2, 3, rel === 'publisher' ? org : agent)) emit(headM, rel, t);
+      continue;
+    }
+    // "released by MGM Records in 1950", "released through the band's own label X", "released on July 14, 2009"
+    if (w === 'released' || w === 'published' || w === 'premiered' || w === 'aired' || w === 'issued') {
+      const head = headAt(k, ['Work']);
+      for (let j = k + 1; j < Math.min(tokens.length, k + 16); j++) {
+        const m = byStart.get(j);
+        if (!m) {
+          if ([';', '.'].includes(tokens[j]!.text)) break;
+          continue;
+        }
+        if (m.type === 'Date' && head && ['in', 'on', 'by'].includes(lower(j - 1)) && head.type !== 'Person') emit(head, 'released_on', m);
+        else if (['by', 'through', 'on', 'via', 'label'].includes(lower(j - 1)) && org(m) && m.type !== 'Date' && head && !m.quoted) emit(head, 'publisher', m);
+        else if (lower(j - 1) === 'on' && (m.type === 'Organization' || /^\p{Lu}{2,6}\d?$/u.test(m.name)) && head) emit(head, 'publisher', { ...m, type: 'Organization' });
+        j = m.t1 - 1;
+      }
+      continue;
+    }
+    if (['founded', 'established', 'formed', 'opened', 'created', 'co-founded', 'incorporated', 'launched', 'started'].includes(w) && w1 !== 'by') {
+      const head = headAt(k, ['Organization', 'Event', 'Work']);
+      for (let j = k + 1; j < Math.min(tokens.length, k + 12); j++) {
+        const m = byStart.get(j);
+        if (!m) {
+          if ([';', '.', ','].includes(tokens[j]!.text) && j > k + 1 && !byStart.get(j + 1)) break;
+          continue;
+        }
+        if (m.type === 'Date') emit(head, 'founded_in', m);
+        else if (lower(j - 1) === 'by') for (const t of listFrom(m).filter(agent)) emit(head, 'founded_by', t);
+        else if (lower(j - 1) === 'in' && place(m) && head && head.type === 'Organization') emit(head, 'headquartered_in', m);
+        else if (j === k + 1 || (DETS.has(lower(k + 1)) && j <= k + 5)) {
+          // active frame: "Jem Marsh founded the Marcos car company"
+          const agentM = subject && subject.type === 'Person' && subject.t0 < k ? subject : leftOf(k, ['Person']);
+          if (agentM && org(m) && m !== agentM) {
+            if (m.type === 'Entity') m.type = 'Organization';
+            emit(m, 'founded_by', agentM);
+          }
+        }
+        j = m.t1 - 1;
+      }
+      continue;
+    }
+    if (w === 'born' || w === 'died' || w === 'd' || w === 'b') {
+      if ((w === 'd' || w === 'b') && tokens[k + 1]?.text !== '.') continue;
+      // "Born in Liverpool, he moved …": the person is named after the frame
+      const person = k === 0 ? (mentions.find((m) => m.page) ?? ctx.page) : subject && (subject.type === 'Person' || subject.type === 'Entity') && subject.t0 <= k ? subject : leftOf(k, ['Person']);
+      const relDate = w === 'born' || w === 'b' ? 'born_on' : 'died_on';
+      const relPlace = w === 'born' || w === 'b' ? 'born_in' : 'died_in';
+      for (let j = k + 1; j < Math.min(tokens.length, k + 14); j++) {
+        const t = tokens[j]!.text;
+        if (t === ')' || t === ';' || (t === ',' && !byStart.get(j + 1))) break;
+        const m = byStart.get(j);
+        if (!m) continue;
+        if (m.type === 'Date') emit(person, relDate, m);
+        else if (place(m) || m.type === 'Organization') {
+          emit(person, relPlace, m.type === 'Organization' ? Object.assign(m, { type: 'Place' }) : m);
+          break;
+        }
+        j = m.t1 - 1;
+      }
+      continue;
+    }
+    // "(30 December 1907 – 7 April 1994)": birth and death dates of the subject
+    if (tokens[k]!.text === '(' && subject && subject.t1 === k && (subject.type === 'Person' || subject.type === 'Entity')) {
+      const d1 = byStart.get(k + 1);
+      if (d1?.type === 'Date' && ['–', '-', '—'].includes(tokens[d1.t1]?.text ?? '')) {
+        const d2 = byStart.get(d1.t1 + 1);
+        if (d2?.type === 'Date') {
+          emit(subject, 'born_on', d1);
+          emit(subject, 'died_on', d2);
+        }
+      }
+      continue;
+    }
+    if ((['located', 'situated', 'lies', 'held', 'set'].includes(w) && ['in', 'at', 'on', 'near'].includes(w1)) || (w === 'based' && (w1 === 'in' || w1 === 'out'))) {
+      const head = headAt(k, ['Place', 'Organization', 'Event']);
+      const y = mentionWithin(w1 === 'out' ? k + 3 : k + 2, 5, place);
+      if (y && head) emit(head, w === 'based' ? 'headquartered_in' : locRel(head, y), y);
+      continue;
+    }
+    if (w === 'headquartered' && w1 === 'in') {
+      const y = mentionWithin(k + 2, 4, place);
+      if (y) emit(headAt(k, ['Organization']), 'headquartered_in', y);
+      continue;
+    }
+    if (/-based$/.test(w) && k > 0) {
+      // "the Boston-based band Godsmack": the place is the token before "-based"
+      continue;
+    }
+    if ((w === 'member' && w1 === 'of') || ((w === 'plays' || w === 'played' || w === 'playing' || w === 'signed') && ['for', 'with'].includes(w1))) {
+      for (const t of tailList(k + 2, 6, org)) emit(headAt(k, ['Person', 'Organization']) === subject ? subject : leftOf(k, ['Person']) ?? subject, 'member_of', t);
+      continue;
+    }
+    if ((w === 'plays' || w === 'played') && w1 !== 'for') {
+      // "plays central midfield for C.D. Pasaquina"
+      for (let j = k + 1; j < Math.min(tokens.length, k + 5); j++)
+        if (lower(j) === 'for') {
+          const t = mentionWithin(j + 1, 5, org);
+          if (t) emit(subject, 'member_of', t);
+          break;
+        }
+    }
+    if ((w === 'son' || w === 'daughter') && w1 === 'of') {
+      for (const t of tailList(k + 2, 3, (m) => m.type === 'Person' || m.type === 'Entity')) emit(leftOf(k, ['Person']) ?? subject, 'parent', t);
+      continue;
+    }
+    if ((w === 'father' || w === 'mother') && w1 === 'of') {
+      for (const t of tailList(k + 2, 3, (m) => m.type === 'Person' || m.type === 'Entity')) emit(leftOf(k, ['Person']) ?? subject, 'child', t);
+      continue;
+    }
+    if (w === 'married' || ((w === 'wife' || w === 'husband') && (byStart.get(k + 1) || w1 === ','))) {
+      const t = mentionWithin(k + 1, 3, (m) => m.type === 'Person' || m.type === 'Entity');
+      const h = w === 'married' ? (leftOf(k, ['Person']) ?? subject) : leftOf(k - 1, ['Person']) ?? subject;
+      if (t) emit(h, 'spouse', t);
+      continue;
+    }
+    if (['brother', 'brothers', 'sister', 'sisters'].includes(w) && byStart.get(k + 1)) {
+      for (const t of listFrom(byStart.get(k + 1)!).filter((m) => m.type === 'Person' || m.type === 'Entity')) emit(subject, 'sibling', t);
+      continue;
+    }
+    if ((w === 'educated' || w === 'studied') && w1 === 'at' || (w === 'graduated' && w1 === 'from') || (w === 'alumnus' && w1 === 'of')) {
+      const t = mentionWithin(k + 2, 4, org);
+      if (t) emit(leftOf(k, ['Person']) ?? subject, 'educated_at', t);
+      continue;
+    }
+    if (['won', 'received', 'awarded', 'earned'].includes(w)) {
+      const t = mentionWithin(k + 1, 4, (m) => named(m) && m.type !== 'Person' && m.type !== 'Place' && !m.quoted);
+      if (t) emit(leftOf(k, ['Person', 'Organization', 'Work']) ?? subject, 'award', t.type === 'Entity' || t.type === 'Organization' ? Object.assign(t, { type: 'Concept' }) : t);
+      continue;
+    }
+    if (w === 'capital' && w1 === 'of' && k > 0 && (lower(k - 1) === 'the' || lower(k - 1) === 'its')) {
+      // "X is the capital of Y" is handled by the copular frame; "Y, whose capital is X" is not read
+      continue;
+    }
+    // alias frames: "also known as Y", "(sometimes called Y)", "better known by his stage name Y",
+    // "originally published as Y", "formerly known as Y", "(English: Y)", "changed its name to Y"
+    const aliasAt = aliasTrigger(tokens, k);
+    const namesNoun = (w === 'called' || w === 'named') && k >= 2 && tokens[k - 2]!.word && !tokens[k - 2]!.cap && !mentions.some((m) => m.t1 === k - 1);
+    if (aliasAt > 0 && !namesNoun) {
+      const y = mentionWithin(aliasAt, 2, (m) => isTyped(m) && m.type !== 'Nationality');
+      const byName = w === 'renamed' || (w === 'name' && w1 === 'to');
+      const x = byName ? (subject ?? leftOf(k, ['Person', 'Organization', 'Place', 'Work', 'Event', 'Concept'])) : (leftOf(k, ['Person', 'Organization', 'Place', 'Work', 'Event', 'Concept']) ?? subject);
+      if (y && x && y !== x) linkAlias(x, y);
+    }
+    // "Little Rock Film Festival (LRFF)", "Jung Joon Young Band (JJY Band)"
+    if (tokens[k]!.text === '(' && k > 0) {
+      const x = mentions.find((m) => m.t1 === k && isTyped(m));
+      const y = byStart.get(k + 1);
+      if (x && y && y.t1 < tokens.length && tokens[y.t1]!.text === ')' && isTyped(y) && isAcronymOf(y.name, x.name)) linkAlias(x, y);
+      // "Thomson Airways (now TUI Airways)", "(formerly L'Astral)"
+      const y2 = ['now', 'formerly', 'later', 'originally', 'previously'].includes(w1) ? byStart.get(k + 2) : undefined;
+      if (x && y2 && isTyped(y2) && y2.type !== 'Nationality') linkAlias(x, y2);
+      // "The Gila monster (Heloderma suspectum, …)": a scientific or native name of the page
+      if (x?.page && y && isTyped(y) && y.type !== 'Nationality' && !y.quoted && [')', ','].includes(tokens[y.t1]?.text ?? '') && x.t0 <= 2 && !wordClasses(y.name).has('demonym') && !/^\p{Lu}[\p{Ll}]+$/u.test(y.name)) linkAlias(x, y);
+    }
+    // active credits: "co-directing "Winnie the Pooh" (2011), "Big Hero 6" (2014) …", "wrote the lyrics"
+    if (ACTIVE[w] && w1 !== 'by' && subject && (subject.type === 'Person' || subject.type === 'Organization' || subject.type === 'Entity')) {
+      for (let j = k + 1; j < Math.min(tokens.length, k + 30); j++) {
+        if (tokens[j]!.text === ';' || tokens[j]!.text === '.') break;
+        const m = byStart.get(j);
+        if (!m) continue;
+        if (m.type === 'Work' && m !== subject) emit(m, ACTIVE[w]!, subject);
+        else if (m.type !== 'Date' && !m.quoted && j > k + 2) break;
+        j = m.t1 - 1;
+      }
+    }
+    // "the producer of the CBS show "EZ Streets"", "co-executive producer for "Stargate SG-1""
+    if (CREDIT[w] && (w1 === 'of' || w1 === 'for' || w1 === 'on') && subject) {
+      let j = k + 2;
+      while (j < tokens.length && j < k + 10 && !byStart.get(j)) j++;
+      const m = byStart.get(j);
+      if (m && m.type === 'Work') emit(m, CREDIT[w]!, subject);
+    } else if (FOUNDER.has(w) && w1 === 'of') {
+      const t = mentionWithin(k + 2, 5, (m) => m.type === 'Organization' || m.type === 'Entity' || m.type === 'Person');
+      const h = leftOf(k, ['Person']) ?? subject;
+      if (t && h && t !== h) {
+        t.type = 'Organization';
+        emit(t, 'founded_by', h);
+      }
+    } else if ((w1 === 'for' || w1 === 'of' || w1 === 'at' || w1 === 'with') && !KIN.has(w) && classTypeOf(w) === 'Person') {
+      // "lead guitarist … for the Boston-based band Godsmack", "a director at Six Flags …"
+      const t = mentionWithin(k + 2, 7, (m) => m.type === 'Organization');
+      if (t) for (const o of listFrom(t)) if (o.type === 'Organization') emit(leftOf(k, ['Person']) ?? subject, 'member_of', o);
+    }
+    // "The band consists of vocalist … Jung Joon-young, bassist Jung Seok-won, …"
+    if (['consists', 'consisted', 'comprises', 'comprised', 'consisting'].includes(w) && subject && subject.type === 'Organization') {
+      for (let j = k + 1; j < tokens.length; j++) {
+        const m = byStart.get(j);
+        if (m && m.type === 'Person') emit(m, 'member_of', subject);
+        if (m) j = m.t1 - 1;
+      }
+    }
+    // roles: "portrayed Peyton Sawyer on the … drama "One Tree Hill"", "appeared in … "Forever""
+    if (['portrayed', 'played', 'starred', 'appeared', 'role', 'roles', 'cast', 'guest-starred', 'co-starred', 'starring'].includes(w) && subject && (subject.type === 'Person' || subject.type === 'Entity')) {
+      for (let j = k + 1; j < Math.min(tokens.length, k + 90); j++) {
+        if (tokens[j]!.text === ';' || tokens[j]!.text === '.') break;
+        const m = byStart.get(j);
+        if (!m) continue;
+        if (m.type === 'Work' && m !== subject) emit(m, 'performer', subject);
+        j = m.t1 - 1;
+      }
+    }
+    if (w === 'starring' || (w === 'stars' && k > 0) || w === 'featuring') {
+      const head = subject?.type === 'Work' ? subject : headAt(k, ['Work']);
+      if (head && head.type === 'Work') for (const t of tailList(k + 1, 2, agent)) emit(head, 'performer', t);
+    }
+  }
+
+  // ---- "at Castle Studios in Nashville", "the 1928 Winter Olympics in St. Moritz"
+  for (let i = 0; i + 1 < mentions.length; i++) {
+    const a = mentions[i]!;
+    const b = mentions[i + 1]!;
+    if ((a.type === 'Place' || a.type === 'Event') && b.type === 'Place' && b.t0 === a.t1 + 1 && lower(a.t1) === 'in' && !a.page) emit(a, isCountry(b) && a.type === 'Place' ? 'country' : 'located_in', b);
+  }
+  // ---- place chains: "Salt Gap, McCulloch County, Texas, United States"
+  for (let i = 0; i < mentions.length; ) {
+    let e = i;
+    while (mentions[e + 1] && mentions[e + 1]!.t0 === mentions[e]!.t1 + 1 && tokens[mentions[e]!.t1]!.text === ',' && mentions[e + 1]!.type !== 'Date') e++;
+    const chain = mentions.slice(i, e + 1);
+    i = e + 1;
+    if (chain.length < 2) continue;
+    // "Faisalabad, Rawalpindi, Gujranwala … and Sahiwal" is a list, not a chain of containment
+    const afterChain = lower(chain[chain.length - 1]!.t1);
+    const isList = afterChain === 'and' || (afterChain === ',' && lower(chain[chain.length - 1]!.t1 + 1) === 'and') || chain.length > 4;
+    if (isList) {
+      // a list shares one type: untyped members take the type of the typed ones
+      const known = chain.find((m) => m.type !== 'Entity' && m.type !== 'Date')?.type;
+      if (known) for (const m of chain) if (m.type === 'Entity') m.type = known;
+      continue;
+    }
+    if (chain[0]!.type !== 'Place') continue;
+    for (let c = 0; c + 1 < chain.length; c++) {
+      const a = chain[c]!;
+      const b = chain[c + 1]!;
+      if (!(b.type === 'Place' || b.type === 'Entity')) break;
+      if (b.type === 'Entity') b.type = 'Place';
+      emit(a, isCountry(b) ? 'country' : 'located_in', b);
+    }
+  }
+  // ---- "in X", "at X", "near X": an untyped or first-name-guessed name there is a place
+  for (const m of mentions) {
+    const p = lower(m.t0 - 1) === 'the' ? lower(m.t0 - 2) : lower(m.t0 - 1);
+    if ((m.type === 'Entity' || (m.type === 'Person' && !m.page)) && ['in', 'at', 'near', 'from'].includes(p) && !m.quoted) m.type = 'Place';
+  }
+  return out;
+}
+
+function locRel(head: Mention | undefined, y: Mention): string {
+  return isCountry(y) && head?.type === 'Place' ? 'country' : 'located_in';
+}
+
+function isAcronymOf(short: string, long: string): boolean {
+  const initials = long.split(/[\s-]+/).filter((w) => /^[\p{Lu}]/u.test(w)).map((w) => w.charAt(0)).join('');
+  return short.replace(/[^\p{Lu}]/gu, '') === initials || (short.length >= 2 && initials.startsWith(short.replace(/[^\p{Lu}]/gu, '')));
+}
+
+function isCountry(m: Mention): boolean {
+  const n = m.name.replace(/^the\s+/i, '');
+  return phraseClasses(n).has('country') || (!n.includes(' ') && wordClasses(n).has('country')) || /^(?:U\.S\.|U\.S\.A\.|USA|UK|U\.K\.)$/.test(n);
+}
+
+/** Index just after an alias trigger starting at token k, or -1. */
+function aliasTrigger(tokens: Token[], k: number): number {
+  const w = (i: number) => tokens[i]?.lower ?? '';
+  if (w(k) === 'known' && w(k + 1) === 'as') return k > 0 && ['also', 'better', 'formerly', 'simply', 'commonly', 'now', 'variously', 'sometimes', 'professionally', 'later', 'originally', ','].includes(w(k - 1)) || tokens[k - 1]?.text === '(' || w(k - 1) === 'be' ? k + 2 : -1;
+  if (w(k) === 'stage' && w(k + 1) === 'name') return k + 2;
+  if ((w(k) === 'called' || w(k) === 'titled' || w(k) === 'named') && ['also', 'sometimes', 'originally', 'often', 'formerly', 'first', 'initially', 'later'].includes(w(k - 1))) return k + 1;
+  if (w(k) === 'published' && w(k + 1) === 'as') return k + 2;
+  if (w(k) === 'credited' && w(k + 1) === 'simply' && w(k + 2) === 'as') return k + 3;
+  if (w(k) === 'credited' && w(k + 1) === 'as') return k + 2;
+  if (w(k) === 'renamed') return k + 1;
+  if (w(k) === 'name' && w(k + 1) === 'to' && ['its', 'their', 'his', 'her'].includes(w(k - 1))) return k + 2;
+  if (w(k) === 'from' && w(k - 1) === 'changed' && w(k - 2) === 'was' && w(k - 3) === 'name') return -1;
+  // "(Polish: Niezależna …", "(English: Co-Brothers)"
+  if (tokens[k - 1]?.text === '(' && tokens[k]?.cap && tokens[k + 1]?.text === ':' && (wordClasses(tokens[k]!.text).has('demonym') || /(?:ish|ese|ian|ic|an)$/.test(w(k)))) return k + 2;
+  return -1;
+}

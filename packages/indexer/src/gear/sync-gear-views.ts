@@ -1,0 +1,66 @@
+// Bring the GEAR path views in line with the graph: embed nodes and edges the views do not hold
+// yet, drop the ones the graph no longer has. `held` is the set of ids the views hold (updated).
+import type { Embedder, RunContext, VectorStore } from '@rag/core';
+import type { GraphStore } from '@rag/graph-store';
+import { edgeText, nodeText } from './path-texts.js';
+
+export interface GearSyncDeps {
+  graph: GraphStore;
+  vectors: VectorStore;
+  embedders: readonly Embedder[];
+  /** Relations the edge views leave out (e.g. co-occurrence). */
+  skipRelations: ReadonlySet<string>;
+  namespace: (kind: 'node' | 'edge', head: number) => string;
+  embed: (texts: string[], ctx: RunContext, using: Embedder) => Promise<Float32Array[]>;
+}
+
+/** `held.touched`, when given, collects every id added or removed (for incremental persistence). */
+export async function syncGearViews(
+  deps: GearSyncDeps,
+  held: { nodes: Set<string>; edges: Set<string>; touched?: { nodes: Set<string>; edges: Set<string> } },
+  ctx: RunContext,
+): Promise<void> {
+  const { graph, vectors, embedders } = deps;
+  if (embedders.length === 0) return;
+  const nodeIds = new Set<string>();
+  const addNodes: { id: string; text: string; type: string }[] = [];
+  for (const n of graph.nodes()) {
+    nodeIds.add(n.id);
+    if (!held.nodes.has(n.id)) addNodes.push({ id: n.id, text: nodeText(n), type: n.type });
+  }
+  const edgeIds = new Set<string>();
+  const addEdges: { id: string; text: string; relation: string; source: string; target: string }[] = [];
+  for (const e of graph.edges()) {
+    if (deps.skipRelations.has(e.relation)) continue;
+    edgeIds.add(e.id);
+    if (!held.edges.has(e.id)) addEdges.push({ id: e.id, text: edgeText(graph, e), relation: e.relation, source: e.source, target: e.target });
+  }
+  const goneNodes = [...held.nodes].filter((id) => !nodeIds.has(id));
+  const goneEdges = [...held.edges].filter((id) => !edgeIds.has(id));
+  for (let h = 0; h < embedders.length; h++) {
+    const view = embedders[h]!;
+    if (goneNodes.length) await vectors.delete(deps.namespace('node', h), goneNodes);
+    if (goneEdges.length) await vectors.delete(deps.namespace('edge', h), goneEdges);
+    if (addNodes.length) {
+      const vs = await deps.embed(addNodes.map((n) => n.text), ctx, view);
+      await vectors.upsert(deps.namespace('node', h), addNodes.map((n, i) => ({ id: n.id, vector: vs[i]!, metadata: { type: n.type } })));
+    }
+    if (addEdges.length) {
+      const vs = await deps.embed(addEdges.map((e) => e.text), ctx, view);
+      await vectors.upsert(
+        deps.namespace('edge', h),
+        addEdges.map((e, i) => ({ id: e.id, vector: vs[i]!, metadata: { relation: e.relation, source: e.source, target: e.target } })),
+      );
+    }
+  }
+  goneNodes.forEach((id) => held.nodes.delete(id));
+  goneEdges.forEach((id) => held.edges.delete(id));
+  addNodes.forEach((n) => held.nodes.add(n.id));
+  addEdges.forEach((e) => held.edges.add(e.id));
+  if (held.touched) {
+    for (const id of goneNodes) held.touched.nodes.add(id);
+    for (const n of addNodes) held.touched.nodes.add(n.id);
+    for (const id of goneEdges) held.touched.edges.add(id);
+    for (const e of addEdges) held.touched.edges.add(e.id);
+  }
+}

@@ -1,0 +1,76 @@
+// Incremental state persistence: the state segment (documents, chunks, summaries, communities,
+// GEAR ids) is a base plus append-only delta segments. A delta names the documents a commit
+// removed or replaced and holds the current version of those still present (with their chunks
+// and summaries), the GEAR ids that came and went, and the communities (rebuilt whole each
+// commit). Applying a delta reproduces the in-memory order: a replaced document moves to the end.
+import { decodeBinaryFile, decodeStrings, encodeBinaryFile, encodeStrings, jsonSection, RagError, readJsonSection } from '@rag/core';
+import type { StoredState } from './format1.js';
+import { decodeState, encodeState } from './state-codec.js';
+
+export const STATE_DELTA_MAGIC = 'RAGSTD02';
+
+export interface StateDelta {
+  /** Documents removed or replaced since the previous segment (their old versions go). */
+  removedDocs: string[];
+  removedGear: { nodes: string[]; edges: string[] };
+  /** Current versions of the touched documents still present; `gear` holds the ids added; `communities` all of them. */
+  added: StoredState;
+}
+
+export function encodeStateDelta(delta: StateDelta): Uint8Array {
+  return encodeBinaryFile(STATE_DELTA_MAGIC, 1, [
+    jsonSection({ removedDocs: delta.removedDocs.length }),
+    ...encodeStrings(delta.removedDocs),
+    ...encodeStrings(delta.removedGear.nodes),
+    ...encodeStrings(delta.removedGear.edges),
+    encodeState(delta.added),
+  ]);
+}
+
+export function decodeStateDelta(bytes: Uint8Array, source: string): StateDelta {
+  const { sections: x } = decodeBinaryFile(bytes, STATE_DELTA_MAGIC, source);
+  const corrupt = (why: string) => new RagError('RAG_STORE_CORRUPT', `${source}: ${why}`, { details: { file: source } });
+  if (x.length !== 8) throw corrupt(`expected 8 sections, found ${x.length}`);
+  const head = readJsonSection(x[0]!) as { removedDocs: number };
+  const removedDocs = decodeStrings(x[1]!, x[2]!);
+  if (removedDocs.length !== head.removedDocs) throw corrupt('removed-document count disagrees with the header');
+  return { removedDocs, removedGear: { nodes: decodeStrings(x[3]!, x[4]!), edges: decodeStrings(x[5]!, x[6]!) }, added: decodeState(x[7]!, source) };
+}
+
+/** The state after applying `deltas` to `base` in commit order. */
+export function applyStateDeltas(base: StoredState, deltas: readonly StateDelta[]): StoredState {
+  if (deltas.length === 0) return base;
+  const docs = new Map(base.docs.map((d) => [d.id, d]));
+  const chunksByDoc = new Map<string, StoredState['chunks']>();
+  for (const c of base.chunks) {
+    const list = chunksByDoc.get(c.docId);
+    if (list) list.push(c);
+    else chunksByDoc.set(c.docId, [c]);
+  }
+  const summaries = new Map(base.summaries.map((s) => [s.docId, s]));
+  const nodes = new Set(base.gear.nodes);
+  const edges = new Set(base.gear.edges);
+  let communities = base.communities;
+  for (const d of deltas) {
+    for (const id of d.removedDocs) {
+      docs.delete(id);
+      chunksByDoc.delete(id);
+      summaries.delete(id);
+    }
+    for (const doc of d.added.docs) docs.set(doc.id, doc);
+    for (const c of d.added.chunks) {
+      const list = chunksByDoc.get(c.docId);
+      if (list) list.push(c);
+      else chunksByDoc.set(c.docId, [c]);
+    }
+    for (const s of d.added.summaries) summaries.set(s.docId, s);
+    d.removedGear.nodes.forEach((id) => nodes.delete(id));
+    d.removedGear.edges.forEach((id) => edges.delete(id));
+    d.added.gear.nodes.forEach((id) => nodes.add(id));
+    d.added.gear.edges.forEach((id) => edges.add(id));
+    communities = d.added.communities;
+  }
+  // chunks follow their documents' order, as the indexer's maps do after the same operations
+  const chunks = [...docs.keys()].flatMap((id) => chunksByDoc.get(id) ?? []);
+  return { docs: [...docs.values()], chunks, summaries: [...summaries.values()], communities, gear: { nodes: [...nodes], edges: [...edges] } };
+}

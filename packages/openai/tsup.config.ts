@@ -1,0 +1,3 @@
+import { libraryConfig } from '../../tooling/tsup.shared';
+
+export default libraryConfig(['src/index.ts']);
