@@ -167,7 +167,9 @@ export function encodeGraph(snapshot: GraphSnapshot): Uint8Array {
     bytesOf(provEnd),
     // The merge log keeps full before/after copies for exact undo: parsed only when the log is
     // listed or the graph is edited.
-    jsonSection(snapshot.mergeLog),
+    // one JSON text per entry: a single JSON string of the whole log passes V8's string limit
+    // (512 MB) on stores of tens of thousands of passages
+    ...encodeStrings(snapshot.mergeLog.map((e) => JSON.stringify(e))),
   ], { deflate: true });
 }
 
@@ -175,7 +177,7 @@ export function decodeGraphColumns(bytes: Uint8Array, source: string): GraphColu
   const { sections: s, version } = decodeBinaryFile(bytes, GRAPH_BINARY_MAGIC, source);
   const corrupt = (why: string) => new RagError('RAG_STORE_CORRUPT', `${source}: ${why}`, { details: { file: source } });
   if (version !== GRAPH_BINARY_VERSION) throw new RagError('RAG_STORE_VERSION', `${source}: graph format ${version}, this version reads ${GRAPH_BINARY_VERSION}`);
-  if (s.length !== 33) throw corrupt(`expected 33 sections, found ${s.length}`);
+  if (s.length !== 34) throw corrupt(`expected 34 sections, found ${s.length}`);
   const header = readJsonSection(s[0]!) as Header;
   if (header.graphFormatVersion !== GRAPH_FORMAT_VERSION) throw corrupt(`graph snapshot version ${header.graphFormatVersion} is not ${GRAPH_FORMAT_VERSION}`);
   const n = header.nodes;
@@ -210,21 +212,20 @@ export function decodeGraphColumns(bytes: Uint8Array, source: string): GraphColu
     provStart: i32(s[30]!),
     provEnd: i32(s[31]!),
     ...(header.schema ? { schema: header.schema } : {}),
-    mergeLog: lazyMergeLog(s[32]!, corrupt),
+    mergeLog: lazyMergeLog(s[32]!, s[33]!, corrupt),
   };
   return checked(cols, n, m, corrupt);
 }
 
-function lazyMergeLog(section: Uint8Array, corrupt: (why: string) => Error): () => unknown[] {
+function lazyMergeLog(blob: Uint8Array, ends: Uint8Array, corrupt: (why: string) => Error): () => unknown[] {
   let log: unknown[] | undefined;
   return () => {
     if (!log) {
       try {
-        log = readJsonSection(section) as unknown[];
+        log = decodeStrings(blob, ends).map((e) => JSON.parse(e) as unknown);
       } catch {
         throw corrupt('the merge log is not valid JSON');
       }
-      if (!Array.isArray(log)) throw corrupt('the merge log is not a list');
     }
     return log;
   };
