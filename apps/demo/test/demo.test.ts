@@ -50,7 +50,11 @@ describe('pnpm demo', () => {
     expect(first.out.match(/^ {2}Stage: \S+ {3}Retries: \d+$/gm)).toHaveLength(10);
     expect(first.out.match(/^ {2}Verdicts: (\w+ (pass|fail|unknown) \d\.\d\d( · )?)+$/gm)).toHaveLength(10);
     expect(first.out.match(/^ {2}Cost: \d+ LLM calls, \d+ tokens, \d+ embedding calls, \d+ ms$/gm)).toHaveLength(10);
-    expect(first.out).toMatch(/^\d+ of 10 answers passed verification; \d+ of 10 match the gold answer/m);
+    expect(first.out.match(/^ {2}Verification: (VERIFIED|UNSURE|FAILED) — .+$/gm)).toHaveLength(10);
+    // the closing line counts verified answers and how many of them are right, and the unsure ones
+    const summary = /^(\d+) of 10 answers verified \((\d+) of them match the gold answer\), (\d+) unsure; \d+ of 10 match the gold answer/m.exec(first.out);
+    expect(summary).not.toBeNull();
+    expect(Number(summary![2])).toBeLessThanOrEqual(Number(summary![1]));
     expect(first.out).toMatch(/HITL review queue: \d+ pending/);
     expect(first.out).toMatch(/pnpm rag serve --store/);
     expect(first.out).toMatch(/OLLAMA_HOST=.* QDRANT_URL=/);

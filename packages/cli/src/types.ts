@@ -1,7 +1,7 @@
 // The app's port: everything the CLI, HTTP API, web UI and MCP server need from the toolkit.
 // `createIndexerBackend` (stack/indexer-backend.ts) wires it to @rag/indexer, @rag/agents,
 // @rag/retrievers, @rag/train-data and @rag/eval; the rest of the app depends on these types.
-import type {
+import type { AnswerVerification,
   Answer,
   AnswerStatus,
   BudgetLimits,
@@ -99,6 +99,8 @@ export interface AskResult {
   retries: number;
   cost: Cost;
   verdicts: Verdict[];
+  /** What the checks established, in words (answers only; null for retrievers' evidence). */
+  verification: AnswerVerification | null;
   subgraph: Subgraph;
   trace: TraceEvent[];
 }

@@ -68,6 +68,10 @@ describe.runIf(haveChromium)('web UI in chromium', () => {
     expect(answer).not.toMatch(/ranks passages/);
     // Cited from one of the question's two gold passages (which one depends on the answer span).
     expect(GOLD_TITLES).toContain(await page.locator('.citation .title').first().textContent());
+    // What the checks established is said in words beside the answer, with the reason.
+    expect(await page.locator('#answer-verification').isVisible()).toBe(true);
+    expect(['verified', 'unsure', 'failed']).toContain(await page.locator('#answer-verification').textContent());
+    expect(((await page.locator('#verification-reason').textContent()) ?? '').length).toBeGreaterThan(10);
     // The trace shows the controller's stages and the meta line the stage where retrieval stopped.
     expect(await page.locator('#trace li.stage').count()).toBeGreaterThan(0);
     expect(await page.locator('#answer-meta').textContent()).toMatch(/stage[^—\s]/);

@@ -42,3 +42,4 @@ export { linkMentions, stringSimilarity } from './graph/node-match.js';
 export type { NodeLink } from './graph/node-match.js';
 export { attributeClaims } from './claims/attribute-claims.js';
 export type { AttributeClaimsOptions, AttributedClaims, Claim, ClaimSupport } from './claims/attribute-claims.js';
+export { verificationOf } from './verification.js';

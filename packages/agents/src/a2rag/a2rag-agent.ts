@@ -6,7 +6,7 @@
 import { invalidInput, type AnswerGenerator, type ChatModel, type Citation, type Evidence, type QueryAnalyzer, type QueryRewriter, type Retriever, type SufficiencyJudge, type TripleExtractor } from '@rag/core';
 import { createHeuristicTripleExtractor, type RagIndex } from '@rag/indexer';
 import { createA2ragRetriever, createHeuristicQueryAnalyzer, createHeuristicSufficiencyJudge } from '@rag/retrievers';
-import { createLlmSufficiencyJudge, createLlmTripleCheck, createTripleCheck, type TripleCheck, type TripleCheckResult } from '@rag/verify';
+import { createLlmSufficiencyJudge, createLlmTripleCheck, createTripleCheck, verificationOf, type TripleCheck, type TripleCheckResult } from '@rag/verify';
 import { mergeRanked, refsOf } from '../internal/evidence.js';
 import { runAgent } from '../internal/run-agent.js';
 import { createExtractiveAnswerGenerator } from '../strategies/extractive-answer-generator.js';
@@ -96,6 +96,9 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
         let instructions: string | undefined;
         let firstRanking: Evidence['chunks'] | undefined;
         let last: { text: string; check: TripleCheckResult; evidence: Evidence; citations: Citation[] } | undefined;
+        // The first attempt no check found wrong, only unable to establish ("unknown"): if no
+        // attempt is verified, it is the answer, labelled unsure (the honest label).
+        let unsure: { text: string; check: TripleCheckResult; citations: Citation[]; ranking: Evidence['chunks']; stage: string; attempt: number } | undefined;
         for (let i = 0; i <= maxRetries; i++) {
           if (i > 0) {
             meter.recordRetry();
@@ -130,16 +133,32 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
               text: candidate,
               citations: generated.citations,
               verdicts: check.verdicts,
+              verification: verificationOf(check.verdicts),
               evidence: refsOf(ranking),
               stage: evidence.stage ?? 'retrieved',
               retries: i,
             };
           }
+          if (!unsure && candidate && check.verdicts.length === 3 && check.verdicts.every((v) => v.outcome !== 'fail'))
+            unsure = { text: candidate, check, citations: generated.citations, ranking, stage: evidence.stage ?? 'retrieved', attempt: i };
           if (i === maxRetries) break;
           const failure = check.failure ?? 'ans';
           const rewrite = await rewriter.rewrite({ query, failure, evidence, answer: candidate, analysis }, context);
           query = rewrite.query;
           instructions = rewrite.instructions;
+        }
+        if (unsure) {
+          trace.decision('a2rag', `no attempt verified; answering attempt ${unsure.attempt + 1}, which no check found wrong: UNSURE`, { failure: unsure.check.failure });
+          return {
+            status: 'answered',
+            text: unsure.text,
+            citations: unsure.citations,
+            verdicts: unsure.check.verdicts,
+            verification: verificationOf(unsure.check.verdicts),
+            evidence: refsOf(unsure.ranking),
+            stage: unsure.stage,
+            retries: maxRetries,
+          };
         }
         trace.decision('a2rag', `Triple-Check failed after ${maxRetries + 1} attempt(s): FAIL`, { failure: last?.check.failure });
         // FAIL (Algorithm 1 line 21). The last, unverified candidate is kept in `text` for
@@ -149,6 +168,7 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
           text: last?.text ?? '',
           citations: last?.citations ?? [],
           verdicts: last?.check.verdicts ?? [],
+          verification: verificationOf(last?.check.verdicts),
           evidence: partial.evidence ?? [],
           stage: partial.stage ?? 'failed',
           retries: maxRetries,

@@ -30,6 +30,7 @@ export function formatAskResult(r: AskResult, options: { gold?: string[]; width?
   const lines: string[] = [];
   if (r.answer !== null) {
     lines.push(`  Answer (${r.status}): ${r.answer}`);
+    if (r.verification) lines.push(`  Verification: ${r.verification.status.toUpperCase()} — ${r.verification.reason}`);
   } else {
     lines.push(`  Evidence (method "${r.method}" ranks passages; it does not write an answer)`);
   }

@@ -111,6 +111,8 @@ export async function runDemo(o: DemoOptions): Promise<void> {
   let goldInTop = 0;
   let matched = 0;
   let verified = 0;
+  let verifiedCorrect = 0;
+  let unsure = 0;
   for (const [i, q] of qs.entries()) {
     const r = await service.ask({ question: q.question, method, k: 5 });
     out(`${i + 1}. ${q.question}`);
@@ -118,17 +120,23 @@ export async function runDemo(o: DemoOptions): Promise<void> {
     const cited = new Set(r.citations.map((c) => c.docId));
     const found = q.supporting_ids.filter((id) => cited.has(id)).length;
     goldInTop += found;
-    if (r.status === 'answered') verified++;
-    if (matchesGold(r.answer ?? '', q.answers)) matched++;
+    const correct = matchesGold(r.answer ?? '', q.answers);
+    if (r.verification?.status === 'verified') {
+      verified++;
+      if (correct) verifiedCorrect++;
+    } else if (r.verification?.status === 'unsure') unsure++;
+    if (correct) matched++;
     out(`  Gold passages cited: ${found}/${q.supporting_ids.length}`);
     out();
   }
   const goldTotal = qs.reduce((s, q) => s + q.supporting_ids.length, 0);
   out(`Cited ${goldInTop} of ${goldTotal} gold passages across ${qs.length} questions (method ${method}).`);
   if (runner?.kind === 'agent') {
-    out(`${verified} of ${qs.length} answers passed verification; ${matched} of ${qs.length} match the gold answer (whole-word containment either way).`);
+    out(
+      `${verified} of ${qs.length} answers verified (${verifiedCorrect} of them match the gold answer), ${unsure} unsure; ${matched} of ${qs.length} match the gold answer in all (whole-word containment either way).`,
+    );
     if (!stack.mode.includes('ollama'))
-      out('  Embedded mode answers extractively with heuristic strategies (no model): expect cited, verified spans, not fluent answers.');
+      out('  Embedded mode answers extractively with heuristic strategies (no model): expect cited spans, not fluent answers; "unsure" means a check could not establish the answer.');
     const pending = service.listProposals('pending').length;
     out(`HITL review queue: ${pending} pending triple proposal(s) (approve or reject them in the web UI's Curate tab).`);
   }

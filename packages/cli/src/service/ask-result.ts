@@ -4,6 +4,7 @@
 import type { Answer, Cost, Evidence, RankedChunk, Subgraph } from '@rag/core';
 import type { RagIndex } from '@rag/indexer';
 import type { AskResult, CitationView, EvidenceView } from '../types.js';
+import { verificationOf } from '@rag/verify';
 
 /** How many evidence passages a retriever-only answer cites. */
 const EVIDENCE_CITATIONS = 3;
@@ -123,6 +124,7 @@ export function toAskResult(input: {
       retries: output.retries ?? output.cost.retries,
       cost: output.cost,
       verdicts: output.verdicts ?? [],
+      verification: output.status === 'abstained' ? null : (output.verification ?? verificationOf(output.verdicts)),
       subgraph: subgraphOfChunks(index, [...new Set([...citations.map((c) => c.chunkId), ...evidence.slice(0, 5).map((e) => e.chunkId)])]),
       trace: output.trace,
     };
@@ -150,6 +152,7 @@ export function toAskResult(input: {
     retries: input.cost.retries,
     cost: input.cost,
     verdicts: [],
+    verification: null,
     subgraph,
     trace: output.trace,
   };

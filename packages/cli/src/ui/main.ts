@@ -149,6 +149,15 @@ function renderResult(r: AskResult) {
   const status = $('answer-status');
   status.textContent = r.status === 'evidence' ? 'evidence only' : r.status;
   status.className = `badge ${r.status}`;
+  // What the checks established, in words: verified / unsure / failed, with the reason.
+  const verification = $('answer-verification');
+  const reason = $('verification-reason');
+  verification.hidden = reason.hidden = r.verification === null;
+  if (r.verification) {
+    verification.textContent = r.verification.status;
+    verification.className = `badge verification-${r.verification.status}`;
+    reason.textContent = r.verification.reason;
+  }
   const text = $('answer-text');
   if (r.answer !== null) {
     text.textContent = r.answer;

@@ -27,11 +27,23 @@ export type Verdict = z.infer<typeof VerdictSchema>;
 
 export type AnswerStatus = 'answered' | 'abstained' | 'failed';
 
+/**
+ * What the answer's checks established, in words: `verified` only when every check passed on
+ * what it could establish; `unsure` when a check could not establish it (e.g. the question does
+ * not say what kind of answer it wants); `failed` when a check found the answer wrong.
+ */
+export interface AnswerVerification {
+  status: 'verified' | 'unsure' | 'failed';
+  reason: string;
+}
+
 export interface Answer {
   status: AnswerStatus;
   text: string;
   citations: Citation[];
   verdicts?: Verdict[];
+  /** The verdicts summed up; absent when the method does not verify its answers. */
+  verification?: AnswerVerification;
   /** Chunks the answer was drawn from, ranked (for Recall@K of agents). */
   evidence?: { chunkId: string; docId: string; score: number }[];
   /** Where retrieval stopped, for staged methods. */

@@ -1,5 +1,6 @@
 // Question form (who → person, when → date, how many → number, yes/no …) and whether an
 // answer has the shape that form asks for. Used by the adequacy check (A2RAG V_ans).
+import nlp from 'compromise';
 import type { QueryAnalysis } from '@rag/core';
 import { splitSentences } from './sentences.js';
 import { MONTH_NAMES, isNumeric, isYear, normTokens, tokenize } from './normalize.js';
@@ -74,6 +75,11 @@ export interface TypeAgreement {
   reason: string;
 }
 
+/** Does compromise read the text as (containing) a person's name? */
+export function isPersonName(text: string): boolean {
+  return nlp(text).people().length > 0;
+}
+
 /** Does the answer have the shape the question's form asks for? */
 export function typeAgreement(form: AnswerType, answer: string): TypeAgreement {
   const s = answerShape(answer);
@@ -97,6 +103,10 @@ export function typeAgreement(form: AnswerType, answer: string): TypeAgreement {
     case 'person':
     case 'place':
       if (s.onlyNumeric) return { agree: false, reason: `a ${form} question was answered with only a number or date` };
+      // A capitalised span is not yet a person: compromise's lexicon of given names and
+      // honorifics must recognise it ("Domestic Disturbance" is a film, not a director).
+      if (form === 'person' && s.capitalised && !isPersonName(answer))
+        return { agree: undefined, reason: `a person question answered with "${answer.slice(0, 60)}", which is not recognisable as a person's name` };
       return s.capitalised
         ? { agree: true, reason: `a ${form} question answered with a name` }
         : { agree: undefined, reason: `a ${form} question answered without a capitalised name` };

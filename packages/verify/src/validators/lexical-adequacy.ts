@@ -20,6 +20,7 @@ export function createLexicalAdequacyValidator(options: LexicalAdequacyOptions =
   return {
     check: 'adequacy',
     async validate({ query, answer }, context) {
+      // `done` only passes or fails; an unconstrained question gets "unknown" below.
       assertQuery(query);
       const text = answerText(answer).trim();
       const form = questionForm(query);
@@ -39,7 +40,20 @@ export function createLexicalAdequacyValidator(options: LexicalAdequacyOptions =
         if (a.length > 0 && a.every((t) => q.has(t)) && !picksCandidate)
           return done('fail', 0.1, 'the answer only repeats words of the question');
       }
-      return done('pass', agreement.agree ? 1 : unconstrained, agreement.reason);
+      if (agreement.agree) return done('pass', 1, agreement.reason);
+      // A choice question ("A or B?", "Between A and B, which …") answered with one of the options
+      // it names: that is the kind of answer it asks for.
+      const option = normalizePhrase(text);
+      const named = extractMentions(query).filter((m) => m.kind !== 'number').map((m) => normalizePhrase(m.text));
+      const choice = (named.length >= 2 && named.includes(option)) || (/\bor\b/i.test(query) && option.length > 0 && normalizePhrase(query).includes(option));
+      if (choice) return done('pass', 1, 'the answer picks one of the options the question names');
+      // The question form does not say what kind of answer it wants ("what …", "which …" with no
+      // typed noun): the embedded check cannot establish adequacy, so it says so.
+      return recordVerdict(
+        makeVerdict('adequacy', 'unknown', unconstrained, `the question does not say what kind of answer it wants, so the embedded check cannot establish that "${text.slice(0, 60)}" answers it`),
+        context,
+        { form },
+      );
     },
   };
 }
