@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { createIndexer, writeFormat1Store } from '@rag/indexer';
 import { createIndexerBackend } from '../src/stack/indexer-backend.js';
 import { createRagService } from '../src/service/rag-service.js';
-import { loadDevPassages, scaleCorpus } from './corpus-generator.js';
+import { loadDevPassages, scaleCorpus } from '@rag/core/simulate';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const arg = (name: string, dflt: string) => {

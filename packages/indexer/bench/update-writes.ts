@@ -19,7 +19,7 @@ import { createIndexer } from '../src/indexer.js';
 import { openIndex } from '../src/open-index.js';
 import { writeFormat1Store } from '../src/store/format1-export.js';
 // the same deterministic generator the CLI's scale bench uses
-import { loadDevPassages, scaleCorpus } from './corpus-generator.js';
+import { loadDevPassages, scaleCorpus } from '@rag/core/simulate';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const arg = (name: string, dflt: string) => {

@@ -4,3 +4,4 @@ export { createSchemaFollowingChatModel, sampleFromSchema } from './schema-follo
 export type { SchemaFollowingChatModelOptions } from './schema-following-chat-model.js';
 export { createMessyChatModel, damageText, parseModelFaults, MODEL_FAULTS } from './messy-chat-model.js';
 export type { MessyChatModel, MessyChatModelOptions, ModelFault } from './messy-chat-model.js';
+export { loadDevPassages, scaleCorpus } from './scale-corpus.js';

@@ -1,10 +1,10 @@
-// A deterministic scale corpus: the shared dev corpora (HotpotQA + MuSiQue passages), replicated
+// A deterministic scale corpus for benchmarks (exported from @rag/core/simulate): the shared dev corpora (HotpotQA + MuSiQue passages), replicated
 // with systematically renamed entities. Replica r > 0 rewrites every capitalised word with a
 // fixed letter mapping of its own, so names stay consistent across passages (the graph keeps its
 // shape) while no replica's entities collide with another's.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DocInput } from '@rag/core';
+import type { DocInput } from '../contracts/doc.js';
 
 const CONSONANTS = 'bcdfghjklmnpqrstvwxz';
 const VOWELS = 'aeiou';
