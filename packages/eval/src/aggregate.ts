@@ -1,4 +1,5 @@
 // Per-method aggregates over per-question records: the `results[]` entries of the report.
+import { calibrationOf } from './metrics/calibration.js';
 import { fractions, meanOf, percentile } from './metrics/summary-stats.js';
 import type { MethodOptions, MethodResult, QuestionRecord } from './types.js';
 
@@ -18,6 +19,7 @@ export function aggregateRecords(input: {
   const calls = r.map((x) => x.llmCalls);
   const tokens = r.map((x) => x.tokensIn + x.tokensOut);
   const nullable = (v: number | null) => (v === null ? null : round(v));
+  const calibration = calibrationOf(r);
   return {
     method: input.method,
     kind: input.kind,
@@ -40,6 +42,7 @@ export function aggregateRecords(input: {
     retries: round(meanOf(r.map((x) => x.retries)) ?? 0),
     abstained: round(r.length === 0 ? 0 : r.filter((x) => x.status === 'abstained').length / r.length),
     errors: r.filter((x) => x.error !== undefined).length,
+    ...(input.kind === 'agent' && calibration ? { calibration } : {}),
     statuses: countBy(r.map((x) => (x.error ? 'error' : (x.status ?? 'retrieved')))),
     fallbacks: sumCounts(r.map((x) => x.fallbacks)),
     totalLlmCalls: calls.reduce((a, b) => a + b, 0),

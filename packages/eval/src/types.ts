@@ -2,6 +2,7 @@
 // report schema that `rag-eval --out` writes (issue 5; other tools read it).
 import type { Answer, ChatModel, DocInput, Embedder, Evidence, VectorStore } from '@rag/core';
 import type { RagIndex } from '@rag/indexer';
+import type { Calibration } from './metrics/calibration.js';
 
 /** One question of a benchmark, in the shape of ../shared/datasets/questions.jsonl. */
 export interface EvalQuestion {
@@ -34,6 +35,8 @@ export interface MethodRun {
   /** Generated answer text; absent for pure retrievers. */
   answer?: string;
   status?: Answer['status'];
+  /** What the answer's checks established (Answer.verification). */
+  verification?: 'verified' | 'unsure' | 'failed';
   /** Where a staged method stopped (A2RAG Fig. 4: local, bridge, ppr, failed). */
   stage?: string;
   retries?: number;
@@ -95,6 +98,7 @@ export interface QuestionRecord {
   recall: Record<string, number | null>;
   answer?: string;
   status?: string;
+  verification?: 'verified' | 'unsure' | 'failed';
   em: number | null;
   f1: number | null;
   containAcc: number | null;
@@ -135,6 +139,8 @@ export interface MethodResult {
   retries: number;
   abstained: number;
   errors: number;
+  /** Shares verified / unsure / failed / abstained, verifiedPrecision and verifiedCoverage (agents). */
+  calibration?: Calibration;
   /** Questions per final status (answered / abstained / failed / error). */
   statuses?: Record<string, number>;
   /** Fallbacks to the embedded heuristic over all questions, by decision. */

@@ -202,7 +202,10 @@ function summaryTable(report: EvalReport): string {
   const lines = [`${report.dataset} (${report.questions} questions, ${report.mode})`];
   for (const r of report.results) {
     const recall = report.k.map((k) => `R@${k} ${((r.recall[String(k)] ?? 0) * 100).toFixed(1)}`).join('  ');
-    const answers = r.em === null ? '' : `  EM ${(r.em * 100).toFixed(1)}  F1 ${((r.f1 ?? 0) * 100).toFixed(1)}  Contain ${((r.containAcc ?? 0) * 100).toFixed(1)}`;
+    const c = r.calibration;
+    const pct = (v: number | null) => (v === null ? '—' : (v * 100).toFixed(0));
+    const calib = c ? `  verified ${pct(c.verified)}% (precision ${pct(c.verifiedPrecision)}%, coverage ${pct(c.verifiedCoverage)}%) unsure ${pct(c.unsure)}%` : '';
+    const answers = r.em === null ? '' : `  EM ${(r.em * 100).toFixed(1)}  F1 ${((r.f1 ?? 0) * 100).toFixed(1)}  Contain ${((r.containAcc ?? 0) * 100).toFixed(1)}${calib}`;
     const level = r.kgDeletion !== undefined ? ` @${r.kgDeletion}%` : '';
     const errors = r.errors > 0 ? `  errors ${r.errors}` : '';
     lines.push(`  ${(r.method + level).padEnd(18)} ${recall}${answers}  p50 ${r.latencyMs.p50.toFixed(1)} ms${errors}`);

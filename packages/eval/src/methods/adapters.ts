@@ -1,6 +1,7 @@
 // Adapters from the toolkit's two method shapes — a Retriever and an agent's answer() — to
 // the harness's MethodRun, so every method is measured by the same code.
 import { createRunContext } from '@rag/core';
+import { verificationOf } from '@rag/verify';
 import type { Answer, BudgetLimits, Retriever } from '@rag/core';
 import type { MethodInstance, MethodRun } from '../types.js';
 
@@ -38,6 +39,7 @@ export function agentInstance(agent: AnsweringAgent, budget?: BudgetLimits): Met
         ranked: answer.evidence ?? [],
         answer: answer.text,
         status: answer.status,
+        ...(answer.status !== 'abstained' ? { verification: (answer.verification ?? verificationOf(answer.verdicts)).status } : {}),
         ...(answer.stage !== undefined ? { stage: answer.stage } : {}),
         retries: answer.retries ?? answer.cost.retries,
         llmCalls: answer.cost.llmCalls,
