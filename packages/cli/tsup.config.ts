@@ -13,11 +13,11 @@ export default defineConfig({
   tsconfig: 'tsconfig.build.json',
   // The web UI is bundled once at build time so the built `rag` bin needs no esbuild.
   async onSuccess() {
-    const { bundleUi } = await import('./src/ui/ui-assets.js');
+    const { bundleCss, bundleUi } = await import('./src/ui/ui-assets.js');
     const { writeFile } = await import('node:fs/promises');
     await mkdir('dist/ui', { recursive: true });
     await writeFile('dist/ui/app.js', await bundleUi(process.cwd()));
     await cp('src/ui/index.html', 'dist/ui/index.html');
-    await cp('src/ui/styles.css', 'dist/ui/styles.css');
+    await writeFile('dist/ui/styles.css', await bundleCss(process.cwd()));
   },
 });

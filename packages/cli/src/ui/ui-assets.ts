@@ -1,7 +1,7 @@
 // Loads the web UI: bundles src/ui/main.ts with esbuild when the sources are present (dev,
 // `pnpm rag serve`), or reads the prebuilt bundle from dist/ui (the built `rag` bin).
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RagError } from '@rag/core';
@@ -40,13 +40,21 @@ export async function bundleUi(root = packageRoot()): Promise<string> {
   return out.outputFiles[0]!.text;
 }
 
+/** The stylesheet: styles.css, then each panel's own file in styles/ (alphabetical). */
+export async function bundleCss(root = packageRoot()): Promise<string> {
+  const src = join(root, 'src', 'ui');
+  const panels = existsSync(join(src, 'styles')) ? (await readdir(join(src, 'styles'))).filter((f) => f.endsWith('.css')).sort() : [];
+  const parts = await Promise.all([join(src, 'styles.css'), ...panels.map((f) => join(src, 'styles', f))].map((f) => readFile(f, 'utf8')));
+  return parts.join('\n');
+}
+
 export async function loadUiAssets(root = packageRoot()): Promise<UiAssets> {
   const src = join(root, 'src', 'ui');
   const dist = join(root, 'dist', 'ui');
   // Running from the build (dist/): use the prebuilt bundle; from sources: bundle now.
   const fromBuild = fileURLToPath(import.meta.url).includes(`${join('dist', '')}`) && existsSync(join(dist, 'app.js'));
   if (!fromBuild && existsSync(join(src, 'main.ts'))) {
-    const [html, css, js] = await Promise.all([readFile(join(src, 'index.html'), 'utf8'), readFile(join(src, 'styles.css'), 'utf8'), bundleUi(root)]);
+    const [html, css, js] = await Promise.all([readFile(join(src, 'index.html'), 'utf8'), bundleCss(root), bundleUi(root)]);
     return { html, css, js };
   }
   const [html, css, js] = await Promise.all(['index.html', 'styles.css', 'app.js'].map((f) => readFile(join(dist, f), 'utf8')));

@@ -1,0 +1,56 @@
+// What every route module shares: the app type, the error body, and schema-checked reading of
+// bodies and queries. Nothing from the network reaches the service before one of these parsed it.
+import type { HttpBindings } from '@hono/node-server';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { RagError } from '@rag/core';
+import type { Context, MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import type { RagService } from '../service/rag-service.js';
+
+export type Env = { Bindings: HttpBindings };
+export type HttpApp = OpenAPIHono<Env>;
+
+export type ProblemStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 500 | 503;
+
+/** The one error body of the API: `{ error: { code, message, details? } }`. */
+export const problem = (c: Context, status: ProblemStatus, code: string, message: string, details?: unknown) =>
+  c.json({ error: { code, message, ...(details === undefined ? {} : { details }) } }, status);
+
+export const zodMessage = (where: string, e: z.ZodError) =>
+  `${where}: ${e.issues.map((i) => `${i.path.length ? i.path.join('.') : 'value'}: ${i.message}`).join('; ')}`;
+
+export function parseJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new RagError('RAG_INVALID_INPUT', 'body: not valid JSON', { details: { input: 'body' } });
+  }
+}
+
+/** Parse a JSON body with a schema; malformed JSON and schema violations both become 400. */
+export async function readBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  // Read first (a size-limit error must stay a 413), then parse.
+  const raw = parseJsonText(await c.req.text());
+  const r = schema.safeParse(raw);
+  if (!r.success) throw new RagError('RAG_INVALID_INPUT', zodMessage('body', r.error), { details: { input: 'body' } });
+  return r.data;
+}
+
+export function readQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
+  const r = schema.safeParse(c.req.query());
+  if (!r.success) throw new RagError('RAG_INVALID_INPUT', zodMessage('query', r.error), { details: { input: 'query' } });
+  return r.data;
+}
+
+/** What a route module gets from the app: the service and the shared middleware. */
+export interface RouteContext {
+  service: RagService;
+  /** Requires the bearer token when one is configured (every route that writes uses it). */
+  writes: MiddlewareHandler<Env>;
+  /** A body-size limit that answers 413 in the API's error shape. */
+  limit(maxBytes: number): MiddlewareHandler<Env>;
+  maxJsonBytes: number;
+  maxUploadBytes: number;
+  /** True when writes need a token (shown by /api/info). */
+  tokenRequired: boolean;
+}
