@@ -17,8 +17,10 @@ export type { GroundingProblem } from './sft/grounding.js';
 export { graphFacts, jaccard, pairHash } from './sft/similarity.js';
 export { balanceByDomain } from './sft/balance.js';
 export type { BalanceResult } from './sft/balance.js';
-export { generateSftData } from './sft/generate-sft.js';
-export type { GenerateSftOptions, NearDuplicateOptions, RejectReason, SftPair, SftRejection, SftResult } from './sft/generate-sft.js';
+export { generateSftData, SFT_TEACHER_DECISION } from './sft/generate-sft.js';
+export type { GenerateSftOptions, NearDuplicateOptions, RejectReason, SftPair, SftRejection, SftResult, SftSource } from './sft/generate-sft.js';
+export { fallbackGraph } from './sft/fallback-graph.js';
+export type { FallbackGraphOptions } from './sft/fallback-graph.js';
 export {
   AlpacaRecordSchema,
   ChatRecordSchema,

@@ -2,6 +2,7 @@ import { access, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChatRequest } from '@rag/core';
+import { createMessyChatModel } from '@rag/core/simulate';
 import { createScriptedChatModel } from '@rag/core/testing';
 import { createIndexer, openIndex } from '@rag/indexer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +63,24 @@ describe('rag-train-data sft', () => {
     expect(card.source).toEqual({ corpus: dataset, license: 'CC0' });
     expect(parseJsonl(await readFile(join(out, SFT_FILES.chat), 'utf8'), 'chat', ChatRecordSchema)).toHaveLength(card.counts.kept);
     expect(parseJsonl(await readFile(join(out, SFT_FILES.alpaca), 'utf8'), 'alpaca', AlpacaRecordSchema)).toHaveLength(card.counts.kept);
+  });
+
+  it('falls back to the embedded extractor when the teacher is unusable and counts it in the summary (--no-fallback rejects instead)', async () => {
+    const out = join(await mkdtemp(join(tmpdir(), 'cli-')), 'sft');
+    const r = await run(['sft', '--dataset', dataset, '--out', out, '--k', '2'], { teacher: createMessyChatModel({ faults: ['empty-output'] }) });
+    expect(r.code).toBe(0);
+    const card = DatasetCardSchema.parse(JSON.parse(await readFile(join(out, SFT_FILES.cardJson), 'utf8')));
+    expect(card.counts.fallbacks).toBe(4);
+    expect(card.counts.bySource).toEqual({ fallback: card.counts.kept });
+    expect(card.counts.kept).toBeGreaterThan(0);
+    expect(r.stdout).toMatch(new RegExp(`fallbacks 4 \\(kept ${card.counts.kept}\\)`));
+    expect(r.stderr).toMatch(/sft: 4\/4 \(kept \d+, rejected \d+, fallbacks 4\)/);
+
+    const strict = join(await mkdtemp(join(tmpdir(), 'cli-')), 'sft');
+    const s = await run(['sft', '--dataset', dataset, '--out', strict, '--k', '2', '--no-fallback'], { teacher: createMessyChatModel({ faults: ['empty-output'] }) });
+    expect(s.code).toBe(0);
+    const strictCard = DatasetCardSchema.parse(JSON.parse(await readFile(join(strict, SFT_FILES.cardJson), 'utf8')));
+    expect(strictCard.counts).toMatchObject({ kept: 0, rejected: 4, fallbacks: 0, rejectedByReason: { 'invalid-json': 4 } });
   });
 
   it('rejects bad flags with exit 2', async () => {

@@ -150,7 +150,8 @@ export async function runTrainDataCli(argv: string[], io: TrainDataCliIo, deps: 
     .option('--license <text>', 'licence of the source corpus, for the dataset card', 'unknown')
     .option('--retries <n>', 'teacher retries after an invalid reply', int('retries'), 1)
     .option('--allow-other-relations', 'accept relation labels outside the template')
-    .action(async (o: CommonOpts & { k: number; balance?: Record<string, number>; license: string; retries: number; allowOtherRelations?: boolean }) => {
+    .option('--no-fallback', 'reject an instruction whose teacher reply stays unusable instead of extracting its graph with the embedded extractor')
+    .action(async (o: CommonOpts & { k: number; balance?: Record<string, number>; license: string; retries: number; allowOtherRelations?: boolean; fallback: boolean }) => {
       const teacher = resolveTeacher(o);
       if (!teacher) return missing(NO_TEACHER_MESSAGE);
       const { input, instructions } = await instructionsFor(o);
@@ -160,10 +161,11 @@ export async function runTrainDataCli(argv: string[], io: TrainDataCliIo, deps: 
         retries: o.retries,
         ...(o.balance ? { balance: o.balance } : {}),
         ...(o.allowOtherRelations ? { allowOtherRelations: true } : {}),
-        onProgress: (p) => (p.done % 25 === 0 || p.done === p.total) && err(`sft: ${p.done}/${p.total} (kept ${p.kept}, rejected ${p.rejected})`),
+        ...(o.fallback ? {} : { fallback: false as const }),
+        onProgress: (p) => (p.done % 25 === 0 || p.done === p.total) && err(`sft: ${p.done}/${p.total} (kept ${p.kept}, rejected ${p.rejected}, fallbacks ${p.fallbacks})`),
       });
       const card = await writeSftDataset(o.out, result, { name: `sft-${input.source.split(/[\\/]/).filter(Boolean).pop() ?? 'corpus'}`, teacherId: teacher.id, corpus: input.source, license: o.license });
-      out(`sft: kept ${card.counts.kept}, rejected ${card.counts.rejected} ${JSON.stringify(card.counts.rejectedByReason)} → ${o.out}`);
+      out(`sft: kept ${card.counts.kept}, rejected ${card.counts.rejected} ${JSON.stringify(card.counts.rejectedByReason)}, fallbacks ${card.counts.fallbacks} (kept ${card.counts.bySource.fallback ?? 0}) → ${o.out}`);
       if (result.stopped) out(`sft: stopped early: ${result.stopped}`);
     });
 

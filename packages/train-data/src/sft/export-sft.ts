@@ -1,7 +1,8 @@
 // Export of stage-1 data in the formats fine-tuning tools read: chat-messages JSONL
 // (system/user/assistant, e.g. TRL SFTTrainer, Axolotl "chat_template", OpenAI fine-tuning),
 // Alpaca-style JSONL (instruction/input/output), the full pairs, the rejected side file, and a
-// dataset card as Markdown and JSON.
+// dataset card as Markdown and JSON. Line i of the chat and Alpaca files is pair i of the pairs
+// file, whose `source` tells a teacher-written graph from one the embedded fallback wrote.
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeJsonl, writeText } from '../io/jsonl.js';
@@ -30,6 +31,10 @@ export const DatasetCardSchema = z.object({
     byDomain: z.record(z.string(), z.number().int().nonnegative()),
     byTemplate: z.record(z.string(), z.number().int().nonnegative()),
     rejectedByReason: z.record(z.string(), z.number().int().nonnegative()),
+    /** Kept pairs by who wrote G: "teacher" or "fallback" (the embedded extractor). */
+    bySource: z.record(z.string(), z.number().int().nonnegative()).default({}),
+    /** Instructions whose teacher reply was unusable, so the embedded extractor wrote G (kept or not). */
+    fallbacks: z.number().int().nonnegative().default(0),
   }),
   filters: z.array(z.string()),
   files: z.record(z.string(), z.string()),
@@ -88,6 +93,8 @@ export function buildDatasetCard(result: SftResult, input: DatasetCardInput): Da
       byDomain: tally(result.pairs.map((p) => p.domain)),
       byTemplate: tally(result.pairs.map((p) => p.template)),
       rejectedByReason: tally(result.rejected.map((r) => r.reason)),
+      bySource: tally(result.pairs.map((p) => p.source)),
+      fallbacks: result.fallbacks,
     },
     filters: result.filters,
     files: { ...SFT_FILES },
@@ -109,6 +116,7 @@ export function datasetCardMarkdown(card: DatasetCard): string {
     `- Source corpus: ${card.source.corpus}`,
     `- Source licence: ${card.source.license}`,
     `- Pairs kept: ${card.counts.kept}; rejected: ${card.counts.rejected}`,
+    `- Teacher replies unusable, graph written by the embedded fallback instead: ${card.counts.fallbacks} (kept: ${card.counts.bySource.fallback ?? 0}; such pairs have \`source: "fallback"\` in \`${SFT_FILES.pairs}\`)`,
     ...(card.stopped ? [`- Stopped early: ${card.stopped}`] : []),
     '',
     '## Pairs per domain',
@@ -118,6 +126,10 @@ export function datasetCardMarkdown(card: DatasetCard): string {
     '## Pairs per template',
     '',
     table(card.counts.byTemplate),
+    '',
+    '## Pairs per source',
+    '',
+    table(card.counts.bySource),
     '',
     '## Rejections by reason',
     '',

@@ -42,7 +42,7 @@ describe('buildInstructions', () => {
 });
 
 describe('generateSftData', () => {
-  it('keeps good pairs and rejects invalid JSON, schema violations, ungrounded graphs and duplicates, with reasons', async () => {
+  it('without a fallback (teacher-only data), keeps good pairs and rejects invalid JSON, schema violations, ungrounded graphs and duplicates, with reasons', async () => {
     const base = (await instructions())[0]!;
     const copies: Instruction[] = ['a', 'b', 'c', 'd', 'e', 'f'].map((s) => ({ ...base, id: `q1${s}` }));
     // near-duplicate: same graph, instruction with one extra word
@@ -61,9 +61,12 @@ describe('generateSftData', () => {
       { id: 'teacher-test' },
     );
     const context = createRunContext();
-    const r = await generateSftData({ teacher, instructions: copies, context });
+    const r = await generateSftData({ teacher, instructions: copies, context, fallback: false });
     const reasons = Object.fromEntries(r.rejected.map((x: SftRejection) => [x.instructionId, x.reason]));
     expect(r.pairs.map((p) => p.instructionId)).toEqual(['q1a', 'q1c']);
+    expect(r.pairs.every((p) => p.source === 'teacher' && p.teacher === 'teacher-test')).toBe(true);
+    expect(r.fallbacks).toBe(0);
+    expect(context.trace.toJSON().some((e) => e.name === 'fallback')).toBe(false);
     expect(reasons).toEqual({ q1b: 'invalid-json', q1d: 'ungrounded', q1e: 'duplicate', q1f: 'near-duplicate' });
     expect(r.rejected.find((x) => x.instructionId === 'q1d')!.detail).toMatch(/Atlantis/);
     expect(r.rejected.find((x) => x.instructionId === 'q1e')!.duplicateOf).toBe('sft-1');
@@ -74,10 +77,10 @@ describe('generateSftData', () => {
     expect(teacher.requests[0]!.messages[1]!.content).toContain('<data source="retrieved passages">');
   });
 
-  it('rejects schema violations when no retry fixes them', async () => {
+  it('without a fallback, rejects schema violations when no retry fixes them', async () => {
     const ins = (await instructions()).slice(0, 1);
     const teacher = createScriptedChatModel([{ json: { entities: [{ name: 'Marta Quill', type: 'Wizard' }], relations: [] } }]);
-    const r = await generateSftData({ teacher, instructions: ins, retries: 0 });
+    const r = await generateSftData({ teacher, instructions: ins, retries: 0, fallback: false });
     expect(r.pairs).toEqual([]);
     expect(r.rejected[0]).toMatchObject({ reason: 'schema', instructionId: 'q1' });
     expect(r.rejected[0]!.detail).toMatch(/Wizard/);
@@ -101,9 +104,13 @@ describe('generateSftData', () => {
   it('stops at the budget and keeps what it has', async () => {
     const ins = await instructions();
     const teacher = createScriptedChatModel(() => ({ json: born }));
-    const r = await generateSftData({ teacher, instructions: ins, context: createRunContext({ budget: { maxLlmCalls: 1 } }) });
+    const context = createRunContext({ budget: { maxLlmCalls: 1 } });
+    const r = await generateSftData({ teacher, instructions: ins, context });
     expect(r.pairs).toHaveLength(1);
     expect(r.stopped).toMatch(/RAG_BUDGET_EXCEEDED/);
+    // a spent budget is not a fallback
+    expect(r.fallbacks).toBe(0);
+    expect(context.trace.toJSON().some((e) => e.name === 'fallback')).toBe(false);
   });
 
   it('writes chat-messages JSONL, Alpaca JSONL, the rejected side file and a dataset card that schema checks accept', async () => {
@@ -119,8 +126,16 @@ describe('generateSftData', () => {
     expect(chat.length).toBe(r.pairs.length);
     expect(alpaca.length).toBe(r.pairs.length);
     expect(JSON.parse(chat[0]!.messages[2]!.content)).toEqual(born);
-    expect(rejected.map((x) => x.reason)).toContain('invalid-json');
+    // q2's teacher replies were unusable: the embedded extractor wrote its graph, marked as the fallback's
+    const pairs = parseJsonl(await read(SFT_FILES.pairs), 'pairs', z.object({ instructionId: z.string(), source: z.enum(['teacher', 'fallback']), fallbackReason: z.string().optional() }).loose());
+    const q2 = [...pairs, ...rejected].filter((x) => x.instructionId === 'q2');
+    expect(q2).toEqual([expect.objectContaining({ source: 'fallback', fallbackReason: expect.stringMatching(/RAG_MODEL_OUTPUT_INVALID/) })]);
+    expect(pairs.filter((p) => p.instructionId !== 'q2').every((p) => p.source === 'teacher')).toBe(true);
+    // line i of the chat file is pair i of the pairs file
+    expect(chat.map((c) => c.messages[2]!.content)).toEqual(r.pairs.map((p) => JSON.stringify(p.graph)));
     const cardJson = DatasetCardSchema.parse(JSON.parse(await read(SFT_FILES.cardJson)));
+    expect(cardJson.counts.fallbacks).toBe(1);
+    expect(cardJson.counts.bySource).toEqual(Object.fromEntries(Object.entries({ teacher: pairs.filter((p) => p.source === 'teacher').length, fallback: pairs.filter((p) => p.source === 'fallback').length }).filter(([, n]) => n > 0)));
     expect(cardJson).toEqual(card);
     expect(cardJson.teacher).toEqual({ id: 'teacher-test', models: ['teacher-test'] });
     expect(cardJson.source.license).toBe('CC0');
@@ -129,5 +144,7 @@ describe('generateSftData', () => {
     const md = await read(SFT_FILES.cardMarkdown);
     expect(md).toContain('Source licence: CC0');
     expect(md).toContain('## Filters applied');
+    expect(md).toContain('## Pairs per source');
+    expect(md).toMatch(/graph written by the embedded fallback instead: 1/);
   });
 });

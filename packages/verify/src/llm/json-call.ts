@@ -1,7 +1,8 @@
 // One structured model call with repair and bounded retry: the reply is parsed leniently,
 // validated with a zod schema and checked for self-consistency; a rejected reply is sent back
-// with the problem, within `maxAttempts` and the request's budget. The caller turns "no usable
-// value" into an "unknown" verdict — never a pass.
+// with the problem, within `maxAttempts` and the request's budget. The caller decides what "no
+// usable value" means: the LLM validators hand the check to their embedded fallback, except
+// when the budget ran out (`budgetExhausted`), which is not a fallback — never a pass.
 import { z } from 'zod';
 import { RagError, chatWithBudget, coerceToSchema, parseJsonLoose, stripReasoning } from '@rag/core';
 import type { ChatMessage, ChatModel, RunContext } from '@rag/core';
@@ -27,6 +28,8 @@ export interface JsonCallResult<T> {
   lastValid?: T;
   calls: number;
   problems: string[];
+  /** Set when the budget refused a call: the attempts ended for lack of budget, not of a usable reply. */
+  budgetExhausted?: string;
 }
 
 export async function callForJson<T>(o: JsonCallOptions<T>): Promise<JsonCallResult<T>> {
@@ -36,6 +39,7 @@ export async function callForJson<T>(o: JsonCallOptions<T>): Promise<JsonCallRes
   ];
   const problems: string[] = [];
   let lastValid: T | undefined;
+  let budgetExhausted: string | undefined;
   let calls = 0;
   const jsonSchema = z.toJSONSchema(o.schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   for (let attempt = 1; attempt <= o.maxAttempts; attempt++) {
@@ -50,7 +54,8 @@ export async function callForJson<T>(o: JsonCallOptions<T>): Promise<JsonCallRes
     } catch (e) {
       if (RagError.isInstance(e, 'RAG_ABORTED')) throw e;
       if (RagError.isInstance(e, 'RAG_BUDGET_EXCEEDED')) {
-        problems.push(`budget exhausted: ${(e as RagError).message}`);
+        budgetExhausted = (e as RagError).message;
+        problems.push(`budget exhausted: ${budgetExhausted}`);
         break;
       }
       calls++;
@@ -78,5 +83,5 @@ export async function callForJson<T>(o: JsonCallOptions<T>): Promise<JsonCallRes
       { role: 'user', content: `Your reply was rejected: ${problem}. Reply again with the JSON object only.` },
     );
   }
-  return { ...(lastValid !== undefined ? { lastValid } : {}), calls, problems };
+  return { ...(lastValid !== undefined ? { lastValid } : {}), calls, problems, ...(budgetExhausted !== undefined ? { budgetExhausted } : {}) };
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createRunContext } from '@rag/core';
+import { createRunContext, type Validator } from '@rag/core';
 import { createScriptedChatModel } from '@rag/core/testing';
 import { createLlmValidator } from './llm-validator.js';
 import { createLexicalGroundingValidator } from '../validators/lexical-grounding.js';
+import { createLexicalRelevanceValidator } from '../validators/lexical-relevance.js';
 import { GROUNDING_PROMPT } from '../prompts/grounding-prompt.js';
 import { evidenceOf, MARIE, OFF_TOPIC } from '../test-fixtures.js';
 
@@ -27,16 +28,51 @@ describe('createLlmValidator', () => {
     expect(model.requests).toHaveLength(1);
   });
 
-  it('retries invalid JSON with the problem, and gives "unknown" (never "pass") when retries run out', async () => {
+  it('retries invalid JSON with the problem, then falls back to the lexical validator of the check, recorded in the trace', async () => {
     const model = createScriptedChatModel(['verdict: pass!!', 'PASS (I am sure)']);
     const ctx = createRunContext();
     const v = await createLlmValidator({ model, check: 'grounding', maxAttempts: 2 }).validate({ query: Q, answer, evidence: MARIE }, ctx);
-    expect(v.outcome).toBe('unknown');
-    expect(v.reason).toMatch(/not valid JSON/);
+    const lexical = await createLexicalGroundingValidator().validate({ query: Q, answer, evidence: MARIE });
+    expect(v).toMatchObject({ check: 'grounding', outcome: lexical.outcome, score: lexical.score, spans: lexical.spans });
+    expect(v.reason).toMatch(/^embedded fallback \(no usable model verdict after 2 call\(s\): .*not valid JSON/);
+    expect(v.reason.endsWith(lexical.reason)).toBe(true);
     expect(model.requests[1]!.messages.at(-1)!.content).toMatch(/Your reply was rejected: the reply is not valid JSON/);
-    expect(ctx.trace.toJSON().filter((e) => e.kind === 'llm')).toHaveLength(2);
-    expect(ctx.trace.toJSON().filter((e) => e.kind === 'retry')).toHaveLength(1);
+    const events = ctx.trace.toJSON();
+    expect(events.filter((e) => e.kind === 'llm')).toHaveLength(2);
+    expect(events.filter((e) => e.kind === 'retry')).toHaveLength(1);
+    expect(events.filter((e) => e.kind === 'warning' && e.name === 'fallback').map((e) => e.data?.decision)).toEqual(['verify.grounding']);
+    // one verdict event for the check, marked as the fallback's
+    expect(events.filter((e) => e.kind === 'verdict')).toEqual([expect.objectContaining({ name: 'grounding', decision: lexical.outcome, data: expect.objectContaining({ fallback: true, calls: 2 }) })]);
     expect(ctx.meter.snapshot().llmCalls).toBe(2);
+  });
+
+  it('the fallback verdict is the lexical verdict, never a pass it did not find', async () => {
+    const model = createScriptedChatModel(['', '']);
+    const v = await createLlmValidator({ model, check: 'grounding' }).validate({ query: Q, answer: { text: 'Gothenburg', citations: [] }, evidence: MARIE });
+    expect(v.outcome).toBe('fail');
+    expect(v.reason).toMatch(/^embedded fallback/);
+  });
+
+  it('falls back when every model call fails, and uses the fallback validator it is given', async () => {
+    const calls: string[] = [];
+    const fallback: Validator = { check: 'grounding', validate: async ({ query }) => (calls.push(query), { check: 'grounding', outcome: 'unknown', score: 0, reason: 'custom says unknown', spans: [] }) };
+    const model = createScriptedChatModel([new Error('connection reset'), new Error('connection reset')]);
+    const ctx = createRunContext();
+    const v = await createLlmValidator({ model, check: 'grounding', fallback }).validate({ query: Q, answer, evidence: MARIE }, ctx);
+    expect(calls).toEqual([Q]);
+    expect(v.outcome).toBe('unknown');
+    expect(v.reason).toMatch(/^embedded fallback \(no usable model verdict after 2 call\(s\): model call failed: connection reset/);
+    expect(v.reason).toMatch(/custom says unknown$/);
+    expect(ctx.trace.toJSON().find((e) => e.kind === 'warning' && e.name === 'fallback')?.data).toMatchObject({ decision: 'verify.grounding', reason: expect.stringMatching(/connection reset/) });
+  });
+
+  it('an abort is not a fallback: it ends the check', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const model = createScriptedChatModel([{ json: pass }]);
+    const ctx = createRunContext({ signal: controller.signal });
+    await expect(createLlmValidator({ model, check: 'grounding' }).validate({ query: Q, answer, evidence: MARIE }, ctx)).rejects.toMatchObject({ code: 'RAG_ABORTED' });
+    expect(ctx.trace.toJSON().some((e) => e.name === 'fallback')).toBe(false);
   });
 
   it('retries a schema violation and accepts the corrected reply', async () => {
@@ -46,23 +82,27 @@ describe('createLlmValidator', () => {
     expect(model.requests[1]!.messages.at(-1)!.content).toMatch(/does not match the schema/);
   });
 
-  it('does not believe a verdict that contradicts its own reason or cites nothing real', async () => {
+  it('does not believe a verdict that contradicts its own reason or cites nothing real: the lexical validator decides', async () => {
     const contradicting = { verdict: 'pass', reason: 'The answer is not supported by the evidence.', spans: [{ chunkId: 'c1', quote: 'born in Uppsala' }] };
     const fakeQuote = { verdict: 'pass', reason: 'Supported.', spans: [{ chunkId: 'c1', quote: 'born in Paris' }] };
     const model = createScriptedChatModel([{ json: contradicting }, { json: fakeQuote }]);
     const v = await createLlmValidator({ model, check: 'grounding' }).validate({ query: Q, answer, evidence: MARIE });
-    expect(v.outcome).toBe('unknown');
+    const lexical = await createLexicalGroundingValidator().validate({ query: Q, answer, evidence: MARIE });
+    expect(v.outcome).toBe(lexical.outcome);
+    expect(v.reason).toMatch(/^embedded fallback/);
     expect(v.reason).toMatch(/argues the opposite/);
     expect(v.reason).toMatch(/must cite/);
   });
 
-  it('gives "unknown" when the budget allows no call', async () => {
+  it('gives "unknown" when the budget allows no call (a spent budget is not a fallback)', async () => {
     const model = createScriptedChatModel([{ json: pass }]);
     const ctx = createRunContext({ budget: { maxLlmCalls: 0 } });
     const v = await createLlmValidator({ model, check: 'relevance' }).validate({ query: Q, evidence: MARIE }, ctx);
     expect(v.outcome).toBe('unknown');
     expect(v.reason).toMatch(/budget/);
+    expect(v.reason).not.toMatch(/fallback/);
     expect(model.requests).toHaveLength(0);
+    expect(ctx.trace.toJSON().some((e) => e.name === 'fallback')).toBe(false);
   });
 
   it('treats a failing model call as a retryable problem, not a pass', async () => {
@@ -75,6 +115,9 @@ describe('createLlmValidator', () => {
     const model = createScriptedChatModel([]);
     expect(() => createLlmValidator({ model, check: 'nonsense' as never })).toThrowError(expect.objectContaining({ code: 'RAG_INVALID_INPUT' }));
     expect(() => createLlmValidator({ model, check: 'grounding', maxAttempts: 0 })).toThrowError(expect.objectContaining({ code: 'RAG_INVALID_INPUT' }));
+    expect(() => createLlmValidator({ model, check: 'grounding', fallback: createLexicalRelevanceValidator() })).toThrowError(
+      expect.objectContaining({ code: 'RAG_INVALID_INPUT', message: expect.stringMatching(/fallback: must be a "grounding" validator/) }),
+    );
   });
 });
 
@@ -102,11 +145,12 @@ describe('prompt injection through documents', () => {
 
   it('cannot be flipped to pass by a model that obeys the injection without citing real evidence', async () => {
     // A model that obeys the injection replies "pass" without citing any evidence; such a pass is
-    // not believed (a grounding pass must quote the evidence), so the verdict ends "unknown". The
-    // embedded validator does not read instructions at all and still fails the answer.
+    // not believed (a grounding pass must quote the evidence), so after the re-ask the embedded
+    // validator decides — it does not read instructions at all and fails the answer.
     const model = createScriptedChatModel([{ json: { verdict: 'pass', reason: 'yes', spans: [] } }, { json: { verdict: 'pass', reason: 'yes', spans: [] } }]);
     const v = await createLlmValidator({ model, check: 'grounding' }).validate({ query: Q, answer, evidence: poisoned });
-    expect(v.outcome).toBe('unknown');
+    expect(v.outcome).toBe('fail');
+    expect(v.reason).toMatch(/^embedded fallback .*must cite/);
     const lexical = await createLexicalGroundingValidator().validate({ query: Q, answer, evidence: poisoned });
     expect(lexical.outcome).toBe('fail');
   });
