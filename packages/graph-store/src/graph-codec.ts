@@ -58,6 +58,8 @@ export interface GraphColumns {
   schema?: GraphSchema;
   /** The merge log, inflated on first call. */
   mergeLog: () => unknown[];
+  /** The edit log, inflated on first call ([] for files written before edits existed). */
+  editLog: () => unknown[];
 }
 
 interface Header {
@@ -170,6 +172,9 @@ export function encodeGraph(snapshot: GraphSnapshot): Uint8Array {
     // one JSON text per entry: a single JSON string of the whole log passes V8's string limit
     // (512 MB) on stores of tens of thousands of passages
     ...encodeStrings(snapshot.mergeLog.map((e) => JSON.stringify(e))),
+    // The edit log (same layout), only when there is one: a graph never edited stays readable by
+    // readers that predate edits (34 sections).
+    ...(snapshot.editLog?.length ? encodeStrings(snapshot.editLog.map((e) => JSON.stringify(e))) : []),
   ], { deflate: true });
 }
 
@@ -177,7 +182,7 @@ export function decodeGraphColumns(bytes: Uint8Array, source: string): GraphColu
   const { sections: s, version } = decodeBinaryFile(bytes, GRAPH_BINARY_MAGIC, source);
   const corrupt = (why: string) => new RagError('RAG_STORE_CORRUPT', `${source}: ${why}`, { details: { file: source } });
   if (version !== GRAPH_BINARY_VERSION) throw new RagError('RAG_STORE_VERSION', `${source}: graph format ${version}, this version reads ${GRAPH_BINARY_VERSION}`);
-  if (s.length !== 34) throw corrupt(`expected 34 sections, found ${s.length}`);
+  if (s.length !== 34 && s.length !== 36) throw corrupt(`expected 34 or 36 sections, found ${s.length}`);
   const header = readJsonSection(s[0]!) as Header;
   if (header.graphFormatVersion !== GRAPH_FORMAT_VERSION) throw corrupt(`graph snapshot version ${header.graphFormatVersion} is not ${GRAPH_FORMAT_VERSION}`);
   const n = header.nodes;
@@ -212,19 +217,20 @@ export function decodeGraphColumns(bytes: Uint8Array, source: string): GraphColu
     provStart: i32(s[30]!),
     provEnd: i32(s[31]!),
     ...(header.schema ? { schema: header.schema } : {}),
-    mergeLog: lazyMergeLog(s[32]!, s[33]!, corrupt),
+    mergeLog: lazyLog(s[32]!, s[33]!, 'merge', corrupt),
+    editLog: s.length === 36 ? lazyLog(s[34]!, s[35]!, 'edit', corrupt) : () => [],
   };
   return checked(cols, n, m, corrupt);
 }
 
-function lazyMergeLog(blob: Uint8Array, ends: Uint8Array, corrupt: (why: string) => Error): () => unknown[] {
+function lazyLog(blob: Uint8Array, ends: Uint8Array, what: string, corrupt: (why: string) => Error): () => unknown[] {
   let log: unknown[] | undefined;
   return () => {
     if (!log) {
       try {
         log = decodeStrings(blob, ends).map((e) => JSON.parse(e) as unknown);
       } catch {
-        throw corrupt('the merge log is not valid JSON');
+        throw corrupt(`the ${what} log is not valid JSON`);
       }
     }
     return log;
@@ -289,5 +295,6 @@ export function columnsToSnapshot(c: GraphColumns): GraphSnapshot {
     edges: c.sources.length ? Array.from(c.sources, (_, i) => edgeAt(c, i)) : [],
     ...(c.schema ? { schema: c.schema } : {}),
     mergeLog: c.mergeLog(),
+    editLog: c.editLog(),
   };
 }

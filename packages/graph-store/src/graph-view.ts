@@ -1,13 +1,18 @@
 // A read-only GraphStore over decoded graph columns (graph format 2). Queries, algorithms and
 // provenance lookups run on typed arrays and build objects only for the nodes and edges they
 // return; graphology is not built. The first call that edits the graph (add, merge, split,
-// remove, schema) materialises the graphology-backed store from the columns and from then on
-// every call goes to it: the view is transparent to its users.
+// remove, schema, entity/relation edits and their undo) materialises the graphology-backed
+// store from the columns and from then on every call goes to it: the view is transparent to
+// its users.
 import { RagError, type GraphEdgeRef, type GraphNodeRef, type Subgraph } from '@rag/core';
+import { publicEdit } from './edit-log.js';
 import { normalizeName, normalizeRelation } from './entity-id.js';
 import { columnsToSnapshot, edgeAt, edgeIdAt, nodeAt, type GraphColumns } from './graph-codec.js';
 import { createGraphStore, type GraphStoreExtras, type GraphStoreOptions } from './graph-store.js';
-import type { ChunkFacts, EntityNode, GraphSchema, GraphStore, MergeRecord, RelationEdge } from './types.js';
+import { publicRecord } from './merge-ops.js';
+import type { EditLogEntry, MergeLogEntry } from './schemas.js';
+import { deepFreeze } from './store-helpers.js';
+import type { ChunkFacts, EditRecord, EntityNode, GraphSchema, GraphStore, MergeRecord, RelationEdge } from './types.js';
 
 type Store = GraphStore & GraphStoreExtras;
 
@@ -158,6 +163,11 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
     merge: edit('merge'),
     undoMerge: edit('undoMerge'),
     split: edit('split'),
+    updateEntity: edit('updateEntity'),
+    createRelation: edit('createRelation'),
+    updateRelation: edit('updateRelation'),
+    removeRelation: edit('removeRelation'),
+    undoEdit: edit('undoEdit'),
     removeNode: edit('removeNode'),
     removeEdge: edit('removeEdge'),
     getNode(id: string) {
@@ -213,14 +223,11 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
     },
     mergeLog(): MergeRecord[] {
       if (delegate) return delegate.mergeLog();
-      return (cols.mergeLog() as MergeRecord[]).map((e) => ({
-        id: e.id,
-        keptId: e.keptId,
-        mergedId: e.mergedId,
-        ...(e.reason !== undefined ? { reason: e.reason } : {}),
-        at: e.at,
-        ...(e.undone ? { undone: true } : {}),
-      }));
+      return (cols.mergeLog() as MergeLogEntry[]).map(publicRecord);
+    },
+    editLog(): EditRecord[] {
+      if (delegate) return delegate.editLog();
+      return (cols.editLog() as EditLogEntry[]).map((e) => publicEdit(deepFreeze(e)));
     },
     toRef(nodeId: string): GraphNodeRef {
       if (delegate) return delegate.toRef(nodeId);

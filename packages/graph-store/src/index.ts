@@ -6,6 +6,10 @@ export { entityId, normalizeName, normalizeRelation, relationId } from './entity
 export { GRAPH_FORMAT_VERSION, GraphSnapshotSchema, GraphSchemaSchema, EntityInputSchema, RelationInputSchema } from './schemas.js';
 export type {
   ChunkFacts,
+  EditKind,
+  EditOptions,
+  EditRecord,
+  EntityEdit,
   EntityInput,
   EntityNode,
   GraphSchema,
@@ -13,6 +17,7 @@ export type {
   GraphStore,
   MergeRecord,
   RelationEdge,
+  RelationEdit,
   RelationInput,
 } from './types.js';
 

@@ -64,10 +64,69 @@ export const MergeLogEntrySchema = z.object({
 });
 export type MergeLogEntry = z.infer<typeof MergeLogEntrySchema>;
 
+// ---- edits (edit-ops.ts): the arguments, and the log entries kept for undo
+
+/** `updateEntity`'s edit; unknown keys are refused so a misspelt field is not silently ignored. */
+export const EntityEditSchema = z.strictObject({
+  name: nonBlank.optional(),
+  type: nonBlank.optional(),
+  description: z.string().nullable().optional(),
+  aliases: z.array(z.string()).optional(),
+});
+
+export const RelationEditSchema = z.strictObject({
+  relation: nonBlank.optional(),
+  confidence: z.number().min(0).max(1).optional(),
+  attributes: MetadataSchema.optional(),
+});
+
+export const EditOptionsSchema = z.strictObject({
+  reason: z.string().optional(),
+  actor: z.string().optional(),
+});
+
+/** The edited fields of a node (`description: null` = none). */
+const EntityFieldsSchema = z.object({
+  name: nonBlank.optional(),
+  type: nonBlank.optional(),
+  description: z.string().nullable().optional(),
+  aliases: z.array(z.string()).optional(),
+});
+
+/** An edge id and its edited fields (`attributes: null` = none; `provenance` on relabels). */
+const RelationFieldsSchema = z.object({
+  id: nonBlank,
+  relation: nonBlank.optional(),
+  provenance: z.array(ProvenanceSchema).optional(),
+  confidence: z.number().min(0).max(1).optional(),
+  attributes: MetadataSchema.nullable().optional(),
+});
+
+const editBase = {
+  id: nonBlank,
+  target: nonBlank,
+  reason: z.string().optional(),
+  actor: z.string().optional(),
+  at: z.string(),
+  undone: z.boolean().optional(),
+};
+
+export const EditLogEntrySchema = z.discriminatedUnion('kind', [
+  z.object({ ...editBase, kind: z.literal('entity.update'), before: EntityFieldsSchema, after: EntityFieldsSchema }),
+  z.object({ ...editBase, kind: z.literal('relation.add'), after: RelationEdgeSchema }),
+  z.object({ ...editBase, kind: z.literal('relation.update'), before: RelationFieldsSchema, after: RelationFieldsSchema }),
+  z.object({ ...editBase, kind: z.literal('relation.remove'), before: RelationEdgeSchema }),
+]);
+export type EditLogEntry = z.infer<typeof EditLogEntrySchema>;
+export type EntityFields = z.infer<typeof EntityFieldsSchema>;
+export type RelationFields = z.infer<typeof RelationFieldsSchema>;
+
 export const GraphSnapshotSchema = z.object({
   formatVersion: z.number().int(),
   nodes: z.array(EntityNodeSchema),
   edges: z.array(RelationEdgeSchema),
   schema: GraphSchemaSchema.optional(),
   mergeLog: z.array(MergeLogEntrySchema),
+  /** Absent in snapshots written before edits existed. */
+  editLog: z.array(EditLogEntrySchema).optional(),
 });

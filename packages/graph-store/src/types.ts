@@ -60,6 +60,58 @@ export interface MergeRecord {
   undone?: boolean;
 }
 
+/** What an edit did: `EditRecord.kind`. */
+export type EditKind = 'entity.update' | 'relation.add' | 'relation.update' | 'relation.remove';
+
+/**
+ * One logged, undoable edit (`updateEntity`, `createRelation`, `updateRelation`,
+ * `removeRelation`). `before` / `after` are frozen plain JSON: for `entity.update` the edited
+ * fields (`name`, `type`, `aliases`, `description` — `null` for none; a rename includes
+ * `aliases`); for `relation.update` the edge `id` plus the edited fields (`relation`,
+ * `confidence`, `attributes` — `null` for none; a relabel includes `provenance`); for
+ * `relation.add` `after` is the whole new edge; for `relation.remove` `before` is the whole
+ * removed edge.
+ */
+export interface EditRecord {
+  /** "edit-<n>", unique in the store. */
+  id: string;
+  kind: EditKind;
+  /** The node id, or the edge id (after the edit: a relabelled edge gets a new id). */
+  target: string;
+  /** What undo restores. */
+  before?: unknown;
+  after?: unknown;
+  reason?: string;
+  actor?: string;
+  /** ISO time. */
+  at: string;
+  undone?: boolean;
+}
+
+/** Fields `updateEntity` changes; omitted fields stay as they are. */
+export interface EntityEdit {
+  name?: string;
+  type?: string;
+  /** `null` removes the description. */
+  description?: string | null;
+  /** Replaces the aliases (on a rename the old name is otherwise kept as an alias). */
+  aliases?: string[];
+}
+
+/** Fields `updateRelation` changes; omitted fields stay as they are. */
+export interface RelationEdit {
+  /** A new label re-keys the edge: its id becomes `relationId(source, relation, target)`. */
+  relation?: string;
+  confidence?: number;
+  /** Replaces the edge's attributes. */
+  attributes?: Metadata;
+}
+
+export interface EditOptions {
+  reason?: string;
+  actor?: string;
+}
+
 export interface ChunkFacts {
   nodes: string[];
   edges: string[];
@@ -105,6 +157,21 @@ export interface GraphStore {
   split(nodeId: string, input: { name: string; type?: string; aliases?: string[]; chunkIds?: string[]; edgeIds?: string[] }): EntityNode;
   mergeLog(): MergeRecord[];
 
+  /** Rename / retype / describe an entity; its id stays. Logged, undoable with `undoEdit`. */
+  updateEntity(nodeId: string, edit: EntityEdit, options?: EditOptions): EditRecord;
+  /** A user-made relation (provenance may be empty; confidence defaults to 1). Logged. */
+  createRelation(input: RelationInput, options?: EditOptions): EditRecord;
+  /** Relabel, reweigh or re-annotate a relation. Logged. */
+  updateRelation(edgeId: string, edit: RelationEdit, options?: EditOptions): EditRecord;
+  /** Remove a relation (its endpoints stay). Logged. */
+  removeRelation(edgeId: string, options?: EditOptions): EditRecord;
+  /**
+   * Undo an edit (the latest not undone when no id is given). Throws `RAG_CONFLICT` when the
+   * target changed since in a way the undo would overwrite or cannot restore.
+   */
+  undoEdit(recordId?: string): EditRecord;
+  editLog(): EditRecord[];
+
   toRef(nodeId: string): GraphNodeRef;
   edgeRef(edgeId: string): GraphEdgeRef;
   subgraph(nodeIds: string[], edgeIds?: string[]): Subgraph;
@@ -119,4 +186,6 @@ export interface GraphSnapshot {
   edges: RelationEdge[];
   schema?: GraphSchema;
   mergeLog: unknown[];
+  /** The edit log; absent in snapshots written before edits existed (= empty). */
+  editLog?: unknown[];
 }

@@ -1,0 +1,180 @@
+// Merges with exact undo, and splits. A merge logs the before state (both nodes and all their
+// incident edges) and the after state (the kept node and its incident edges); `undoMerge`
+// restores the before state exactly, but only while the kept node and its edges are still as the
+// merge left them (RAG_CONFLICT otherwise). A split is not logged (undo it with a merge).
+import { RagError, invalidInput } from '@rag/core';
+import { entityId, normalizeName } from './entity-id.js';
+import type { MergeLogEntry } from './schemas.js';
+import { byId, combineEdges, deepEqual, mergeAliases, rekey, unionProvenance } from './store-helpers.js';
+import type { StoreCore } from './store-core.js';
+import type { EntityNode, MergeRecord, RelationEdge } from './types.js';
+
+export interface MergeOps {
+  merge(keepId: string, mergeId: string, options?: { reason?: string }): MergeRecord;
+  undoMerge(recordId?: string): MergeRecord;
+  split(nodeId: string, input: { name: string; type?: string; aliases?: string[]; chunkIds?: string[]; edgeIds?: string[] }): EntityNode;
+  mergeLog(): MergeRecord[];
+  /** The log as stored in snapshots. */
+  logEntries(): MergeLogEntry[];
+  /** Start from a snapshot's (validated) log. */
+  restoreLog(entries: MergeLogEntry[]): void;
+}
+
+export function createMergeOps(core: StoreCore): MergeOps {
+  const { graph } = core;
+  let log: MergeLogEntry[] = [];
+  let mergeCounter = 0;
+
+  function snapshotIncident(ids: string[]): RelationEdge[] {
+    const seen = new Map<string, RelationEdge>();
+    for (const id of ids) for (const k of graph.edges(id)) seen.set(k, graph.getEdgeAttributes(k));
+    return [...seen.values()].sort(byId);
+  }
+
+  function merge(keepId: string, mergeId: string, opts: { reason?: string } = {}): MergeRecord {
+    if (keepId === mergeId) throw invalidInput('mergeId', 'must differ from keepId');
+    const keep = core.requireNode(keepId, 'keepId');
+    const merged = core.requireNode(mergeId, 'mergeId');
+    const beforeEdges = snapshotIncident([keepId, mergeId]);
+    const result = new Map<string, RelationEdge>();
+    for (const e of beforeEdges) {
+      const moved = rekey(e, mergeId, keepId);
+      const prev = result.get(moved.id);
+      result.set(moved.id, prev ? combineEdges(prev, moved) : moved);
+    }
+    const nextKeep: EntityNode = {
+      ...keep,
+      aliases: mergeAliases(keep.name, keep.aliases, [merged.name, ...merged.aliases]),
+      attributes: { ...merged.attributes, ...keep.attributes },
+      provenance: unionProvenance(keep.provenance, merged.provenance),
+    };
+    const desc = keep.description ?? merged.description;
+    if (desc !== undefined) nextKeep.description = desc;
+    const typeOf = (id: string): string => (id === keepId ? keep.type : graph.getNodeAttributes(id).type);
+    for (const e of result.values()) core.checkEdgeAgainst(e, typeOf, 'merge');
+
+    for (const e of beforeEdges) core.dropEdge(e.id);
+    core.dropNode(mergeId);
+    core.putNode(nextKeep);
+    for (const e of result.values()) core.putEdge(e);
+    core.bump();
+    const entry: MergeLogEntry = {
+      id: `merge-${++mergeCounter}`,
+      keptId: keepId,
+      mergedId: mergeId,
+      ...(opts.reason !== undefined ? { reason: opts.reason } : {}),
+      at: core.now().toISOString(),
+      before: { keep, merged, edges: beforeEdges },
+      after: { keep: graph.getNodeAttributes(keepId), edges: snapshotIncident([keepId]) },
+    };
+    log.push(entry);
+    return publicRecord(entry);
+  }
+
+  function undoMerge(recordId?: string): MergeRecord {
+    const entry =
+      recordId === undefined ? [...log].reverse().find((r) => !r.undone) : log.find((r) => r.id === recordId);
+    if (!entry) {
+      throw new RagError('RAG_NOT_FOUND', recordId ? `recordId: no merge "${recordId}"` : 'no merge to undo', {
+        details: { input: 'recordId', recordId },
+      });
+    }
+    if (entry.undone) throw new RagError('RAG_CONFLICT', `recordId: merge "${entry.id}" is already undone`, { details: { input: 'recordId', recordId: entry.id } });
+    // exact undo is only possible while the merged entity is as the merge left it
+    const current = graph.hasNode(entry.keptId) ? graph.getNodeAttributes(entry.keptId) : undefined;
+    const unchanged =
+      current !== undefined &&
+      !graph.hasNode(entry.mergedId) &&
+      deepEqual(current, entry.after.keep) &&
+      deepEqual(snapshotIncident([entry.keptId]), entry.after.edges);
+    if (!unchanged) {
+      throw new RagError(
+        'RAG_CONFLICT',
+        `recordId: "${entry.keptId}" changed after merge "${entry.id}"; undoing it would lose later edits`,
+        { details: { input: 'recordId', recordId: entry.id, keptId: entry.keptId } },
+      );
+    }
+    for (const e of entry.after.edges) core.dropEdge(e.id);
+    core.putNode(entry.before.keep);
+    core.putNode(entry.before.merged);
+    for (const e of entry.before.edges) core.putEdge(e);
+    entry.undone = true;
+    core.bump();
+    return publicRecord(entry);
+  }
+
+  function split(
+    nodeId: string,
+    input: { name: string; type?: string; aliases?: string[]; chunkIds?: string[]; edgeIds?: string[] },
+  ): EntityNode {
+    const node = core.requireNode(nodeId);
+    if (typeof input?.name !== 'string' || input.name.trim() === '') throw invalidInput('split.name', 'must be a non-empty string');
+    const type = input.type?.trim() || node.type;
+    const newId = entityId(type, input.name);
+    if (graph.hasNode(newId)) {
+      throw new RagError('RAG_CONFLICT', `split.name: node "${newId}" already exists; use merge instead`, {
+        details: { input: 'split.name', id: newId },
+      });
+    }
+    core.checkNodeType(type, 'split.type');
+    const chunks = new Set(input.chunkIds ?? []);
+    const edgeIds = [...new Set(input.edgeIds ?? [])];
+    for (const e of edgeIds) {
+      const edge = core.requireEdge(e, 'split.edgeIds');
+      if (edge.source !== nodeId && edge.target !== nodeId) {
+        throw invalidInput('split.edgeIds', `edge "${e}" is not incident to "${nodeId}"`);
+      }
+    }
+    const movedAliases = new Set([input.name, ...(input.aliases ?? [])].map(normalizeName));
+    const newNode: EntityNode = {
+      id: newId,
+      name: input.name.trim(),
+      type,
+      aliases: mergeAliases(input.name, [], input.aliases ?? []),
+      attributes: {},
+      provenance: node.provenance.filter((p) => chunks.has(p.chunkId)),
+    };
+    const oldNode: EntityNode = {
+      ...node,
+      aliases: node.aliases.filter((a) => !movedAliases.has(normalizeName(a))),
+      provenance: node.provenance.filter((p) => !chunks.has(p.chunkId)),
+    };
+    const typeOf = (id: string): string => (id === newId ? type : graph.getNodeAttributes(id).type);
+    const moved = new Map<string, RelationEdge>();
+    for (const e of edgeIds) {
+      const m = rekey(graph.getEdgeAttributes(e), nodeId, newId);
+      core.checkEdgeAgainst(m, typeOf, 'split');
+      const prev = moved.get(m.id);
+      moved.set(m.id, prev ? combineEdges(prev, m) : m);
+    }
+    core.putNode(oldNode);
+    core.putNode(newNode);
+    for (const e of edgeIds) core.dropEdge(e);
+    for (const e of moved.values()) core.putEdge(graph.hasEdge(e.id) ? combineEdges(graph.getEdgeAttributes(e.id), e) : e);
+    core.bump();
+    return graph.getNodeAttributes(newId);
+  }
+
+  return {
+    merge,
+    undoMerge,
+    split,
+    mergeLog: () => log.map(publicRecord),
+    logEntries: () => log.map((r) => ({ ...r })),
+    restoreLog(entries) {
+      log = entries;
+      mergeCounter = log.reduce((m, r) => Math.max(m, Number(/^merge-(\d+)$/.exec(r.id)?.[1] ?? 0)), 0);
+    },
+  };
+}
+
+export function publicRecord(e: MergeLogEntry): MergeRecord {
+  return {
+    id: e.id,
+    keptId: e.keptId,
+    mergedId: e.mergedId,
+    ...(e.reason !== undefined ? { reason: e.reason } : {}),
+    at: e.at,
+    ...(e.undone ? { undone: true } : {}),
+  };
+}

@@ -1,0 +1,243 @@
+// The store core: the graphology graph, the secondary indexes, the schema and the version — the
+// state every operation module (upsert-ops, merge-ops, chunk-removal, edit-ops, store-reads)
+// works on.
+//
+// Stored nodes and edges are frozen plain objects: readers get them without copying, and every
+// update replaces the object. All writes go through putNode / dropNode / putEdge / dropEdge, so
+// the indexes are kept exact by diffing old against new.
+import { RagError } from '@rag/core';
+import type { Provenance } from '@rag/core';
+import { MultiDirectedGraph } from 'graphology';
+import { normalizeName, normalizeRelation } from './entity-id.js';
+import { GraphSchemaSchema } from './schemas.js';
+import { freezeEdge, freezeNode, parse } from './store-helpers.js';
+import type { EntityNode, GraphSchema, RelationEdge } from './types.js';
+
+export type Direction = 'out' | 'in' | 'both';
+
+export interface StoreCore {
+  readonly graph: MultiDirectedGraph<EntityNode, RelationEdge>;
+  /** π⁻¹ for nodes and edges: chunk id → ids of the facts it supports. */
+  readonly chunkNodes: Map<string, Set<string>>;
+  readonly chunkEdges: Map<string, Set<string>>;
+  /** normalised name or alias → node ids. */
+  readonly nameIndex: Map<string, Set<string>>;
+  /** relation label → number of edges. */
+  readonly relationCounts: Map<string, number>;
+  /** Type given to entities added without one. */
+  readonly defaultType: string;
+  /** Clock for log timestamps. */
+  readonly now: () => Date;
+  readonly schema: GraphSchema | undefined;
+  /** Bumps on every mutation; algorithms use it to rebuild cached adjacency lazily. */
+  version: number;
+  /** The only ways nodes and edges enter, change or leave: they keep every index exact. */
+  putNode(node: EntityNode): void;
+  dropNode(id: string): void;
+  putEdge(edge: RelationEdge): void;
+  dropEdge(id: string): void;
+  /** Count one mutation. */
+  bump(): void;
+  requireNode(id: string, input?: string): EntityNode;
+  requireEdge(id: string, input?: string): RelationEdge;
+  incident(nodeId: string, direction: Direction, relations?: string[]): RelationEdge[];
+  /** Throw RAG_SCHEMA_VIOLATION unless the schema (if any) allows the type / relation. */
+  checkNodeType(type: string, what: string): void;
+  checkRelation(relation: string, headType: string, tailType: string, what: string): void;
+  checkEdgeAgainst(edge: RelationEdge, typeOf: (id: string) => string, what: string): void;
+  /** Validate and set the schema; refused (old one kept) when the graph already breaks it. */
+  setSchema(schema: GraphSchema | undefined): void;
+}
+
+export function createStoreCore(options: { defaultType: string; now: () => Date }): StoreCore {
+  const graph = new MultiDirectedGraph<EntityNode, RelationEdge>({ allowSelfLoops: true });
+  const chunkNodes = new Map<string, Set<string>>();
+  const chunkEdges = new Map<string, Set<string>>();
+  const nameIndex = new Map<string, Set<string>>();
+  const relationCounts = new Map<string, number>();
+  let schema: GraphSchema | undefined;
+
+  // ---------------------------------------------------------------- index maintenance
+
+  function putNode(node: EntityNode): void {
+    const frozen = freezeNode(node);
+    const old = graph.hasNode(node.id) ? graph.getNodeAttributes(node.id) : undefined;
+    if (old) {
+      diffIndex(chunkNodes, node.id, chunkSet(old.provenance), chunkSet(frozen.provenance));
+      diffIndex(nameIndex, node.id, nameKeys(old), nameKeys(frozen));
+      graph.replaceNodeAttributes(node.id, frozen);
+    } else {
+      for (const p of frozen.provenance) addTo(chunkNodes, p.chunkId, node.id);
+      for (const k of nameKeys(frozen)) addTo(nameIndex, k, node.id);
+      graph.addNode(node.id, frozen);
+    }
+  }
+  function dropNode(id: string): void {
+    const old = graph.getNodeAttributes(id);
+    for (const e of graph.edges(id)) dropEdge(e);
+    diffIndex(chunkNodes, id, chunkSet(old.provenance), new Set());
+    diffIndex(nameIndex, id, nameKeys(old), new Set());
+    graph.dropNode(id);
+  }
+  function putEdge(edge: RelationEdge): void {
+    const frozen = freezeEdge(edge);
+    const old = graph.hasEdge(edge.id) ? graph.getEdgeAttributes(edge.id) : undefined;
+    if (old) {
+      diffIndex(chunkEdges, edge.id, chunkSet(old.provenance), chunkSet(frozen.provenance));
+      graph.replaceEdgeAttributes(edge.id, frozen);
+    } else {
+      for (const p of frozen.provenance) addTo(chunkEdges, p.chunkId, edge.id);
+      graph.addDirectedEdgeWithKey(edge.id, edge.source, edge.target, frozen);
+      relationCounts.set(edge.relation, (relationCounts.get(edge.relation) ?? 0) + 1);
+    }
+  }
+  function dropEdge(id: string): void {
+    const old = graph.getEdgeAttributes(id);
+    diffIndex(chunkEdges, id, chunkSet(old.provenance), new Set());
+    const c = (relationCounts.get(old.relation) ?? 1) - 1;
+    if (c <= 0) relationCounts.delete(old.relation);
+    else relationCounts.set(old.relation, c);
+    graph.dropEdge(id);
+  }
+
+  // ---------------------------------------------------------------- lookups
+
+  function requireNode(id: string, input = 'nodeId'): EntityNode {
+    if (!graph.hasNode(id)) {
+      throw new RagError('RAG_NOT_FOUND', `${input}: no node "${id}"`, { details: { input, id } });
+    }
+    return graph.getNodeAttributes(id);
+  }
+  function requireEdge(id: string, input = 'edgeId'): RelationEdge {
+    if (!graph.hasEdge(id)) {
+      throw new RagError('RAG_NOT_FOUND', `${input}: no edge "${id}"`, { details: { input, id } });
+    }
+    return graph.getEdgeAttributes(id);
+  }
+  function incident(nodeId: string, direction: Direction, relations?: string[]): RelationEdge[] {
+    const keys =
+      direction === 'out' ? graph.outEdges(nodeId) : direction === 'in' ? graph.inEdges(nodeId) : graph.edges(nodeId);
+    const rel = relations && relations.length > 0 ? new Set(relations.map(normalizeRelation)) : undefined;
+    const out: RelationEdge[] = [];
+    for (const k of keys) {
+      const e = graph.getEdgeAttributes(k);
+      if (!rel || rel.has(e.relation)) out.push(e);
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------- schema
+
+  function checkNodeType(type: string, what: string): void {
+    if (schema && !schema.nodeTypes.includes(type)) {
+      throw new RagError('RAG_SCHEMA_VIOLATION', `${what}: node type "${type}" is not in the schema`, {
+        details: { input: what, type, allowed: schema.nodeTypes },
+      });
+    }
+  }
+  function checkRelation(relation: string, headType: string, tailType: string, what: string): void {
+    if (!schema) return;
+    const rules = schema.relations.filter((r) => r.relation === relation);
+    if (rules.length === 0) {
+      throw new RagError('RAG_SCHEMA_VIOLATION', `${what}: relation "${relation}" is not in the schema`, {
+        details: { input: what, relation },
+      });
+    }
+    if (!rules.some((r) => typeAllowed(r.head, headType) && typeAllowed(r.tail, tailType))) {
+      throw new RagError(
+        'RAG_SCHEMA_VIOLATION',
+        `${what}: "${relation}" may not join ${headType} → ${tailType} under the schema`,
+        { details: { input: what, relation, headType, tailType } },
+      );
+    }
+  }
+  function checkEdgeAgainst(edge: RelationEdge, typeOf: (id: string) => string, what: string): void {
+    checkRelation(edge.relation, typeOf(edge.source), typeOf(edge.target), what);
+  }
+
+  function setSchema(next: GraphSchema | undefined): void {
+    if (next === undefined) {
+      schema = undefined;
+      core.bump();
+      return;
+    }
+    const parsed = parse(GraphSchemaSchema, next, 'schema');
+    const normalised: GraphSchema = {
+      nodeTypes: [...parsed.nodeTypes],
+      relations: parsed.relations.map((r) => ({ relation: normalizeRelation(r.relation), head: r.head, tail: r.tail })),
+    };
+    const previous = schema;
+    schema = normalised;
+    try {
+      // the existing graph must already satisfy the schema; otherwise keep the old one
+      graph.forEachNode((id, n) => checkNodeType(n.type, `node ${id}`));
+      graph.forEachEdge((id, e) => checkEdgeAgainst(e, (n) => graph.getNodeAttributes(n).type, `edge ${id}`));
+    } catch (err) {
+      schema = previous;
+      throw err;
+    }
+    core.bump();
+  }
+
+  const core: StoreCore = {
+    graph,
+    chunkNodes,
+    chunkEdges,
+    nameIndex,
+    relationCounts,
+    defaultType: options.defaultType,
+    now: options.now,
+    get schema() {
+      return schema;
+    },
+    version: 0,
+    putNode,
+    dropNode,
+    putEdge,
+    dropEdge,
+    bump() {
+      core.version++;
+    },
+    requireNode,
+    requireEdge,
+    incident,
+    checkNodeType,
+    checkRelation,
+    checkEdgeAgainst,
+    setSchema,
+  };
+  return core;
+}
+
+// ------------------------------------------------------------------ index helpers
+
+function addTo(index: Map<string, Set<string>>, key: string, id: string): void {
+  let set = index.get(key);
+  if (!set) index.set(key, (set = new Set()));
+  set.add(id);
+}
+function removeFrom(index: Map<string, Set<string>>, key: string, id: string): void {
+  const set = index.get(key);
+  if (!set) return;
+  set.delete(id);
+  if (set.size === 0) index.delete(key);
+}
+function chunkSet(provenance: readonly Provenance[] | undefined): Set<string> {
+  return new Set((provenance ?? []).map((p) => p.chunkId));
+}
+function nameKeys(node: EntityNode | undefined): Set<string> {
+  if (!node) return new Set();
+  const keys = new Set<string>();
+  for (const n of [node.name, ...node.aliases]) {
+    const k = normalizeName(n);
+    if (k) keys.add(k);
+  }
+  return keys;
+}
+function diffIndex(index: Map<string, Set<string>>, id: string, before: Set<string>, after: Set<string>): void {
+  for (const k of before) if (!after.has(k)) removeFrom(index, k, id);
+  for (const k of after) if (!before.has(k)) addTo(index, k, id);
+}
+function typeAllowed(spec: string | string[], type: string): boolean {
+  return Array.isArray(spec) ? spec.includes(type) : spec === type;
+}
