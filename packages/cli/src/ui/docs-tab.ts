@@ -327,6 +327,9 @@ export function mountDocsTab({ api, el, onStoreChanged }: DocsTabDeps): DocsTab 
   return {
     show() {
       follow();
+      void api<{ writesNeedToken: boolean }>('/api/info')
+        .then((i) => ($('doc-token-hint').hidden = !i.writesNeedToken || Boolean(sessionStorage.getItem('rag-token'))))
+        .catch(() => undefined);
       void loadDocs().catch((e: Error) => showError(e.message));
     },
   };
