@@ -13,6 +13,10 @@ export type {
 export { createRagService } from './service/rag-service.js';
 export type { RagService, RagServiceOptions, ManualProposal, NodeView, NeighbourView, ProvenanceView, DocListItem } from './service/rag-service.js';
 export { toAskResult, quoteSpan, subgraphOfChunks } from './service/ask-result.js';
+export { createIngestJobs } from './service/ingest-jobs.js';
+export type { IngestJob, IngestJobs, IngestJobsOptions, JobEvent, JobStage, JobState } from './service/ingest-jobs.js';
+export { loadUploadedFiles } from './service/upload-docs.js';
+export type { UploadedFile, UploadProblem, LoadedUpload } from './service/upload-docs.js';
 export { createDemoStack } from './stack/create-demo-stack.js';
 export type { DemoStackOptions, WritableIndex } from './stack/create-demo-stack.js';
 export { createMethodRunners, retrieverRunner, agentRunner } from './stack/methods.js';

@@ -150,7 +150,8 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
       expect(((await res.json()) as { error: { message: string } }).error.message).toContain('file name');
     }
     expect(docCount()).toBe(before);
-    expect(service.listDocs({ q: 'ok' }).items.map((d) => d.id)).not.toContain('ok');
+    expect(service.listDocs({ q: 'ok' }).items.map((d) => d.id)).not.toContain('ok.txt');
+    expect(service.jobs.list()).toEqual([]);
   });
 
   it('writes without the token', async () => {
@@ -170,16 +171,21 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
 });
 
 describe('writes with the token', () => {
-  it('indexes an upload, finds it, and deletes it', async () => {
+  it('indexes an upload in the background (202 + job), finds it, and deletes it', async () => {
     const form = new FormData();
     form.append('file', new File(['Zorblax Quentavian founded the Quentavian Observatory in 1871.'], 'zorblax.txt'));
     const res = await app.request('/api/upload', { method: 'POST', headers: auth, body: form });
-    expect(res.status).toBe(201);
-    expect(service.getDoc('zorblax').title).toBe('zorblax');
+    expect(res.status).toBe(202);
+    const job = (await res.json()) as { id: string; docs: { id: string }[] };
+    expect(job.docs.map((d) => d.id)).toEqual(['zorblax.txt']);
+    await service.jobs.idle();
+    expect(service.jobs.get(job.id).state).toBe('indexed');
+    // The id is the file name, as `rag index zorblax.txt` gives it; the title its first line.
+    expect(service.getDoc('zorblax.txt').title).toBe('Zorblax Quentavian founded the Quentavian Observatory in 1871.');
     const r = (await (await app.request('/api/ask', json({ question: 'Who founded the Quentavian Observatory?', method: 'bm25' }))).json()) as AskResult;
-    expect(r.citations[0]!.docId).toBe('zorblax');
-    expect((await app.request('/api/docs/zorblax', { method: 'DELETE', headers: auth })).status).toBe(200);
-    expect((await app.request('/api/docs/zorblax')).status).toBe(404);
+    expect(r.citations[0]!.docId).toBe('zorblax.txt');
+    expect((await app.request('/api/docs/zorblax.txt', { method: 'DELETE', headers: auth })).status).toBe(200);
+    expect((await app.request('/api/docs/zorblax.txt')).status).toBe(404);
   });
 
   it('indexes JSON documents', async () => {

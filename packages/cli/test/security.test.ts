@@ -71,6 +71,7 @@ const writes = () => {
 describe('rag serve on loopback without a token', () => {
   it.each(writes().map((w) => [w.name, w] as const))('refuses a cross-site %s with 403 and changes nothing', async (_name, w) => {
     const before = service.info();
+    const jobsBefore = service.jobs.list().length;
     const forgeries: Record<string, string>[] = [evil, { origin: 'http://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }];
     for (const forged of forgeries) {
       const res = await send(w.method, w.path, { host: host(), 'content-type': w.type, ...forged }, w.body || undefined);
@@ -79,6 +80,7 @@ describe('rag serve on loopback without a token', () => {
     }
     const after = service.info();
     expect({ docs: after.docs, chunks: after.chunks, nodes: after.nodes, edges: after.edges }).toEqual({ docs: before.docs, chunks: before.chunks, nodes: before.nodes, edges: before.edges });
+    expect(service.jobs.list().length, 'no ingestion job was queued').toBe(jobsBefore);
   });
 
   it.each(writes().map((w) => [w.name, w] as const))('refuses a %s sent with a rebinding Host with 403', async (_name, w) => {

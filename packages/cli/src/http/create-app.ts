@@ -15,6 +15,7 @@ import { problem, zodMessage, type Env, type HttpApp, type ProblemStatus, type R
 import { registerAskRoutes } from './routes/ask-routes.js';
 import { registerDocsRoutes } from './routes/docs-routes.js';
 import { registerGraphRoutes } from './routes/graph-routes.js';
+import { registerJobRoutes } from './routes/job-routes.js';
 import { registerMcpRoutes } from './routes/mcp-routes.js';
 import { registerOpenApiRoutes } from './routes/openapi-routes.js';
 import { registerProposalRoutes } from './routes/proposal-routes.js';
@@ -93,6 +94,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   };
   registerAskRoutes(app, ctx);
   registerDocsRoutes(app, ctx);
+  registerJobRoutes(app, ctx);
   registerGraphRoutes(app, ctx);
   registerProposalRoutes(app, ctx);
   registerMcpRoutes(app, ctx);

@@ -1,6 +1,7 @@
 // Every HTTP body and query the API accepts, as zod schemas: nothing from the network is used
 // before it passed one of these.
 import { DocInputSchema, TripleSchema } from '@rag/core';
+import { SUPPORTED_EXTENSIONS } from '@rag/indexer';
 import { z } from 'zod';
 
 const Question = z.string().trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters');
@@ -66,14 +67,18 @@ export const ProposalEditBodySchema = z.strictObject({
 });
 export const ExportQuerySchema = z.object({ format: z.enum(['graphml', 'gexf']).default('graphml') });
 
+/** The file types an upload takes: the ones `rag index` reads (@rag/indexer's loaders). */
+export const UPLOAD_EXTENSIONS: readonly string[] = SUPPORTED_EXTENSIONS;
+
 /**
- * Upload file names: a plain base name with a text extension. Rejects anything a path could be
- * built from (separators, "..", NUL, leading dots), so a name can never escape a directory.
+ * Upload file names: a plain base name with an extension `rag index` reads. Rejects anything a
+ * path could be built from (separators, "..", NUL, leading dots), so a name can never escape a
+ * directory.
  */
 export const UploadNameSchema = z
   .string()
-  .min(1)
-  .max(200)
+  .min(1, 'must not be empty')
+  .max(200, 'must be at most 200 characters')
   .refine((n) => !/[/\\\0]/.test(n), 'must not contain path separators or NUL')
   .refine((n) => !n.startsWith('.') && !n.includes('..'), 'must not start with "." or contain ".."')
-  .refine((n) => /\.(txt|md|jsonl)$/i.test(n), 'must end in .txt, .md or .jsonl');
+  .refine((n) => UPLOAD_EXTENSIONS.some((e) => n.toLowerCase().endsWith(e)), `unsupported file type: must end in ${UPLOAD_EXTENSIONS.join(', ')}`);

@@ -8,6 +8,7 @@ import type { AskRequest, AskResult, DemoStack, IngestProgress, IngestSummary } 
 import { toAskResult } from './ask-result.js';
 import { toGEXF, toGraphML } from '@rag/graph-store';
 import { createRwLock } from './rw-lock.js';
+import { createIngestJobs, type IngestJobs } from './ingest-jobs.js';
 
 export interface DocListItem {
   id: string;
@@ -71,6 +72,8 @@ export interface RagService {
    */
   aragTools(options?: { tracker?: ContextTracker }): Omit<AragTools, 'tracker'> & { readonly tracker: ContextTracker };
   ingest(docs: DocInput[], onProgress?: (p: IngestProgress) => void): Promise<IngestSummary>;
+  /** Background ingestion (uploads): queued jobs run one at a time through `ingest`. */
+  readonly jobs: IngestJobs;
   remove(docId: string): Promise<{ removedChunks: number }>;
   merge(keepId: string, mergeId: string, reason?: string): Promise<MergeRecord>;
   undoMerge(recordId?: string): Promise<MergeRecord>;
@@ -221,6 +224,7 @@ export function createRagService(options: RagServiceOptions): RagService {
         await stack.save();
         return summary;
       }),
+    jobs: createIngestJobs({ ingest: (docs, onProgress) => service.ingest(docs, onProgress) }),
 
     remove: (docId) =>
       lock.write(async () => {

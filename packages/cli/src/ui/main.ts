@@ -4,6 +4,7 @@
 import type { TraceEvent } from '@rag/core';
 import type { ReviewItem } from '@rag/train-data';
 import type { AskResult, CitationView } from '../types.js';
+import { mountDocsTab } from './docs-tab.js';
 import { renderGraph, renderNodeChips, type GraphView } from './graph-view.js';
 
 interface Info {
@@ -49,7 +50,8 @@ class ApiError extends Error {}
 async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   const token = sessionStorage.getItem('rag-token');
   const headers = new Headers(init.headers);
-  if (init.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+  // A FormData body (uploads) gets its multipart content type, with the boundary, from fetch.
+  if (init.body !== undefined && !(init.body instanceof FormData) && !headers.has('content-type')) headers.set('content-type', 'application/json');
   if (token) headers.set('authorization', `Bearer ${token}`);
   const res = await fetch(path, { ...init, headers });
   const data = (await res.json().catch(() => ({}))) as { error?: { message: string } };
@@ -69,7 +71,7 @@ for (const b of Array.from(document.querySelectorAll<HTMLButtonElement>('.tabs b
   b.addEventListener('click', () => {
     for (const o of Array.from(document.querySelectorAll<HTMLButtonElement>('.tabs button'))) o.setAttribute('aria-selected', String(o === b));
     for (const s of Array.from(document.querySelectorAll<HTMLElement>('.tab'))) s.dataset.active = String(s.id === `tab-${b.dataset.tab}`);
-    if (b.dataset.tab === 'docs') void loadDocs();
+    if (b.dataset.tab === 'docs') docsTab.show();
     if (b.dataset.tab === 'curate') void loadCuration();
   });
 }
@@ -280,41 +282,7 @@ async function showNode(id: string) {
 }
 
 // --- documents -------------------------------------------------------------------------
-let docOffset = 0;
-async function loadDocs() {
-  const q = $<HTMLInputElement>('doc-filter').value;
-  const page = await api<{ total: number; items: { id: string; title: string; chunks: number; chars: number }[] }>(
-    `/api/docs?${new URLSearchParams({ offset: String(docOffset), limit: '25', ...(q ? { q } : {}) })}`,
-  );
-  $('doc-list').replaceChildren(
-    ...page.items.map((d) =>
-      el(
-        'li',
-        {},
-        el('button', { type: 'button', onclick: () => void showDoc(d.id) }, el('div', { textContent: d.title }), el('div', { className: 'sub', textContent: `${d.id} · ${d.chunks} chunk(s) · ${d.chars} chars` })),
-      ),
-    ),
-  );
-  $('doc-page').textContent = `${page.total === 0 ? 0 : docOffset + 1}–${Math.min(docOffset + 25, page.total)} of ${page.total}`;
-  $<HTMLButtonElement>('doc-prev').disabled = docOffset === 0;
-  $<HTMLButtonElement>('doc-next').disabled = docOffset + 25 >= page.total;
-}
-async function showDoc(id: string) {
-  const d = await api<{ id: string; title: string; text: string; chunks: { id: string }[] }>(`/api/docs/${encodeURIComponent(id)}`);
-  $('doc-view').replaceChildren(el('h2', { textContent: d.title }), el('p', { className: 'hint', textContent: `${d.id} · ${d.chunks.length} chunk(s)` }), el('p', { className: 'passage-text', textContent: d.text }));
-}
-$('doc-filter').addEventListener('input', () => {
-  docOffset = 0;
-  void loadDocs();
-});
-$('doc-prev').addEventListener('click', () => {
-  docOffset = Math.max(0, docOffset - 25);
-  void loadDocs();
-});
-$('doc-next').addEventListener('click', () => {
-  docOffset += 25;
-  void loadDocs();
-});
+const docsTab = mountDocsTab({ api, el, onStoreChanged: () => loadInfo() });
 
 // --- curation --------------------------------------------------------------------------
 function entitySearch(input: string, select: string, after?: (id: string) => void) {

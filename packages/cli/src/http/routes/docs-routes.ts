@@ -1,12 +1,16 @@
-// Documents and chunks: list, read, add (JSON or file upload), delete.
+// Documents and chunks: list, read, add (JSON at once, or files uploaded as a background
+// ingestion job: see job-routes.ts), delete.
 import { RagError, type DocInput } from '@rag/core';
 import { z } from 'zod';
-import { problem, readBody, readQuery, zodMessage, type HttpApp, type RouteContext } from '../http-kit.js';
+import { loadUploadedFiles } from '../../service/upload-docs.js';
+import { problem, readBody, readQuery, type HttpApp, type RouteContext } from '../http-kit.js';
 import { describeRoute } from '../openapi/describe-route.js';
+import { IngestJobSchema } from '../openapi/job-schemas.js';
 import { ChunkSchema, DocListSchema, DocSchema, IngestSummarySchema } from '../openapi/response-schemas.js';
-import { DocListQuerySchema, IndexBodySchema, UploadNameSchema } from '../schemas.js';
+import { DocListQuerySchema, IndexBodySchema, UPLOAD_EXTENSIONS, UploadNameSchema } from '../schemas.js';
 
-const UploadFormSchema = z.object({ file: z.array(z.string().describe('a file (binary)')).describe('one or more files') });
+const MAX_UPLOAD_FILES = 200;
+const UploadFormSchema = z.object({ file: z.array(z.string().describe('a file (binary)')).max(MAX_UPLOAD_FILES).describe('one or more files') });
 
 export function registerDocsRoutes(app: HttpApp, ctx: RouteContext): void {
   const { service } = ctx;
@@ -29,10 +33,14 @@ export function registerDocsRoutes(app: HttpApp, ctx: RouteContext): void {
     method: 'post',
     path: '/api/upload',
     tag: 'documents',
-    summary: 'Upload files (multipart/form-data, field "file") and index them',
+    summary: 'Upload files (multipart/form-data, field "file") to be indexed in the background',
+    description:
+      `Reads every format \`rag index\` reads (${UPLOAD_EXTENSIONS.join(', ')}) with the same loaders, and gives the same ids (the file name, e.g. \`notes.md\`). ` +
+      'Every file is checked first: when any is unusable (bad name, unsupported type, empty, binary, malformed) the answer is 400 naming each bad file, and nothing is indexed. ' +
+      'Otherwise the answer is 202 with the queued job; follow it at `GET /api/jobs/{id}` or `GET /api/jobs/stream`.',
     bodyMedia: { type: 'multipart/form-data', schema: UploadFormSchema },
-    response: IngestSummarySchema,
-    status: 201,
+    response: IngestJobSchema,
+    status: 202,
     writes: true,
   });
   app.post('/api/upload', ctx.writes, ctx.limit(ctx.maxUploadBytes), async (c) => {
@@ -46,31 +54,16 @@ export function registerDocsRoutes(app: HttpApp, ctx: RouteContext): void {
     }
     const files = form.getAll('file').filter((f): f is File => typeof f !== 'string');
     if (files.length === 0) throw new RagError('RAG_INVALID_INPUT', 'upload: no "file" field', { details: { input: 'file' } });
-    // Validate every file before indexing any, so a bad one changes nothing.
-    const docs: DocInput[] = [];
+    if (files.length > MAX_UPLOAD_FILES) throw new RagError('RAG_INVALID_INPUT', `upload: ${files.length} files; at most ${MAX_UPLOAD_FILES} per upload`, { details: { input: 'file' } });
+    // Validate every name before reading any file, so a bad one changes nothing.
     for (const f of files) {
       const name = UploadNameSchema.safeParse(f.name);
-      if (!name.success) throw new RagError('RAG_INVALID_INPUT', `file name ${JSON.stringify(f.name)}: ${name.error.issues[0]?.message}`, { details: { input: 'file', name: f.name } });
-      const text = await f.text();
-      if (f.name.toLowerCase().endsWith('.jsonl')) {
-        const lines = text.split('\n').filter((l) => l.trim() !== '');
-        for (const [i, line] of lines.entries()) {
-          let raw: unknown;
-          try {
-            raw = JSON.parse(line);
-          } catch {
-            throw new RagError('RAG_INVALID_INPUT', `${f.name} line ${i + 1}: not valid JSON`, { details: { input: 'file', name: f.name, line: i + 1 } });
-          }
-          const d = IndexBodySchema.shape.docs.element.safeParse(raw);
-          if (!d.success) throw new RagError('RAG_INVALID_INPUT', zodMessage(`${f.name} line ${i + 1}`, d.error), { details: { input: 'file', name: f.name, line: i + 1 } });
-          docs.push(d.data as DocInput);
-        }
-      } else {
-        if (text.trim() === '') throw new RagError('RAG_EMPTY_TEXT', `${f.name}: file is empty`, { details: { input: 'file', name: f.name } });
-        docs.push({ id: f.name.replace(/\.(txt|md)$/i, ''), title: f.name.replace(/\.(txt|md)$/i, ''), text });
-      }
+      if (!name.success) throw new RagError('RAG_INVALID_INPUT', `file name ${JSON.stringify(f.name)}: ${name.error.issues[0]?.message}; nothing was indexed`, { details: { input: 'file', name: f.name } });
     }
-    return c.json(await service.ingest(docs), 201);
+    const loaded = await loadUploadedFiles(await Promise.all(files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) }))));
+    const job = service.jobs.submit(loaded);
+    c.header('Location', `/api/jobs/${job.id}`);
+    return c.json(job, 202);
   });
 
   describeRoute(app, { method: 'delete', path: '/api/docs/:id', tag: 'documents', summary: 'Delete a document, its chunks and the graph facts only it supported', response: z.object({ removedChunks: z.number() }), writes: true });
