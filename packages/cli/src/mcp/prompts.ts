@@ -31,7 +31,7 @@ export function registerPrompts(server: McpServer, service: RagService): void {
               '1. Find candidate passages with keyword_search (exact names, titles, dates) and semantic_search (a description of what you need). Results give chunk ids, titles and matching sentences.',
               '2. Read the promising chunks with chunk_read (adjacent: true when the context around a passage matters). A chunk reported as alreadyRead is one you have read in this session already.',
               '3. For questions that connect several entities, get_node and neighbours show what the knowledge graph links to a name.',
-              '4. Answer only with what the passages you read support. After each claim cite its chunk id in square brackets, e.g. [doc-1#0]. If the documents do not answer the question, say so and cite what you read.',
+              '4. Answer only with what the passages you read support. After each claim cite its chunk id in square brackets, e.g. [doc-7::0]. If the documents do not answer the question, say so and cite what you read.',
               'The ask tool runs the server\'s own answering pipeline; you may use it as a second opinion, but check and cite its passages yourself.',
               DATA_NOTE,
               '',

@@ -1,7 +1,7 @@
-// The six tools that read the store: A-RAG's three retrieval tools (keyword_search,
-// semantic_search, chunk_read: @rag/retrievers' createAragTools with its own input schemas and
-// descriptions) plus ask, get_node and neighbours. Names, arguments and results are those of the
-// server's first version, so existing clients keep working.
+// The six tools of the server's first version, which read the store: A-RAG's three retrieval
+// tools (keyword_search, semantic_search, chunk_read: @rag/retrievers' createAragTools with its
+// own input schemas and descriptions) plus ask, get_node and neighbours. Names, arguments and
+// results are the first version's (ask adds `verification`), so existing clients keep working.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { RagError } from '@rag/core';

@@ -1,13 +1,14 @@
 // MCP over Streamable HTTP at /mcp, with sessions (../../mcp/http-sessions.ts): POST carries
 // JSON-RPC (an `initialize` opens a session), GET opens a session's event stream, DELETE ends
 // it. The request guard (cross-site, foreign Host) runs first, as for every route. The bearer
-// token is checked on every request: a wrong one is refused (401); the right one lets this
-// request's ingest / delete_document calls write (../../mcp/write-access.ts); reads need none.
+// token is checked on every request: the right one lets this request's ingest /
+// delete_document calls write, a wrong one makes them say so (../../mcp/write-access.ts);
+// reads need none.
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { createMcpServer } from '../../mcp/create-mcp-server.js';
 import { createMcpHttpSessions, type McpRequestOptions } from '../../mcp/http-sessions.js';
-import { writeAuthInfo } from '../../mcp/write-access.js';
+import { rejectedAuthInfo, writeAuthInfo } from '../../mcp/write-access.js';
 import type { Env, HttpApp, RouteContext } from '../http-kit.js';
 import { describeRoute } from '../openapi/describe-route.js';
 
@@ -21,12 +22,12 @@ export interface McpEndpointOptions {
 const JsonRpcSchema = z.looseObject({ jsonrpc: z.literal('2.0'), method: z.string().optional(), id: z.union([z.string(), z.number(), z.null()]).optional() });
 const JsonRpcBodySchema = z.union([JsonRpcSchema, z.array(JsonRpcSchema)]);
 
-const rpcError = (c: Context<Env>, status: 400 | 401, code: number, message: string) => c.json({ jsonrpc: '2.0', error: { code, message }, id: null }, status);
+const rpcError = (c: Context<Env>, status: 400, code: number, message: string) => c.json({ jsonrpc: '2.0', error: { code, message }, id: null }, status);
 
 const SESSION_NOTE =
   'Sessions: the response to `initialize` carries an `Mcp-Session-Id` header; send it (and `Mcp-Protocol-Version`) on every later request. ' +
-  'Unknown or expired session: 404 (start again with initialize). Too many open sessions: 503. A wrong bearer token: 401; ' +
-  'the right one is needed only by the write tools (ingest, delete_document) when the server has a token.';
+  'Unknown or expired session: 404 (start again with initialize). Too many open sessions: 503. ' +
+  'The bearer token is needed only by the write tools (ingest, delete_document), and only when the server has one; they refuse a call without it (isError).';
 
 export function registerMcpRoutes(app: HttpApp, ctx: RouteContext, options: McpEndpointOptions = {}): void {
   const { service } = ctx;
@@ -37,14 +38,10 @@ export function registerMcpRoutes(app: HttpApp, ctx: RouteContext, options: McpE
     ...(options.maxSessions !== undefined ? { maxSessions: options.maxSessions } : {}),
   });
 
-  /** What the request proved, or a 401 for a token that is not the server's. */
-  const auth = (c: Context<Env>): McpRequestOptions | Response => {
+  /** What the request's bearer token proved, for the write tools. */
+  const auth = (c: Context<Env>): McpRequestOptions => {
     const state = ctx.bearer(c);
-    if (state === 'invalid') {
-      c.header('WWW-Authenticate', 'Bearer');
-      return rpcError(c, 401, -32001, 'Authorization: the bearer token is not this server’s token (reads need no token; writes need the right one)');
-    }
-    return state === 'valid' ? { authInfo: writeAuthInfo() } : {};
+    return state === 'valid' ? { authInfo: writeAuthInfo() } : state === 'invalid' ? { authInfo: rejectedAuthInfo() } : {};
   };
 
   describeRoute(app, {
@@ -59,7 +56,6 @@ export function registerMcpRoutes(app: HttpApp, ctx: RouteContext, options: McpE
   // The body limit of POST /api/docs: the ingest tool takes the same documents.
   app.post('/mcp', ctx.limit(ctx.maxJsonBytes * 16), async (c) => {
     const a = auth(c);
-    if (a instanceof Response) return a;
     let parsedBody: unknown;
     try {
       parsedBody = JSON.parse(await c.req.text());
@@ -77,10 +73,7 @@ export function registerMcpRoutes(app: HttpApp, ctx: RouteContext, options: McpE
     description: `Needs \`Accept: text/event-stream\` and the session's \`Mcp-Session-Id\`; one stream per session. ${SESSION_NOTE}`,
     responseMedia: { type: 'text/event-stream' },
   });
-  app.get('/mcp', async (c) => {
-    const a = auth(c);
-    return a instanceof Response ? a : sessions.handle(c.req.raw, a);
-  });
+  app.get('/mcp', (c) => sessions.handle(c.req.raw, auth(c)));
 
   describeRoute(app, {
     method: 'delete',
@@ -90,8 +83,5 @@ export function registerMcpRoutes(app: HttpApp, ctx: RouteContext, options: McpE
     description: SESSION_NOTE,
     responseMedia: { type: 'text/plain', schema: z.string().max(0) },
   });
-  app.delete('/mcp', async (c) => {
-    const a = auth(c);
-    return a instanceof Response ? a : sessions.handle(c.req.raw, a);
-  });
+  app.delete('/mcp', (c) => sessions.handle(c.req.raw, auth(c)));
 }
