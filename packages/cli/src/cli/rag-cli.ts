@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { RagError } from '@rag/core';
 import { z } from 'zod';
-import type { Server as McpSdkServer } from '@modelcontextprotocol/sdk/server/index.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RagService } from '../service/rag-service.js';
 import type { DemoStack } from '../types.js';
 import { DEMO_MARKER, DEMO_QUESTIONS } from '../demo/demo-files.js';
@@ -28,7 +28,7 @@ export interface RagCliDeps {
   /** Starts the HTTP server and resolves when it should stop (tests resolve it at once). */
   serve?: (service: RagService, options: { port: number; host: string; token?: string }, io: CliIo) => Promise<void>;
   /** Runs the MCP server on stdio until stdin closes. */
-  mcpStdio?: (server: McpSdkServer) => Promise<void>;
+  mcpStdio?: (server: McpServer) => Promise<void>;
   /** `rag train-data …`: delegates to @rag/train-data's CLI with the remaining arguments. */
   runTrainData?: (argv: string[], io: CliIo) => Promise<number>;
 }
@@ -188,13 +188,15 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
 
   program
     .command('mcp')
-    .description('run the MCP server on stdio (keyword_search, semantic_search, chunk_read, ask, get_node, neighbours)')
+    .description('run the MCP server on stdio: tools (keyword_search, semantic_search, chunk_read, ask, get_node, neighbours, ingest, delete_document), resources and prompts')
     .requiredOption('--store <dir>', 'store directory')
-    .action(async (o: { store: string }) => {
+    .option('--read-only', 'do not offer the tools that write (ingest, delete_document)')
+    .action(async (o: { store: string; readOnly?: boolean }) => {
       if (!deps.mcpStdio) throw new RagError('RAG_UNSUPPORTED', 'mcp: not available in this build');
       const { createMcpServer } = await import('../mcp/create-mcp-server.js');
       const service = await serviceFor(await deps.backend.open(storeDir(o.store)));
-      await deps.mcpStdio(createMcpServer({ service }));
+      // stdio serves the one user who started the process, so writes are theirs unless --read-only.
+      await deps.mcpStdio(createMcpServer({ service, writes: o.readOnly ? 'off' : 'open' }));
     });
 
   program

@@ -11,7 +11,8 @@ import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import type { RagService } from '../service/rag-service.js';
 import type { UiAssets } from '../ui/ui-assets.js';
-import { problem, zodMessage, type Env, type HttpApp, type ProblemStatus, type RouteContext } from './http-kit.js';
+import { problem, zodMessage, type BearerState, type Env, type HttpApp, type ProblemStatus, type RouteContext } from './http-kit.js';
+import type { McpEndpointOptions } from './routes/mcp-routes.js';
 import { registerAskRoutes } from './routes/ask-routes.js';
 import { registerDocsRoutes } from './routes/docs-routes.js';
 import { registerGraphRoutes } from './routes/graph-routes.js';
@@ -39,6 +40,8 @@ export interface HttpAppOptions {
   loopbackOnly?: boolean;
   /** Browser origins (`scheme://host:port`) other than the server's own that may write. */
   allowedOrigins?: readonly string[];
+  /** MCP sessions at /mcp: idle timeout and the most open at once. */
+  mcp?: McpEndpointOptions;
 }
 
 const STATUS: Record<string, ProblemStatus> = {
@@ -60,11 +63,17 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+function bearerState(token: string | undefined, authorization: string | undefined): BearerState {
+  if (token === undefined) return 'not-required';
+  if (authorization === undefined) return 'missing';
+  const m = /^Bearer (.+)$/.exec(authorization);
+  return m && sameSecret(m[1]!, token) ? 'valid' : 'invalid';
+}
+
 function bearerGuard(token: string | undefined): MiddlewareHandler<Env> {
   return async (c, next) => {
-    if (token === undefined) return next();
-    const m = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '');
-    if (!m || !sameSecret(m[1]!, token)) {
+    const state = bearerState(token, c.req.header('authorization'));
+    if (state === 'missing' || state === 'invalid') {
       c.header('WWW-Authenticate', 'Bearer');
       return problem(c, 401, 'RAG_UNAUTHORIZED', 'this request writes: send Authorization: Bearer <token>');
     }
@@ -91,13 +100,14 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     maxJsonBytes: options.maxJsonBytes ?? 256 * 1024,
     maxUploadBytes: options.maxUploadBytes ?? 8 * 1024 * 1024,
     tokenRequired: options.token !== undefined,
+    bearer: (c) => bearerState(options.token, c.req.header('authorization')),
   };
   registerAskRoutes(app, ctx);
   registerDocsRoutes(app, ctx);
   registerJobRoutes(app, ctx);
   registerGraphRoutes(app, ctx);
   registerProposalRoutes(app, ctx);
-  registerMcpRoutes(app, ctx);
+  registerMcpRoutes(app, ctx, options.mcp);
   registerOpenApiRoutes(app);
   if (options.ui) registerUiRoutes(app, options.ui);
   return app;

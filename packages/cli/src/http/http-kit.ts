@@ -53,4 +53,9 @@ export interface RouteContext {
   maxUploadBytes: number;
   /** True when writes need a token (shown by /api/info). */
   tokenRequired: boolean;
+  /** The request's bearer token against the configured one (routes that check it themselves, e.g. /mcp). */
+  bearer(c: Context): BearerState;
 }
+
+/** 'not-required': the server has no token; 'missing' / 'invalid' / 'valid': what the request sent. */
+export type BearerState = 'not-required' | 'missing' | 'invalid' | 'valid';

@@ -6,6 +6,7 @@ import { RagError } from '@rag/core';
 import type { RagService } from '../service/rag-service.js';
 import { loadUiAssets, type UiAssets } from '../ui/ui-assets.js';
 import { createHttpApp } from './create-app.js';
+import type { McpEndpointOptions } from './routes/mcp-routes.js';
 
 export interface ServeOptions {
   service: RagService;
@@ -14,6 +15,8 @@ export interface ServeOptions {
   token?: string;
   /** Pass prebuilt assets, or false to serve the API only. Default: load (bundle) the UI. */
   ui?: UiAssets | false;
+  /** MCP sessions at /mcp: idle timeout and the most open at once. */
+  mcp?: McpEndpointOptions;
 }
 
 export interface RunningServer {
@@ -29,7 +32,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   if (!LOOPBACK.has(host) && !options.token)
     throw new RagError('RAG_CONFIG', `--host ${host}: binding beyond loopback needs --token (anyone on the network could write to the store)`);
   const ui = options.ui === false ? undefined : (options.ui ?? (await loadUiAssets()));
-  const app = createHttpApp({ service: options.service, loopbackOnly: LOOPBACK.has(host), ...(options.token ? { token: options.token } : {}), ...(ui ? { ui } : {}) });
+  const app = createHttpApp({ service: options.service, loopbackOnly: LOOPBACK.has(host), ...(options.token ? { token: options.token } : {}), ...(ui ? { ui } : {}), ...(options.mcp ? { mcp: options.mcp } : {}) });
   return new Promise((resolve, reject) => {
     const server = nodeServe({ fetch: app.fetch, port: options.port ?? 8787, hostname: host }, (info: AddressInfo) => {
       const shown = host.includes(':') ? `[${host}]` : host;

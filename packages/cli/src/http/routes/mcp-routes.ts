@@ -1,34 +1,87 @@
-// MCP over Streamable HTTP at /mcp (stateless: one server + transport per request).
-import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+// MCP over Streamable HTTP at /mcp, with sessions (../../mcp/http-sessions.ts): POST carries
+// JSON-RPC (an `initialize` opens a session), GET opens a session's event stream, DELETE ends
+// it. The request guard (cross-site, foreign Host) runs first, as for every route. The bearer
+// token is checked on every request: the right one lets this request's ingest /
+// delete_document calls write, a wrong one makes them say so (../../mcp/write-access.ts);
+// reads need none.
+import type { Context } from 'hono';
 import { z } from 'zod';
 import { createMcpServer } from '../../mcp/create-mcp-server.js';
-import { problem, type HttpApp, type RouteContext } from '../http-kit.js';
+import { createMcpHttpSessions, type McpRequestOptions } from '../../mcp/http-sessions.js';
+import { rejectedAuthInfo, writeAuthInfo } from '../../mcp/write-access.js';
+import type { Env, HttpApp, RouteContext } from '../http-kit.js';
 import { describeRoute } from '../openapi/describe-route.js';
 
-const JsonRpcSchema = z.looseObject({ jsonrpc: z.literal('2.0'), method: z.string().optional(), id: z.union([z.string(), z.number(), z.null()]).optional() });
+export interface McpEndpointOptions {
+  /** Close a session after this many milliseconds without a request (default 30 minutes). */
+  idleMs?: number;
+  /** Most sessions open at once (default 100). */
+  maxSessions?: number;
+}
 
-export function registerMcpRoutes(app: HttpApp, ctx: RouteContext): void {
+const JsonRpcSchema = z.looseObject({ jsonrpc: z.literal('2.0'), method: z.string().optional(), id: z.union([z.string(), z.number(), z.null()]).optional() });
+const JsonRpcBodySchema = z.union([JsonRpcSchema, z.array(JsonRpcSchema)]);
+
+const rpcError = (c: Context<Env>, status: 400, code: number, message: string) => c.json({ jsonrpc: '2.0', error: { code, message }, id: null }, status);
+
+const SESSION_NOTE =
+  'Sessions: the response to `initialize` carries an `Mcp-Session-Id` header; send it (and `Mcp-Protocol-Version`) on every later request. ' +
+  'Unknown or expired session: 404 (start again with initialize). Too many open sessions: 503. ' +
+  'The bearer token is needed only by the write tools (ingest, delete_document), and only when the server has one; they refuse a call without it (isError).';
+
+export function registerMcpRoutes(app: HttpApp, ctx: RouteContext, options: McpEndpointOptions = {}): void {
   const { service } = ctx;
-  describeRoute(app, { method: 'post', path: '/mcp', tag: 'mcp', summary: 'Model Context Protocol (Streamable HTTP): JSON-RPC requests', body: JsonRpcSchema, response: JsonRpcSchema });
-  app.post('/mcp', ctx.limit(ctx.maxJsonBytes), async (c) => {
-    const text = await c.req.text();
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return c.json({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null }, 400);
-    }
-    const server = createMcpServer({ service });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    c.env.outgoing.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(c.env.incoming, c.env.outgoing, parsed);
-    return RESPONSE_ALREADY_SENT;
+  const access = ctx.tokenRequired ? 'token' : 'open';
+  const sessions = createMcpHttpSessions({
+    createServer: ({ onDocumentsChanged }) => createMcpServer({ service, writes: access, onDocumentsChanged }),
+    ...(options.idleMs !== undefined ? { idleMs: options.idleMs } : {}),
+    ...(options.maxSessions !== undefined ? { maxSessions: options.maxSessions } : {}),
   });
-  for (const method of ['get', 'delete'] as const) describeRoute(app, { method, path: '/mcp', tag: 'mcp', summary: 'Not offered: this MCP endpoint is stateless (405)' });
-  app.on(['GET', 'DELETE'], '/mcp', (c) => problem(c, 405, 'RAG_UNSUPPORTED', 'this MCP endpoint is stateless: POST JSON-RPC requests'));
+
+  /** What the request's bearer token proved, for the write tools. */
+  const auth = (c: Context<Env>): McpRequestOptions => {
+    const state = ctx.bearer(c);
+    return state === 'valid' ? { authInfo: writeAuthInfo() } : state === 'invalid' ? { authInfo: rejectedAuthInfo() } : {};
+  };
+
+  describeRoute(app, {
+    method: 'post',
+    path: '/mcp',
+    tag: 'mcp',
+    summary: 'Model Context Protocol (Streamable HTTP): JSON-RPC requests; initialize opens a session',
+    description: `Send \`Accept: application/json, text/event-stream\`; answers are JSON. ${SESSION_NOTE} A request without a session id that is not initialize is answered by a one-off server that remembers nothing.`,
+    body: JsonRpcBodySchema,
+    response: z.union([JsonRpcSchema, z.array(JsonRpcSchema)]),
+  });
+  // The body limit of POST /api/docs: the ingest tool takes the same documents.
+  app.post('/mcp', ctx.limit(ctx.maxJsonBytes * 16), async (c) => {
+    const a = auth(c);
+    let parsedBody: unknown;
+    try {
+      parsedBody = JSON.parse(await c.req.text());
+    } catch {
+      return rpcError(c, 400, -32700, 'Parse error: the body is not valid JSON');
+    }
+    return sessions.handle(c.req.raw, { ...a, parsedBody });
+  });
+
+  describeRoute(app, {
+    method: 'get',
+    path: '/mcp',
+    tag: 'mcp',
+    summary: "Model Context Protocol: open a session's event stream (server notifications, e.g. resources/list_changed)",
+    description: `Needs \`Accept: text/event-stream\` and the session's \`Mcp-Session-Id\`; one stream per session. ${SESSION_NOTE}`,
+    responseMedia: { type: 'text/event-stream' },
+  });
+  app.get('/mcp', (c) => sessions.handle(c.req.raw, auth(c)));
+
+  describeRoute(app, {
+    method: 'delete',
+    path: '/mcp',
+    tag: 'mcp',
+    summary: 'Model Context Protocol: end a session (its Mcp-Session-Id header); 200 with an empty body',
+    description: SESSION_NOTE,
+    responseMedia: { type: 'text/plain', schema: z.string().max(0) },
+  });
+  app.delete('/mcp', (c) => sessions.handle(c.req.raw, auth(c)));
 }
