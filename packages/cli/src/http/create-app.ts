@@ -16,6 +16,8 @@ import { registerAskRoutes } from './routes/ask-routes.js';
 import { registerDocsRoutes } from './routes/docs-routes.js';
 import { registerGraphRoutes } from './routes/graph-routes.js';
 import { registerMcpRoutes } from './routes/mcp-routes.js';
+import { registerOllamaCompatRoutes } from './routes/ollama-compat-routes.js';
+import { registerOpenAICompatRoutes } from './routes/openai-compat-routes.js';
 import { registerOpenApiRoutes } from './routes/openapi-routes.js';
 import { registerProposalRoutes } from './routes/proposal-routes.js';
 import { registerUiRoutes } from './routes/ui-routes.js';
@@ -96,6 +98,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   registerGraphRoutes(app, ctx);
   registerProposalRoutes(app, ctx);
   registerMcpRoutes(app, ctx);
+  registerOpenAICompatRoutes(app, ctx);
+  registerOllamaCompatRoutes(app, ctx);
   registerOpenApiRoutes(app);
   if (options.ui) registerUiRoutes(app, options.ui);
   return app;
