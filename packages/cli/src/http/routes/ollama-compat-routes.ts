@@ -28,16 +28,21 @@ function ollamaErrorResponse(c: Context, err: unknown) {
 
 const ns = (ms: number) => Math.max(0, Math.round(ms * 1e6));
 
-/** Ollama's closing fields: durations in ns (retrieval up to the first answer text counts as prompt evaluation), token counts from the cost meter. */
-function stats(result: AskResult, t0: number, firstOutput: number, end: number) {
+/**
+ * Ollama's closing fields: durations in ns — everything before the first answer token counts as
+ * prompt evaluation (retrieval, checks), the time from it to the end as evaluation (0 when the
+ * answer was not streamed) — and token counts from the cost meter (0 without a chat model).
+ */
+function stats(result: AskResult, t0: number, firstToken: number | undefined, end: number) {
+  const writing = firstToken ?? end;
   return {
     done_reason: 'stop',
     total_duration: ns(end - t0),
     load_duration: 0,
     prompt_eval_count: result.cost.tokensIn,
-    prompt_eval_duration: ns(firstOutput - t0),
+    prompt_eval_duration: ns(writing - t0),
     eval_count: result.cost.tokensOut,
-    eval_duration: ns(end - firstOutput),
+    eval_duration: ns(end - writing),
   };
 }
 
@@ -93,15 +98,15 @@ export function registerOllamaCompatRoutes(app: HttpApp, ctx: RouteContext): voi
       const events = askEvents(service, { question, method, signal: ac.signal });
       // Wait for the first token (or the whole result): a failure before any output is a plain HTTP error.
       const first = (await events.next()).value as AskEvent;
-      const firstOutput = performance.now();
       if (first.type === 'error') throw first.error;
+      const firstToken = first.type === 'token' ? performance.now() : undefined;
 
       if (body.stream === false) {
         let e: AskEvent = first;
         for await (const next of events) e = next;
         if (e.type === 'error') throw e.error;
         if (e.type !== 'result') throw new Error('ask ended without a result');
-        return c.json(line(replyText(e.result), true, { ...stats(e.result, t0, firstOutput, performance.now()), rag: ragField(e.result) }));
+        return c.json(line(replyText(e.result), true, { ...stats(e.result, t0, firstToken, performance.now()), rag: ragField(e.result) }));
       }
 
       c.header('Content-Type', 'application/x-ndjson');
@@ -120,7 +125,7 @@ export function registerOllamaCompatRoutes(app: HttpApp, ctx: RouteContext): voi
           }
           const tail = reply.finish(e.result);
           if (tail) await write(line(tail, false));
-          await write(line('', true, { ...stats(e.result, t0, firstOutput, performance.now()), rag: ragField(e.result) }));
+          await write(line('', true, { ...stats(e.result, t0, firstToken, performance.now()), rag: ragField(e.result) }));
           return true;
         };
         if (await handle(first)) return;
