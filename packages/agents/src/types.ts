@@ -1,6 +1,6 @@
 // Public types of @rag/agents: the one shape every agent exposes, and the HITL proposal queue
 // interface that @rag/train-data implements.
-import type { Answer, BudgetLimits, Triple, TraceListener } from '@rag/core';
+import type { Answer, BudgetLimits, TokenListener, Triple, TraceListener } from '@rag/core';
 
 export interface AnswerOptions {
   /** Limits of this request (calls, tokens, retries, wall time); enforced, never exceeded. */
@@ -8,6 +8,12 @@ export interface AnswerOptions {
   signal?: AbortSignal;
   /** Streams trace events as they are recorded. */
   onEvent?: TraceListener;
+  /**
+   * Streams the answer text as the model writes it, when the agent's answer step uses a chat
+   * model that can stream (A2RAG, IRCoT and TAdaRAG with a model). Without a streaming model
+   * (the embedded strategies) it is never called and the answer arrives whole.
+   */
+  onToken?: TokenListener;
 }
 
 /** What every agent in this package is: a question in, a cited and traced Answer out. */

@@ -10,6 +10,7 @@ import type { AnswerVerification,
   Evidence,
   RunContext,
   Subgraph,
+  TokenListener,
   TraceEvent,
   Verdict,
 } from '@rag/core';
@@ -62,6 +63,8 @@ export interface AskRequest {
   k?: number;
   budget?: BudgetLimits;
   onEvent?: (event: TraceEvent) => void;
+  /** Answer text as the model writes it (agents with a streaming chat model only; see @rag/agents AnswerOptions.onToken). */
+  onToken?: TokenListener;
   signal?: AbortSignal;
 }
 

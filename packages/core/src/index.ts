@@ -56,7 +56,7 @@ export type { BudgetLimits } from './trace/budget.js';
 export { createCostMeter, emptyCost } from './trace/cost-meter.js';
 export type { Cost, CostMeter } from './trace/cost-meter.js';
 export { createRunContext } from './trace/run-context.js';
-export type { RunContext } from './trace/run-context.js';
+export type { RunContext, TokenListener } from './trace/run-context.js';
 
 export { writeFileAtomic } from './io/atomic-write.js';
 export { contentHash } from './hash.js';

@@ -27,6 +27,7 @@ export function assertQuestion(question: unknown): string {
 export function validateAnswerOptions(options: AnswerOptions | undefined): void {
   if (options === undefined) return;
   if (options === null || typeof options !== 'object') throw invalidInput('options', 'must be an object');
+  if (options.onToken !== undefined && typeof options.onToken !== 'function') throw invalidInput('options.onToken', 'must be a function');
   if (options.budget !== undefined && (options.budget === null || typeof options.budget !== 'object'))
     throw invalidInput('options.budget', 'must be an object of limits');
   for (const [k, v] of Object.entries(options.budget ?? {}))
@@ -45,6 +46,7 @@ export async function runAgent(
     ...(options?.budget ? { budget: options.budget } : {}),
     ...(options?.signal ? { signal: options.signal } : {}),
     ...(options?.onEvent ? { onEvent: options.onEvent } : {}),
+    ...(options?.onToken ? { onToken: options.onToken } : {}),
   });
   const partial: PartialResult = {};
   try {

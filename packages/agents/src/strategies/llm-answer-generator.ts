@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { buildAnswerMessages } from '../prompts/answer-prompt.js';
 import { createExtractiveAnswerGenerator } from './extractive-answer-generator.js';
 import { citeAnswer, locateQuote } from './locate-quote.js';
+import { canStream, streamingAnswerModel } from './streamed-answer.js';
 
 export interface LlmAnswerGeneratorOptions {
   model: ChatModel;
@@ -31,9 +32,11 @@ export function createLlmAnswerGenerator(options: LlmAnswerGeneratorOptions): An
     async generate(input, context) {
       if (typeof input.query !== 'string' || !input.query.trim()) throw invalidInput('query', 'must be a non-empty string');
       const fallback = options.fallback ?? createExtractiveAnswerGenerator(options.index ? { index: options.index } : {});
+      // The caller wants the answer as it is written and the model can stream: stream it.
+      const model = context?.onToken && canStream(options.model) ? streamingAnswerModel(options.model, context, context.onToken) : options.model;
       const { value } = await decide({
         decision: 'answer',
-        model: options.model,
+        model,
         schema: AnswerReplySchema,
         messages: buildAnswerMessages(input, maxChunks),
         ...(context ? { context } : {}),

@@ -18,6 +18,8 @@ import { registerDocsRoutes } from './routes/docs-routes.js';
 import { registerGraphRoutes } from './routes/graph-routes.js';
 import { registerJobRoutes } from './routes/job-routes.js';
 import { registerMcpRoutes } from './routes/mcp-routes.js';
+import { registerOllamaCompatRoutes } from './routes/ollama-compat-routes.js';
+import { registerOpenAICompatRoutes } from './routes/openai-compat-routes.js';
 import { registerOpenApiRoutes } from './routes/openapi-routes.js';
 import { registerProposalRoutes } from './routes/proposal-routes.js';
 import { registerUiRoutes } from './routes/ui-routes.js';
@@ -108,6 +110,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   registerGraphRoutes(app, ctx);
   registerProposalRoutes(app, ctx);
   registerMcpRoutes(app, ctx, options.mcp);
+  registerOpenAICompatRoutes(app, ctx);
+  registerOllamaCompatRoutes(app, ctx);
   registerOpenApiRoutes(app);
   if (options.ui) registerUiRoutes(app, options.ui);
   return app;

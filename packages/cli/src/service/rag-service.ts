@@ -148,6 +148,7 @@ export function createRagService(options: RagServiceOptions): RagService {
           budget: { ...DEFAULT_BUDGET, ...request.budget },
           ...(request.signal ? { signal: request.signal } : {}),
           ...(request.onEvent ? { onEvent: request.onEvent } : {}),
+          ...(request.onToken ? { onToken: request.onToken } : {}),
         });
         const output = await runner.run(question, { k, context });
         return toAskResult({ index: index(), question, method: name, output, cost: context.meter.snapshot(), k });

@@ -29,6 +29,7 @@ export function agentRunner(name: string, description: string, agent: AnsweringA
       return agent.answer(query, {
         budget: context.meter.limits,
         onEvent: (e) => void context.trace.add(e),
+        ...(context.onToken ? { onToken: context.onToken } : {}),
         ...(context.signal ? { signal: context.signal } : {}),
       });
     },

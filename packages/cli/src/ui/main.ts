@@ -4,6 +4,8 @@
 import type { TraceEvent } from '@rag/core';
 import type { ReviewItem } from '@rag/train-data';
 import type { AskResult, CitationView } from '../types.js';
+import { openAskSession, type AskSession } from './ask-session.js';
+import { clearAskResults, createAnswerStream } from './ask-view.js';
 import { mountDocsTab } from './docs-tab.js';
 import { renderGraph, renderNodeChips, type GraphView } from './graph-view.js';
 
@@ -116,7 +118,11 @@ async function openPassage(docId: string, start: number, end: number) {
 
 // --- ask -------------------------------------------------------------------------------
 let graphView: GraphView | undefined;
-let source: EventSource | undefined;
+let session: AskSession | undefined;
+const destroyGraph = () => {
+  graphView?.destroy();
+  graphView = undefined;
+};
 
 function renderTrace(list: HTMLElement, events: TraceEvent[]) {
   list.replaceChildren(
@@ -212,37 +218,43 @@ $<HTMLFormElement>('ask-form').addEventListener('submit', (ev) => {
   const question = $<HTMLInputElement>('question').value.trim();
   const method = $<HTMLSelectElement>('method').value;
   if (!question) return;
-  source?.close();
+  session?.close();
   $('ask-error').hidden = true;
   const button = $<HTMLButtonElement>('ask-button');
   button.disabled = true;
   button.replaceChildren(el('span', { className: 'spinner' }));
   const live: TraceEvent[] = [];
+  // Nothing of the previous answer stays beside the new question.
+  clearAskResults(destroyGraph);
   $('results').hidden = false;
   $('answer-text').textContent = 'Retrieving…';
-  $('citations').replaceChildren();
+  const answer = createAnswerStream();
   const done = () => {
     button.disabled = false;
     button.textContent = 'Ask';
-    source?.close();
   };
-  source = new EventSource(`/api/ask/stream?${new URLSearchParams({ question, method })}`);
-  source.addEventListener('trace', (e) => {
-    live.push(JSON.parse((e as MessageEvent<string>).data) as TraceEvent);
-    renderTrace($('trace'), live);
-  });
-  source.addEventListener('result', (e) => {
-    renderResult(JSON.parse((e as MessageEvent<string>).data) as AskResult);
-    done();
-  });
-  source.addEventListener('error', (e) => {
-    const data = (e as MessageEvent<string>).data;
-    const err = $('ask-error');
-    err.textContent = data ? (JSON.parse(data) as { message: string }).message : 'the connection to the server was lost';
-    err.hidden = false;
-    $('answer-text').textContent = '';
-    done();
-  });
+  session = openAskSession(
+    { question, method },
+    {
+      trace: (e) => {
+        live.push(e);
+        renderTrace($('trace'), live);
+      },
+      token: (text, generation) => answer.token(text, generation),
+      result: (r) => {
+        renderResult(r);
+        done();
+      },
+      error: (message) => {
+        clearAskResults(destroyGraph);
+        $('results').hidden = true;
+        const err = $('ask-error');
+        err.textContent = `The question could not be answered: ${message}`;
+        err.hidden = false;
+        done();
+      },
+    },
+  );
 });
 
 // --- node panel ------------------------------------------------------------------------

@@ -1,5 +1,6 @@
-// Asking: one JSON answer, or the same answer with its trace streamed as server-sent events.
-import { RagError, type TraceEvent } from '@rag/core';
+// Asking: one JSON answer, or the same answer with its trace (and, with a streaming chat model,
+// the answer text as it is written) streamed as server-sent events.
+import { RagError, type TokenListener, type TraceEvent } from '@rag/core';
 import { streamSSE } from 'hono/streaming';
 import { readBody, readQuery, type HttpApp, type RouteContext } from '../http-kit.js';
 import { describeRoute } from '../openapi/describe-route.js';
@@ -23,7 +24,10 @@ export function registerAskRoutes(app: HttpApp, ctx: RouteContext): void {
     method: 'get',
     path: '/api/ask/stream',
     tag: 'ask',
-    summary: 'Ask as server-sent events: `trace` events while it runs, then one `result` (or `error`)',
+    summary: 'Ask as server-sent events: `trace` and `token` events while it runs, then one `result` (or `error`)',
+    description:
+      'Events: `trace` (a TraceEvent as JSON), `token` (`{"text","generation"}`: answer text as the chat model writes it; sent only by agents whose chat model streams — ' +
+      'a new `generation` means the text before it belonged to a discarded attempt), `result` (the AskResult, as POST /api/ask returns it) and `error` (`{"code","message"}`).',
     query: AskStreamQuerySchema,
     responseMedia: { type: 'text/event-stream' },
   });
@@ -39,8 +43,11 @@ export function registerAskRoutes(app: HttpApp, ctx: RouteContext): void {
       const onEvent = (e: TraceEvent) => {
         pending.push(stream.writeSSE({ event: 'trace', data: JSON.stringify(e) }));
       };
+      const onToken: TokenListener = (text, { generation }) => {
+        pending.push(stream.writeSSE({ event: 'token', data: JSON.stringify({ text, generation }) }));
+      };
       try {
-        const result = await service.ask({ question: q.question, ...(q.method ? { method: q.method } : {}), ...(q.k ? { k: q.k } : {}), onEvent, signal: ac.signal });
+        const result = await service.ask({ question: q.question, ...(q.method ? { method: q.method } : {}), ...(q.k ? { k: q.k } : {}), onEvent, onToken, signal: ac.signal });
         await Promise.all(pending);
         await stream.writeSSE({ event: 'result', data: JSON.stringify(result) });
       } catch (err) {

@@ -1,0 +1,20 @@
+// Reads a compatible endpoint's JSON body: size-limited (413), parsed (400 on malformed JSON)
+// and schema-checked (400 naming the offending field), with errors thrown as RagError so each
+// dialect renders them in its own error shape.
+import { RagError } from '@rag/core';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { z } from 'zod';
+import { parseJsonText, zodMessage } from '../http-kit.js';
+
+export async function readCompatBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  const raw = parseJsonText(await c.req.text());
+  const r = schema.safeParse(raw);
+  if (!r.success) throw new RagError('RAG_INVALID_INPUT', zodMessage('body', r.error), { details: { input: r.error.issues[0]?.path.join('.') || 'body' } });
+  return r.data;
+}
+
+/** A body-size limit answering in the dialect's error shape. */
+export function compatBodyLimit(maxSize: number, render: (c: Context, err: RagError) => Response): MiddlewareHandler {
+  return bodyLimit({ maxSize, onError: (c) => render(c, new RagError('RAG_TOO_LARGE', `body: larger than the ${maxSize}-byte limit`, { details: { input: 'body' } })) });
+}
