@@ -47,10 +47,11 @@ describe('createHeuristicTripleExtractor', () => {
     expect(find(triples, 'Ada Lovelace', MENTIONS, 'Charles Babbage')).toBeUndefined();
   });
 
-  it('adds weaker co-occurrence edges and carries the sentence span as provenance', async () => {
+  it('adds weaker co-occurrence edges when asked and carries the sentence span as provenance', async () => {
     const text = 'Intro sentence here. Oslo and Bergen, along with Stavanger, host festivals.';
     const chunk = chunkOf(text);
-    const { triples } = await ex.extract({ chunk });
+    expect((await ex.extract({ chunk })).triples.filter((t) => t.relation === COOCCURS)).toEqual([]);
+    const { triples } = await createHeuristicTripleExtractor({ maxCooccurrence: 3 }).extract({ chunk });
     const co = triples.filter((t) => t.relation === COOCCURS);
     expect(co.length).toBeGreaterThanOrEqual(2);
     const second = chunk.sentences[1]!;
@@ -58,6 +59,29 @@ describe('createHeuristicTripleExtractor', () => {
       expect(t.provenance).toEqual([{ chunkId: chunk.id, start: second.start, end: second.end }]);
       if (t.relation === COOCCURS) expect(t.confidence).toBeLessThan(0.5);
     }
+  });
+
+  it('stores one weak edge per pair of names, none where a relation already links them, and co-occurrence in one direction', async () => {
+    const text = 'Lena Moss is a singer from Oslo. Lena Moss met Tor Lunde in Oslo. Tor Lunde and Lena Moss toured Bergen.';
+    const { triples } = await createHeuristicTripleExtractor({ maxCooccurrence: 8 }).extract({ chunk: chunkOf(text), docTitle: 'Lena Moss' });
+    const pairs = new Map<string, string[]>();
+    for (const t of triples) {
+      const k = [t.head, t.tail].sort().join('|');
+      pairs.set(k, [...(pairs.get(k) ?? []), t.relation]);
+    }
+    for (const [k, rels] of pairs) {
+      const weak = rels.filter((r) => r === COOCCURS || r === MENTIONS);
+      expect(weak.length, k).toBeLessThanOrEqual(1);
+      if (weak.length === 1) expect(rels, k).toHaveLength(1);
+    }
+    expect(pairs.get(['Lena Moss', 'Tor Lunde'].sort().join('|'))).toBeDefined();
+  });
+
+  it('reads a place next to the place or organisation it contains as located_in, but not a list of places', async () => {
+    const { triples } = await ex.extract({ chunk: chunkOf('The Vesta Museum in Dunmore County opened late. Chelmsford, Essex has a market. Towns include Alder, Birch, Cedar and Dale.') });
+    expect(find(triples, 'Vesta Museum', 'located_in', 'Dunmore County')).toBeDefined();
+    expect(find(triples, 'Chelmsford', 'located_in', 'Essex')).toBeDefined();
+    expect(triples.some((t) => t.relation === 'located_in' && ['Alder', 'Birch', 'Cedar'].includes(t.head))).toBe(false);
   });
 
   it('extracts dates and does not take sentence-initial function words as names', async () => {

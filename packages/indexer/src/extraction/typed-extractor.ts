@@ -10,7 +10,7 @@ import { guessType } from './entity-typing.js';
 import { findMentions, PRONOUNS } from './mention-finder.js';
 import { normaliseRelation } from './relation-label.js';
 import { normKey, tokenize, type Mention, type Token } from './sentence-tokens.js';
-import { sentenceFacts } from './typed-patterns.js';
+import { isCountry, sentenceFacts } from './typed-patterns.js';
 
 
 export interface TypedTripleExtractorOptions {
@@ -22,7 +22,7 @@ export interface TypedTripleExtractorOptions {
   attributeConfidence?: number;
   /** Confidence of page-entity → mention edges (default 0.4). */
   pageConfidence?: number;
-  /** Co-occurrence links each mention to the next `maxCooccurrence - 1` mentions of its sentence (default 8; 2 = neighbours only). */
+  /** Co-occurrence links each mention to the next `maxCooccurrence - 1` mentions of its sentence (default 1: none, the page → mention edges are the only weak links; 2 = neighbours only). */
   maxCooccurrence?: number;
   /** Longest gap (in words) between two mentions read as a relation phrase (default 6). */
   maxGapWords?: number;
@@ -36,6 +36,7 @@ const MENTIONS = 'mentions';
 const IS_A = 'instance_of';
 
 const LITERAL = new Set(['Date', 'Number', 'Concept']);
+const LOCATABLE = new Set(['Place', 'Organization', 'Event']);
 const PREPOSITIONS = new Set(['in', 'of', 'from', 'at', 'for', 'by', 'with', 'on']);
 
 const TITLE_WORDS = new Set(['captain', 'sir', 'dr', 'lord', 'lady', 'king', 'queen', 'prince', 'princess', 'saint', 'st', 'general', 'colonel', 'major', 'the']);
@@ -48,6 +49,14 @@ function sharesFirstWord(a: string, b: string): boolean {
 
 function stripTitle(title: string): string {
   return title.replace(/\s*\([^)]*\)\s*$/, '').trim();
+}
+
+/** "A, B, C and D": a list of names, not a place and the larger place it lies in ("A, B, Country" is still a chain). */
+function inList(tokens: Token[], h: Mention, t: Mention, next: Mention | undefined): boolean {
+  const before = tokens[h.t0 - 1]?.text;
+  const after = tokens[t.t1]?.lower;
+  if (before === ',' || before === 'and' || after === 'and' || after === 'or') return true;
+  return after === ',' && next !== undefined && next.t0 === t.t1 + 1 && !isCountry(next);
 }
 
 /** A verb phrase between two neighbouring names ("X headlined Y") as an open-ended label. */
@@ -69,7 +78,7 @@ export function createTypedTripleExtractor(options: TypedTripleExtractorOptions 
   const coConf = options.cooccurrenceConfidence ?? 0.2;
   const pageConf = options.pageConfidence ?? 0.4;
   const attrConf = Number(process.env.RAG_KG_ATTR ?? '') || options.attributeConfidence || 0.2;
-  const coWindow = Math.max(1, (options.maxCooccurrence ?? 8) - 1);
+  const coWindow = Math.max(0, (options.maxCooccurrence ?? 1) - 1);
   const maxGap = options.maxGapWords ?? 6;
   const pageAll = (options.pageMentions ?? 'all') === 'all';
   return {
@@ -172,7 +181,15 @@ export function createTypedTripleExtractor(options: TypedTripleExtractorOptions 
           const h = named[k]!;
           const t = named[k + 1]!;
           if (related.has(`${h.start}:${t.start}`) || related.has(`${t.start}:${h.start}`)) continue;
-          const label = relationFromGap(tokens.slice(h.t1, t.t0), maxGap);
+          const gap = tokens.slice(h.t1, t.t0);
+          // "the Palais de Justice in Paris", "Little Rock, Arkansas": a place, organisation or
+          // event next to a place lies in it
+          if (typeOf(t) === 'Place' && LOCATABLE.has(typeOf(h)) && gap.length === 1 && (gap[0]!.lower === 'in' || (gap[0]!.text === ',' && typeOf(h) === 'Place' && !inList(tokens, h, t, named[k + 2])))) {
+            facts.push({ head: h, relation: isCountry(t) ? 'country' : 'located_in', tail: t, confidence: patternConf * 0.7 });
+            related.add(`${h.start}:${t.start}`);
+            continue;
+          }
+          const label = relationFromGap(gap, maxGap);
           if (!label) continue;
           const canon = canonicalRelation(label);
           const spec = relationSpec(canon);
@@ -226,19 +243,32 @@ export function createTypedTripleExtractor(options: TypedTripleExtractorOptions 
         triples.set(key, { head: nameOf(h), headType: typeOf(h), relation, tail: nameOf(t), tailType: typeOf(t), provenance: [prov], confidence });
       };
       const pageMention: Mention | undefined = titleName ? { name: titleName, type: pageState.type, start: 0, end: 0, t0: -1, t1: -1, page: true } : undefined;
+      // weak edges only join pairs nothing else in the passage joins: one weak edge per unordered
+      // pair (co-occurrence written in a canonical direction, so the same pair seen in another
+      // passage merges into the same edge), none where a typed or open relation already links them
+      const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+      const linked = new Set<string>();
+      for (const { facts } of pending) for (const f of facts) linked.add(pairKey(keyOf(f.head), keyOf(f.tail)));
+      const weak: { h: Mention; relation: string; t: Mention; confidence: number; prov: Provenance }[] = [];
+      const addWeak = (h: Mention, relation: string, t: Mention, confidence: number, prov: Provenance) => {
+        const ph = pairKey(keyOf(h), keyOf(t));
+        if (linked.has(ph)) return;
+        linked.add(ph);
+        weak.push(relation === COOCCURS && keyOf(t) < keyOf(h) ? { h: t, relation, t: h, confidence, prov } : { h, relation, t, confidence, prov });
+      };
       for (const { mentions, facts, prov } of pending) {
         // names are entities; dates, numbers, demonyms and class nouns only as relation tails
         for (const m of mentions) if (!LITERAL.has(typeOf(m)) && typeOf(m) !== 'Nationality') addEntity(m, prov);
         for (const f of facts) addTriple(f.head, f.relation, f.tail, f.confidence, prov);
-        const linked = new Set(facts.flatMap((f) => [keyOf(f.head) + '|' + keyOf(f.tail), keyOf(f.tail) + '|' + keyOf(f.head)]));
+      }
+      for (const { mentions, prov } of pending) {
         const co = mentions.filter((m) => !LITERAL.has(typeOf(m)) && typeOf(m) !== 'Nationality');
-        for (let a = 0; a < co.length; a++)
-          for (let b = a + 1; b <= a + coWindow && b < co.length; b++)
-            if (!linked.has(keyOf(co[a]!) + '|' + keyOf(co[b]!))) addTriple(co[a]!, COOCCURS, co[b]!, coConf, prov);
+        for (let a = 0; a < co.length; a++) for (let b = a + 1; b <= a + coWindow && b < co.length; b++) addWeak(co[a]!, COOCCURS, co[b]!, coConf, prov);
         // page → mention edges ("unnamed": only where the sentence does not name the page itself,
         // since there the co-occurrence chain and the typed relations already connect them)
-        if (pageMention && (pageAll || !mentions.some((m) => m.page))) for (const m of co) if (!linked.has(keyOf(pageMention) + '|' + keyOf(m))) addTriple(pageMention, MENTIONS, m, pageConf, prov);
+        if (pageMention && (pageAll || !mentions.some((m) => m.page))) for (const m of co) addWeak(pageMention, MENTIONS, m, pageConf, prov);
       }
+      for (const w of weak) addTriple(w.h, w.relation, w.t, w.confidence, w.prov);
       if (pageMention && !entities.has(keyOf(pageMention)) && chunk.sentences[0]) {
         const first = chunk.sentences[0];
         addEntity(pageMention, { chunkId: chunk.id, start: first.start, end: first.end });

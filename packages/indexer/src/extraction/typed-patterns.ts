@@ -671,7 +671,7 @@ function isAcronymOf(short: string, long: string): boolean {
   return short.replace(/[^\p{Lu}]/gu, '') === initials || (short.length >= 2 && initials.startsWith(short.replace(/[^\p{Lu}]/gu, '')));
 }
 
-function isCountry(m: Mention): boolean {
+export function isCountry(m: Mention): boolean {
   const n = m.name.replace(/^the\s+/i, '');
   return phraseClasses(n).has('country') || (!n.includes(' ') && wordClasses(n).has('country')) || /^(?:U\.S\.|U\.S\.A\.|USA|UK|U\.K\.)$/.test(n);
 }
