@@ -3,6 +3,9 @@
 // start type (eq. 3) → hop-bounded traversal G_q → sufficiency S_suf (eq. 4, @rag/verify) with
 // at most two expansions → answer from the linearised subgraph → graph-grounded validation
 // S_cons (eq. 5, @rag/verify) with at most two regenerations, else an uncertainty signal.
+// On a graph without the scholarly schema (an encyclopedic graph from the typed extractor) the
+// same loop runs with the typed-graph planner and executor (typed-graph-plan.ts,
+// typed-graph-executor.ts): schema relations instead of writes / published_in.
 import {
   createHashingEmbedder,
   decide,
@@ -22,15 +25,21 @@ import { buildSubgraphAnswerMessages } from '../prompts/academic-prompt.js';
 import type { Agent } from '../types.js';
 import { executePlan, type Execution, type SubgraphView } from './graph-executor.js';
 import { createHeuristicQueryPlanner, createLlmQueryPlanner, type QueryPlan, type QueryPlanner } from './query-plan.js';
+import { executeTypedPlan } from './typed-graph-executor.js';
+import { createTypedGraphPlanner } from './typed-graph-plan.js';
+
+const SCHOLARLY_TYPES = new Set(['Author', 'Paper', 'Venue']);
+const LITERAL_TYPES = new Set(['Date', 'Number']);
 
 export interface AcademicAgentOptions {
-  /** The scholarly graph (or give `index` and its graph is used). */
+  /** The scholarly graph or any typed graph (or give `index` and its graph is used). */
   graph?: GraphStore;
   index?: RagIndex;
   /** φ for start-node lookup and S_suf/S_cons embedding matching (default: hashing embedder). */
   embedder?: Embedder;
   /** Service mode: LLM planner and LLM answer generation from the linearised subgraph. */
   model?: ChatModel;
+  /** Default: the scholarly planner (LLM in service mode) on an Author–Paper–Venue graph, the typed-graph planner on any other graph. */
   planner?: QueryPlanner;
   /** S_suf: α (default 0.5) and threshold τ (default 0.5). */
   sufficiency?: { alpha?: number; tau?: number };
@@ -54,7 +63,22 @@ export function createAcademicAgent(options: AcademicAgentOptions): Agent {
   if (!graph || typeof graph.nodes !== 'function') throw invalidInput('createAcademicAgent(options.graph)', 'give a GraphStore as `graph` or a RagIndex as `index`');
   const embedder = options.embedder ?? createHashingEmbedder();
   const model = options.model;
-  const planner = options.planner ?? (model ? createLlmQueryPlanner({ model }) : createHeuristicQueryPlanner());
+  const scholarlyPlanner = options.planner ?? (model ? createLlmQueryPlanner({ model }) : createHeuristicQueryPlanner());
+  const typedPlanner = options.planner ?? createTypedGraphPlanner();
+  let schema: { version: number; scholarly: boolean } | undefined;
+  const isScholarly = () => {
+    if (!schema || schema.version !== graph.version) {
+      let scholarly = false;
+      for (const n of graph.nodes())
+        if (SCHOLARLY_TYPES.has(n.type)) {
+          scholarly = true;
+          break;
+        }
+      schema = { version: graph.version, scholarly };
+    }
+    return schema.scholarly;
+  };
+  const docOf = (chunkId: string) => options.index?.getChunk(chunkId)?.docId ?? chunkId;
   const alpha = options.sufficiency?.alpha ?? 0.5;
   const tau = options.sufficiency?.tau ?? 0.5;
   const gamma = options.consistency?.gamma ?? 0.6;
@@ -72,7 +96,7 @@ export function createAcademicAgent(options: AcademicAgentOptions): Agent {
     if (!cache || cache.version !== graph.version) cache = { version: graph.version, byType: new Map() };
     let entry = cache.byType.get(type);
     if (!entry) {
-      const nodes = [...graph.nodes()].filter((n) => n.type === type);
+      const nodes = [...graph.nodes()].filter((n) => (type === '*' ? !LITERAL_TYPES.has(n.type) : n.type === type));
       context.meter.assertCanSpend('embedding');
       const vectors = nodes.length ? await embedder.embed(nodes.map((n) => n.name), { kind: 'document' }) : [];
       context.meter.recordEmbedding(1);
@@ -97,6 +121,33 @@ export function createAcademicAgent(options: AcademicAgentOptions): Agent {
       if (s > best) (best = s), (at = i);
     });
     return { id: ids[at]!, similarity: best };
+  };
+
+  /** Typed graph: every mention resolved to a node (exact name, else the most similar name); the first is v*. */
+  const findNamed = async (plan: QueryPlan, q: string, context: RunContext): Promise<{ id: string; similarity: number }[]> => {
+    const out: { id: string; similarity: number }[] = [];
+    const pick = (mention: string) =>
+      graph
+        .findByName(mention)
+        .filter((n) => !LITERAL_TYPES.has(n.type))
+        .sort((a, b) => b.provenance.length - a.provenance.length)[0];
+    for (const mention of plan.entities) {
+      const n = pick(mention);
+      if (n && !out.some((o) => o.id === n.id)) out.push({ id: n.id, similarity: 1 });
+    }
+    if (out.length > 0 || plan.entities.length === 0) return out;
+    const { ids, vectors } = await nodeVectors('*', context);
+    if (ids.length === 0) return out;
+    context.meter.assertCanSpend('embedding');
+    const [qv] = await embedder.embed([plan.entities[0] ?? q], { kind: 'query' });
+    context.meter.recordEmbedding(1);
+    let best = -1, at = -1;
+    vectors.forEach((v, i) => {
+      const s = cosine(qv!, v);
+      if (s > best) (best = s), (at = i);
+    });
+    if (at >= 0) out.push({ id: ids[at]!, similarity: best });
+    return out;
   };
 
   const traverse = (start: string, hops: number): SubgraphView => {
@@ -127,10 +178,26 @@ export function createAcademicAgent(options: AcademicAgentOptions): Agent {
       })
       .join('\n');
 
+  /** Typed graph: the chunks of the supporting edges, then of the named nodes, then of G_q's other typed neighbours. */
+  const typedEvidence = (g: SubgraphView, exec: Execution | undefined, named: string[]) => {
+    const out = new Map<string, { chunkId: string; docId: string; score: number }>();
+    const add = (chunkId: string, score: number) => {
+      if (!out.has(chunkId)) out.set(chunkId, { chunkId, docId: docOf(chunkId), score });
+    };
+    for (const id of exec?.support ?? []) for (const p of graph.getEdge(id)?.provenance ?? []) add(p.chunkId, 1);
+    for (const id of named) for (const c of graph.chunksOfNode(id).slice(0, 3)) add(c, 0.9);
+    for (const e of [...g.edges].map((id) => graph.getEdge(id)).filter((e) => e !== undefined)) {
+      if (out.size >= 20) break;
+      if (e.relation === 'co_occurs_with' || e.relation === 'mentions') continue;
+      for (const p of e.provenance.slice(0, 1)) add(p.chunkId, 0.5);
+    }
+    return [...out.values()];
+  };
+
   const citationsOf = (g: SubgraphView, support: string[]): Citation[] => {
     const out: Citation[] = [];
     const provs = support.length ? support.flatMap((id) => graph.getEdge(id)?.provenance ?? []) : (graph.getNode(g.start)?.provenance ?? []);
-    for (const p of provs.slice(0, 10)) out.push({ chunkId: p.chunkId, docId: p.chunkId, start: p.start, end: p.end });
+    for (const p of provs.slice(0, 10)) out.push({ chunkId: p.chunkId, docId: docOf(p.chunkId), start: p.start, end: p.end });
     return out;
   };
 
@@ -139,13 +206,17 @@ export function createAcademicAgent(options: AcademicAgentOptions): Agent {
     answer: (question, answerOptions) =>
       runAgent(name, question, answerOptions, async (q, context, partial) => {
         const { trace } = context;
+        const scholarly = isScholarly();
+        const planner = scholarly ? scholarlyPlanner : typedPlanner;
         const plan = await trace.stage('plan', async (e) => {
           const p = await planner.plan(q, context);
           e.data = { ...p };
           return p;
         });
         trace.decision('plan', `Q(q) = (${plan.type}, ${plan.startType}, h=${plan.hops}, E=[${plan.entities.join('; ')}], π=${plan.steps.join(' → ')})`);
-        const start = await trace.stage('start-node', () => findStart(plan, q, context));
+        const named = scholarly ? [] : await trace.stage('start-node', () => findNamed(plan, q, context));
+        const start = scholarly ? await trace.stage('start-node', () => findStart(plan, q, context)) : named[0];
+        if (!scholarly && start) plan.startType = graph.getNode(start.id)?.type ?? '';
         if (!start) return { status: 'abstained', text: '', citations: [], evidence: [], stage: 'no-start-node', retries: 0 };
         trace.decision('start-node', `v* = ${graph.getNode(start.id)?.name} (sim ${start.similarity.toFixed(3)})`, { id: start.id });
 
@@ -158,7 +229,11 @@ export function createAcademicAgent(options: AcademicAgentOptions): Agent {
           context.meter.checkTime();
           const sub = graph.subgraph([...g.nodes].slice(0, 500), [...g.edges].slice(0, 1000));
           const suf = await sufficiencyScore({ query: q, subgraph: sub, alpha, entities: plan.entities, embedder, context });
-          exec = executePlan(graph, plan.target, g);
+          exec = scholarly
+            ? plan.target === 'relation' || plan.target === 'relation-count' || plan.target === 'compare'
+              ? undefined
+              : executePlan(graph, plan.target, g)
+            : executeTypedPlan({ graph, plan, g, named: named.map((n) => n.id), question: q });
           const sufficient = suf.score >= tau && exec !== undefined;
           trace.decision('sufficiency', `S_suf = ${suf.score.toFixed(3)} (Cov ${suf.coverage.toFixed(2)}, Rel ${suf.relevance.toFixed(2)}), h=${hops}, ${exec ? 'plan executable' : 'plan not executable'}: ${sufficient ? 'stop' : expansions < maxExpansions ? 'expand' : 'expansion budget spent'}`, {
             score: suf.score,
@@ -170,10 +245,12 @@ export function createAcademicAgent(options: AcademicAgentOptions): Agent {
           hops++;
           g = traverse(start.id, hops);
         }
-        const evidence = [...g.nodes]
-          .map((id) => graph.getNode(id)!)
-          .filter((n) => n.type === 'Paper')
-          .flatMap((n) => n.provenance.slice(0, 1).map((p) => ({ chunkId: p.chunkId, docId: p.chunkId, score: n.id === start.id ? 1 : 0.5 })));
+        const evidence = scholarly
+          ? [...g.nodes]
+              .map((id) => graph.getNode(id)!)
+              .filter((n) => n.type === 'Paper')
+              .flatMap((n) => n.provenance.slice(0, 1).map((p) => ({ chunkId: p.chunkId, docId: p.chunkId, score: n.id === start.id ? 1 : 0.5 })))
+          : typedEvidence(g, exec, named.map((n) => n.id));
         partial.evidence = evidence;
         partial.stage = `h=${hops}`;
 

@@ -2,7 +2,7 @@
 // an answer exists only when traversal brought its facts in. Returns the answer items and the
 // edges that support them (their provenance becomes the citations).
 import type { GraphStore } from '@rag/graph-store';
-import type { PlanTarget } from './query-plan.js';
+import type { ScholarlyTarget } from './query-plan.js';
 
 export interface SubgraphView {
   start: string;
@@ -17,7 +17,7 @@ export interface Execution {
   support: string[];
 }
 
-export function executePlan(graph: GraphStore, target: PlanTarget, g: SubgraphView): Execution | undefined {
+export function executePlan(graph: GraphStore, target: ScholarlyTarget, g: SubgraphView): Execution | undefined {
   const node = (id: string) => graph.getNode(id);
   const edgesOf = (id: string, relation: string) => graph.edgesOf(id, { direction: 'both', relations: [relation] }).filter((e) => g.edges.has(e.id) && g.nodes.has(e.source) && g.nodes.has(e.target));
   const other = (e: { source: string; target: string }, id: string) => (e.source === id ? e.target : e.source);

@@ -9,16 +9,28 @@ import { z } from 'zod';
 import { buildPlanMessages } from '../prompts/academic-prompt.js';
 
 export type StartType = 'Author' | 'Paper' | 'Venue';
-export type PlanTarget = 'year' | 'citations' | 'authors' | 'venue' | 'count' | 'sum' | 'argmax' | 'coauthors' | 'venue-of-argmax';
+export type ScholarlyTarget = 'year' | 'citations' | 'authors' | 'venue' | 'count' | 'sum' | 'argmax' | 'coauthors' | 'venue-of-argmax';
+/** Targets over an open typed graph (typed-graph-plan.ts): follow the asked relations, count them, or compare two entities. */
+export type TypedTarget = 'relation' | 'relation-count' | 'compare';
+export type PlanTarget = ScholarlyTarget | TypedTarget;
 
 export interface QueryPlan {
   type: QueryType;
-  startType: StartType;
+  /** Scholarly: Author, Paper or Venue. Typed graph: the type of the node the first mention names (set by the agent). */
+  startType: StartType | (string & {});
   hops: number;
   entities: string[];
   /** π: the traversal and the operation at its end. */
   steps: string[];
   target: PlanTarget;
+  /** Typed graph: schema relations the question asks about. */
+  relations?: string[];
+  /** Typed graph: expected types of the answer (from the question word). */
+  answerTypes?: string[];
+  /** Typed graph, compare: a yes/no question. */
+  yesNo?: boolean;
+  /** Typed graph, compare: the earliest (min) or latest (max) date wins. */
+  order?: 'min' | 'max';
 }
 
 export interface QueryPlanner {
@@ -28,7 +40,7 @@ export interface QueryPlanner {
 /** h is determined by t (Section 3.2, "fixed mapping"). */
 export const HOPS_BY_TYPE: Record<QueryType, number> = { attr: 0, rel: 1, agg: 1, multi: 2 };
 
-const STEPS: Record<PlanTarget, string[]> = {
+const STEPS: Record<ScholarlyTarget, string[]> = {
   year: ['lookup:Paper', 'attribute:year'],
   citations: ['lookup:Paper', 'attribute:citations'],
   authors: ['lookup:Paper', 'hop:writes←', 'collect:Author'],
@@ -40,11 +52,11 @@ const STEPS: Record<PlanTarget, string[]> = {
   'venue-of-argmax': ['lookup:Author', 'hop:writes→', 'aggregate:argmax(citations)', 'hop:published_in→', 'collect:Venue'],
 };
 
-const TYPE_OF: Record<PlanTarget, QueryType> = {
+const TYPE_OF: Record<ScholarlyTarget, QueryType> = {
   year: 'attr', citations: 'attr', authors: 'rel', venue: 'rel', count: 'agg', sum: 'agg', argmax: 'agg', coauthors: 'multi', 'venue-of-argmax': 'multi',
 };
 
-export function planFor(target: PlanTarget, entities: string[]): QueryPlan {
+export function planFor(target: ScholarlyTarget, entities: string[]): QueryPlan {
   const type = TYPE_OF[target];
   const startType: StartType = ['year', 'citations', 'authors', 'venue'].includes(target) ? 'Paper' : 'Author';
   return { type, startType, hops: HOPS_BY_TYPE[type], entities, steps: STEPS[target], target };
@@ -65,7 +77,7 @@ export function createHeuristicQueryPlanner(): QueryPlanner {
       const q = query.toLowerCase();
       const entities = mentionsOf(query);
       const aboutPaper = /["“]/.test(query) || /\bpaper\s+["“]/.test(q);
-      let target: PlanTarget;
+      let target: ScholarlyTarget;
       if (/co-?author|collaborat|worked with/.test(q)) target = 'coauthors';
       else if (/\b(venue|journal|conference|where)\b/.test(q) && /\bmost (cited|citations)\b|\bmost-cited\b/.test(q)) target = 'venue-of-argmax';
       else if (aboutPaper && /\b(year|when)\b/.test(q)) target = 'year';
