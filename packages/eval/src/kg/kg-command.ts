@@ -4,11 +4,12 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { RagError } from '@rag/core';
-import { createHeuristicTripleExtractor, createIndexer, createTypedTripleExtractor, loadPath, type IndexerOptions } from '@rag/indexer';
+import { createHeuristicTripleExtractor, createIndexer, createTypedTripleExtractor, loadPath, type IndexerOptions, type TypedTripleExtractorOptions } from '@rag/indexer';
 import type { Command } from 'commander';
 import { graphStats, type GraphStats } from './graph-stats.js';
 import { loadGold, type GoldPassage } from './gold-schema.js';
 import { scorePassages, type KgScore, type PassageGraph } from './kg-score.js';
+import { parseTypedOptions } from './typed-options.js';
 
 export interface KgIo {
   stdout: NodeJS.WritableStream;
@@ -25,9 +26,9 @@ const GRAPH_ONLY: IndexerOptions = { gearHeads: 0, communities: false };
 
 /** The embedded extractors: `heuristic` (the default of every stack) and `typed` (opt-in). */
 export type KgExtractorName = 'heuristic' | 'typed';
-export const graphOnly = (extractor: KgExtractorName = 'heuristic'): IndexerOptions => ({
+export const graphOnly = (extractor: KgExtractorName = 'heuristic', typedOptions: TypedTripleExtractorOptions = {}): IndexerOptions => ({
   ...GRAPH_ONLY,
-  extractor: extractor === 'typed' ? createTypedTripleExtractor() : createHeuristicTripleExtractor(),
+  extractor: extractor === 'typed' ? createTypedTripleExtractor(typedOptions) : createHeuristicTripleExtractor(),
 });
 
 export async function graphsOfGold(gold: readonly GoldPassage[], options: IndexerOptions = GRAPH_ONLY): Promise<Map<string, PassageGraph>> {
@@ -99,6 +100,7 @@ interface KgOptions {
   out?: string;
   samples?: boolean;
   extractor: KgExtractorName;
+  typedOptions?: TypedTripleExtractorOptions;
 }
 
 /** Adds the `kg` subcommand to the rag-eval program. */
@@ -116,9 +118,11 @@ export function registerKgCommand(program: Command, io: KgIo): void {
       if (v !== 'heuristic' && v !== 'typed') throw new RagError('RAG_INVALID_INPUT', `--extractor: "${v}" is not heuristic or typed`);
       return v;
     }, 'heuristic')
+    .option('--typed-options <json>', 'options of the typed extractor as JSON, e.g. \'{"maxCooccurrence":2}\' (see TypedTripleExtractorOptions)', parseTypedOptions)
     .action(async (opts: KgOptions) => {
       const gold = await loadGold(resolve(io.cwd, opts.gold));
-      const options = graphOnly(opts.extractor);
+      if (opts.typedOptions && opts.extractor !== 'typed') throw new RagError('RAG_INVALID_INPUT', '--typed-options: needs --extractor typed');
+      const options = graphOnly(opts.extractor, opts.typedOptions);
       const score = scorePassages(gold, await graphsOfGold(gold, options));
       io.stdout.write(renderKgReport({ gold: score }));
       const datasets = [];
