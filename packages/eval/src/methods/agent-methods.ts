@@ -46,7 +46,7 @@ export const aragMethod: EvalMethod = {
 export const academicMethod: EvalMethod = {
   name: 'academic',
   kind: 'agent',
-  description: 'agentic heterogeneous-graph QA (plan → typed traversal → S_suf expansion → S_cons validation); needs an Author–Paper–Venue graph',
+  description: 'agentic heterogeneous-graph QA (plan → typed traversal → S_suf expansion → S_cons validation); scholarly planner on Author–Paper–Venue graphs, typed-graph planner on any other typed graph',
   usesGraph: true,
   create: (stack) => agentInstance(createAcademicAgent({ index: stack.index, ...(stack.embedder ? { embedder: stack.embedder } : {}), ...(stack.chat ? { model: stack.chat } : {}) })),
 };
