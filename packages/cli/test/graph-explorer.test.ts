@@ -179,7 +179,8 @@ describe('graph edits', () => {
   });
 
   it('adds a relation with an evidence chunk, relabels it, deletes it and undoes the delete; all persist', async () => {
-    const [a, b] = [...graph().nodes()].filter((n) => n.provenance.length > 0).slice(5, 7) as [{ id: string; provenance: { chunkId: string }[] }, { id: string }];
+    const [a, b] = [...graph().nodes()].filter((n) => n.provenance.length > 0).slice(5, 7);
+    if (!a || !b) throw new Error('the fixture graph has too few entities');
     const chunkId = a.provenance[0]!.chunkId;
     const chunk = service.getChunk(chunkId);
     const created = await app.request('/api/relations', send('POST', { source: a.id, target: b.id, relation: 'Advised By', evidenceChunkId: chunkId, note: 'read in the passage' }));
