@@ -2,7 +2,8 @@
 // with each new view (nodes that stay keep their place, new ones grow out of a neighbour),
 // laid out with ForceAtlas2 + noverlap (../graph-layout.ts). Expanded and selected entities
 // always show their label (sigma's `forceLabel`; its label grid otherwise drops labels that
-// collide); the selected entity's relations show theirs, and the rest of the graph is dimmed.
+// collide), so do the selected entity's neighbours when it has few; its relations show
+// theirs, and the rest of the graph is dimmed.
 // The container's data-* attributes say what is drawn (counts, the selected node's label, the
 // last layout time) for tests and for people reading the DOM.
 import Graph from 'graphology';
@@ -14,7 +15,11 @@ import type { ExplorerView } from './explorer-view.js';
 const EDGE = '#c7cdd6';
 const WEAK_EDGE = '#e4e7ec';
 const DIM = '#e9ecf1';
-const FIT = { x: 0.56, y: 0.5, ratio: 1.18, angle: 0 };
+const FIT = { x: 0.55, y: 0.5, ratio: 1.12, angle: 0 };
+/** Up to this many neighbours of the selected entity all show their label. */
+const LABELLED_NEIGHBOURS = 25;
+/** …in views of at most this many nodes (in a crowd, forced labels would pile up). */
+const LABELLED_VIEW = 300;
 
 export interface GraphCanvas {
   /** Draw `view`; lays out again when the node set changed. */
@@ -62,17 +67,19 @@ export function createGraphCanvas(container: HTMLElement, colours: TypeColours, 
       labelSize: 13,
       labelWeight: '600',
       edgeLabelSize: 11,
-      labelDensity: 0.6,
-      labelGridCellSize: 90,
+      labelDensity: 0.5,
+      labelGridCellSize: 110,
+      labelRenderedSizeThreshold: 4,
       zIndex: true,
       stagePadding: 40,
       nodeReducer: (id, a) => {
         const focus = selected !== undefined && graph.hasNode(selected);
         const near = !focus || id === selected || graph.areNeighbors(id, selected!);
         const pinned = id === selected || seeds.has(id);
+        const named = pinned || (focus && near && graph.order <= LABELLED_VIEW && graph.degree(selected!) <= LABELLED_NEIGHBOURS);
         return {
           ...a,
-          forceLabel: pinned,
+          forceLabel: named,
           highlighted: id === selected,
           zIndex: pinned ? 2 : near ? 1 : 0,
           color: near ? a.color : DIM,
