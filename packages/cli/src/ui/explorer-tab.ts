@@ -163,15 +163,14 @@ export function mountExplorerTab(deps: ExplorerTabDeps): ExplorerTab {
     if ((ev as KeyboardEvent).key === 'Escape') results.hidden = true;
   });
 
-  $('ex-overview').addEventListener('click', () => {
+  /** Back to the overview (of the chosen size): expanded neighbourhoods are dropped. */
+  const toOverview = () => {
     showOverview = true;
     seeds.clear();
     void reload();
-  });
-  $('ex-overview-size').addEventListener('change', () => {
-    showOverview = true;
-    void reload();
-  });
+  };
+  $('ex-overview').addEventListener('click', toOverview);
+  $('ex-overview-size').addEventListener('change', toOverview);
   window.addEventListener('resize', () => canvas.resize());
 
   return {
