@@ -15,7 +15,11 @@ import type { ExplorerView } from './explorer-view.js';
 const EDGE = '#c7cdd6';
 const WEAK_EDGE = '#e4e7ec';
 const DIM = '#e9ecf1';
-const FIT = { x: 0.55, y: 0.5, ratio: 1.12, angle: 0 };
+/**
+ * The camera after a layout: zoomed out and shifted left a little, more so in a narrow
+ * container, so the labels (drawn right of their node) of the outermost nodes fit.
+ */
+const fit = (width: number) => ({ x: 0.5 + 80 / Math.max(width, 200), y: 0.5, ratio: 1 + 160 / Math.max(width, 200), angle: 0 });
 /** Up to this many neighbours of the selected entity all show their label. */
 const LABELLED_NEIGHBOURS = 25;
 /** …in views of at most this many nodes (in a crowd, forced labels would pile up). */
@@ -68,7 +72,7 @@ export function createGraphCanvas(container: HTMLElement, colours: TypeColours, 
       labelWeight: '600',
       edgeLabelSize: 11,
       labelDensity: 0.5,
-      labelGridCellSize: 110,
+      labelGridCellSize: 160,
       labelRenderedSizeThreshold: 4,
       zIndex: true,
       stagePadding: 40,
@@ -142,8 +146,10 @@ export function createGraphCanvas(container: HTMLElement, colours: TypeColours, 
       if (!webgl) note('The graph drawing needs WebGL, which this browser does not offer; the panel still lists the relations.');
       else note(graph.order === 0 ? 'Nothing to show: search an entity, or loosen the filters.' : '');
       const s = ensureSigma();
+      // fewer free labels in a crowd: the label grid keeps one per cell, and long names overflow it
+      s?.setSetting('labelDensity', graph.order > 1000 ? 0.15 : 0.5);
       // zoomed out a little and shifted, so labels (drawn right of their node) fit at the edges
-      if (s && changed) void s.getCamera().animate(FIT, { duration: 300 });
+      if (s && changed) void s.getCamera().animate(fit(container.clientWidth), { duration: 300 });
       s?.refresh();
       describe();
     },
@@ -155,7 +161,7 @@ export function createGraphCanvas(container: HTMLElement, colours: TypeColours, 
     resize() {
       if (sigma) {
         sigma.resize();
-        sigma.getCamera().setState(FIT);
+        sigma.getCamera().setState(fit(container.clientWidth));
       }
     },
     destroy() {
