@@ -164,6 +164,41 @@ describe.runIf(haveChromium)('Graph tab in chromium', () => {
     expect(await page.locator('#ex-last-edit').textContent()).toContain('edited entity');
   });
 
+  it('adds a relation from the panel with a passage as evidence', async () => {
+    const seedId = await drawn('selected');
+    const target = [...graph().nodes()].find((n) => n.id !== seedId && !strongNeighbours(seedId).has(n.id) && n.name.length > 4 && service.findNodes(n.name, 5).some((r) => r.id === n.id))!;
+    const count = await page.locator('#ex-rel-list li').count();
+    await page.click('#ex-add summary');
+    await page.fill('#ex-add-relation', 'tested alongside');
+    await page.fill('#ex-add-target-q', target.name);
+    await expect.poll(() => page.locator(`#ex-add-target option[value="${target.id}"]`).count()).toBe(1);
+    await page.selectOption('#ex-add-target', target.id);
+    const evidence = (await page.locator('#ex-add-evidence option').nth(1).getAttribute('value'))!;
+    await page.selectOption('#ex-add-evidence', evidence);
+    await page.fill('#ex-add-note', 'from the browser test');
+    await page.click('#ex-add-button');
+    await expect.poll(() => page.locator('#ex-rel-list li').count(), { timeout: 10_000 }).toBe(count + 1);
+    const edge = graph().getEdge(`${seedId} -[tested_alongside]-> ${target.id}`)!;
+    expect(edge.provenance.map((p) => p.chunkId)).toEqual([evidence]);
+    expect(edge.attributes).toMatchObject({ note: 'from the browser test', source: 'user' });
+    expect(await page.locator(`#ex-rel-list li[data-edge-id="${edge.id}"] .rel`).textContent()).toBe('tested alongside');
+    expect(await page.locator('#ex-last-edit').textContent()).toContain('added relation');
+  });
+
+  it('shows the weak provenance and co-occurrence edges only when asked', async () => {
+    const seedId = await drawn('selected');
+    const weak = graph().edgesOf(seedId, { direction: 'both' }).filter((e) => WEAK.has(e.relation)).length;
+    const edges = Number(await drawn('edges'));
+    expect(await page.locator('#ex-rel-list li.weak').count()).toBe(0);
+    await page.check('#ex-weak');
+    await expect.poll(async () => Number(await drawn('edges')), { timeout: 10_000 }).toBeGreaterThan(edges);
+    expect(weak).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('#ex-rel-list li.weak').count(), { timeout: 10_000 }).toBe(weak);
+    await page.uncheck('#ex-weak');
+    await expect.poll(async () => Number(await drawn('edges')), { timeout: 10_000 }).toBe(edges);
+    await expect.poll(() => page.locator('#ex-rel-list li.weak').count(), { timeout: 10_000 }).toBe(0);
+  });
+
   it('keeps the panel beside the graph and in view at 1400×900', async () => {
     const g = (await page.locator('#ex-graph').boundingBox())!;
     const panel = (await page.locator('#ex-panel').boundingBox())!;

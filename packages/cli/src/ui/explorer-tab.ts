@@ -31,7 +31,11 @@ export function mountExplorerTab(deps: ExplorerTabDeps): ExplorerTab {
   const { el } = deps;
   const api = explorerApi(deps.api);
   const canvas = createGraphCanvas($('ex-graph'), typeColour, (id) => void clickNode(id));
-  const filterBar = mountFilterBar(el, typeColour, () => void reload());
+  const filterBar = mountFilterBar(el, typeColour, () => {
+    void reload();
+    // the panel lists weak relations only while they are shown
+    if (panel.current) void panel.show(panel.current);
+  });
   const panel = mountNodePanel({
     api,
     el,
