@@ -91,14 +91,16 @@ export function mountExplorerTab(deps: ExplorerTabDeps): ExplorerTab {
     status('loading…');
     try {
       const size = Number($<HTMLSelectElement>('ex-overview-size').value);
+      const asked = [...seeds.entries()].map(([id, s]) => ({ id, depth: s.depth }));
       const [ov, ...hoods] = await Promise.all([
         showOverview ? api.overview(size) : Promise.resolve(undefined),
-        ...[...seeds.entries()].map(([id, s]) => api.neighbourhood(id, s.depth, EXPAND_LIMIT, f).catch(() => undefined)),
+        ...asked.map((s) => api.neighbourhood(s.id, s.depth, EXPAND_LIMIT, f).catch(() => undefined)),
       ]);
       if (mine !== seq) return;
       overview = ov;
-      [...seeds.keys()].forEach((id, i) => {
+      asked.forEach(({ id }, i) => {
         const g = hoods[i];
+        if (!seeds.has(id)) return; // dropped meanwhile (back to the overview)
         if (g) seeds.get(id)!.graph = g;
         else seeds.delete(id); // the entity is gone (merged, removed)
       });
@@ -111,10 +113,11 @@ export function mountExplorerTab(deps: ExplorerTabDeps): ExplorerTab {
   async function expand(id: string, depth: 1 | 2 = 1) {
     const existing = seeds.get(id);
     seeds.set(id, { depth: Math.max(existing?.depth ?? 1, depth) as 1 | 2, ...(existing?.graph ? { graph: existing.graph } : {}) });
-    const mine = ++seq;
+    // a reload started since fetched this neighbourhood too, with the newer filters
+    const since = seq;
     try {
       const g = await api.neighbourhood(id, seeds.get(id)!.depth, EXPAND_LIMIT, filterBar.filters);
-      if (mine !== seq || !seeds.has(id)) return;
+      if (since !== seq || !seeds.has(id)) return;
       seeds.get(id)!.graph = g;
       draw();
     } catch (err) {
@@ -174,6 +177,13 @@ export function mountExplorerTab(deps: ExplorerTabDeps): ExplorerTab {
     void reload();
   };
   $('ex-overview').addEventListener('click', toOverview);
+  // a new depth applies to the entity opened from search (the first expanded one)
+  $('ex-depth').addEventListener('change', () => {
+    const first = seeds.keys().next();
+    if (first.done) return;
+    seeds.get(first.value)!.depth = Number($<HTMLSelectElement>('ex-depth').value) === 2 ? 2 : 1;
+    void reload();
+  });
   $('ex-overview-size').addEventListener('change', toOverview);
   window.addEventListener('resize', () => canvas.resize());
 
