@@ -218,12 +218,14 @@ describe.runIf(haveChromium)('Graph tab in chromium', () => {
     const panel = (await page.locator('#ex-panel').boundingBox())!;
     expect(g.width).toBeGreaterThan(300);
     expect(panel.y).toBeGreaterThanOrEqual(g.y + g.height);
-    const wide = await page.evaluate(() =>
-      Array.from(document.querySelectorAll<HTMLElement>('#tab-graph *'))
-        .filter((e) => e.getClientRects().length > 0 && e.getBoundingClientRect().right > 390.5 && !e.closest('.ex-menu-body'))
-        .map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className}`),
-    );
-    expect(wide).toEqual([]);
+    // (sigma resizes its canvases on the next frame after the window's resize)
+    const wide = () =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('#tab-graph *'))
+          .filter((e) => e.getClientRects().length > 0 && e.getBoundingClientRect().right > 390.5 && !e.closest('.ex-menu-body'))
+          .map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className}`),
+      );
+    await expect.poll(wide, { timeout: 5_000 }).toEqual([]);
     if (SHOTS) {
       await shoot('explorer-390.png');
       await shoot('explorer-390-full.png', true);
@@ -240,3 +242,66 @@ describe.runIf(haveChromium)('Graph tab in chromium', () => {
   });
 
 });
+
+// Without WebGL (chromium's --disable-3d-apis) the explorer draws SVG, and a click on a drawn
+// node selects it and adds its neighbours.
+describe.runIf(haveChromium)('Graph tab in chromium without WebGL', () => {
+  let dir: string;
+  let userDir: string;
+  let server: RunningServer;
+  let service: RagService;
+  let browser: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'rag-explorer-svg-'));
+    userDir = mkdtempSync(join(tmpdir(), 'rag-chromium-'));
+    ({ service } = await createFixtureService({ dir }));
+    server = await startServer({ service, port: 0 });
+    browser = await chromium.launchPersistentContext(userDir, {
+      executablePath: CHROMIUM,
+      viewport: { width: 1400, height: 900 },
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-3d-apis', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    });
+    page = await browser.newPage();
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    await page.goto(server.url);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(userDir, { recursive: true, force: true });
+  });
+
+  it('draws SVG; clicking a drawn neighbour selects it and adds its neighbours', async () => {
+    const g = service.stack.index.graph;
+    const strong = (id: string) => new Set(g.edgesOf(id, { direction: 'both' }).filter((e) => !WEAK.has(e.relation)).map((e) => (e.source === id ? e.target : e.source)));
+    const seed = [...g.nodes()].find((n) => {
+      const near = strong(n.id);
+      return near.size >= 3 && near.size <= 40 && [...near].some((m) => [...strong(m)].some((x) => x !== n.id && !near.has(x)));
+    })!;
+    const near = strong(seed.id);
+    const onward = [...near].find((m) => [...strong(m)].some((x) => x !== seed.id && !near.has(x)))!;
+    await page.click('button[data-tab="graph"]');
+    const drawn = (attr: string) => page.locator('#ex-graph').getAttribute(`data-${attr}`);
+    await expect.poll(() => drawn('nodes'), { timeout: 20_000 }).not.toBeNull();
+    expect(await drawn('renderer')).toBe('svg');
+    expect(await page.locator('#ex-graph canvas').count()).toBe(0);
+    await page.fill('#ex-search', seed.name);
+    await page.locator(`#ex-results button[data-node-id="${seed.id}"]`).click();
+    await expect.poll(() => drawn('selected'), { timeout: 10_000 }).toBe(seed.id);
+    await expect.poll(() => page.locator('#ex-graph svg circle').count()).toBe(near.size + 1);
+    expect(await page.locator('#ex-graph svg text.pinned').first().textContent()).toBe(seed.name);
+    await page.locator(`#ex-graph svg circle[data-node-id="${onward}"]`).click();
+    await expect.poll(() => drawn('selected'), { timeout: 10_000 }).toBe(onward);
+    await expect.poll(() => page.locator('#ex-graph svg circle').count(), { timeout: 10_000 }).toBe(new Set([seed.id, ...near, ...strong(onward)]).size);
+    expect(await page.locator('#ex-node-name').textContent()).toBe(g.getNode(onward)!.name);
+    if (SHOTS) {
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(SHOTS, 'explorer-svg.png') });
+    }
+  });
+});
+

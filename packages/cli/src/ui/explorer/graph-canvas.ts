@@ -1,6 +1,6 @@
-// The explorer's drawing: one sigma.js renderer over one graphology graph that is reconciled
-// with each new view (nodes that stay keep their place, new ones grow out of a neighbour),
-// laid out with ForceAtlas2 + noverlap (../graph-layout.ts). Expanded and selected entities
+// The explorer's drawing: one sigma.js renderer (SVG where there is no WebGL) over a graphology
+// graph rebuilt with each new view (nodes that stay keep their place, new ones grow out of a
+// neighbour), laid out with ForceAtlas2 + noverlap (../graph-layout.ts). Expanded and selected entities
 // always show their label (sigma's `forceLabel`; its label grid otherwise drops labels that
 // collide), so do the selected entity's neighbours when it has few; its relations show
 // theirs, and the rest of the graph is dimmed.
@@ -11,6 +11,7 @@ import Sigma from 'sigma';
 import { layoutGraph, type LayoutStats } from '../graph-layout.js';
 import type { TypeColours } from '../type-colours.js';
 import type { ExplorerView } from './explorer-view.js';
+import { drawSvg } from './svg-drawing.js';
 
 const EDGE = '#c7cdd6';
 const WEAK_EDGE = '#e4e7ec';
@@ -103,8 +104,11 @@ export function createGraphCanvas(container: HTMLElement, colours: TypeColours, 
     return sigma;
   }
 
+  /** Without WebGL: the same graph as SVG (./svg-drawing.ts). */
+  const svgDraw = () => drawSvg(container, graph, { seeds, selected, labelledNeighbours: LABELLED_NEIGHBOURS, labelledView: LABELLED_VIEW }, onNodeClick);
+
   function describe() {
-    container.dataset.renderer = webgl ? 'sigma' : 'none';
+    container.dataset.renderer = webgl ? 'sigma' : 'svg';
     container.dataset.nodes = String(graph.order);
     container.dataset.edges = String(graph.size);
     container.dataset.selected = selected ?? '';
@@ -143,8 +147,8 @@ export function createGraphCanvas(container: HTMLElement, colours: TypeColours, 
       }
       graph = next;
       sigma?.setGraph(graph);
-      if (!webgl) note('The graph drawing needs WebGL, which this browser does not offer; the panel still lists the relations.');
-      else note(graph.order === 0 ? 'Nothing to show: search an entity, or loosen the filters.' : '');
+      note(graph.order === 0 ? 'Nothing to show: search an entity, or loosen the filters.' : '');
+      if (!webgl) svgDraw();
       const s = ensureSigma();
       // fewer free labels in a crowd: the label grid keeps one per cell, and long names overflow it
       s?.setSetting('labelDensity', graph.order > 1000 ? 0.15 : 0.5);
@@ -156,13 +160,14 @@ export function createGraphCanvas(container: HTMLElement, colours: TypeColours, 
     select(id) {
       selected = id;
       sigma?.refresh();
+      if (!webgl) svgDraw();
       describe();
     },
     resize() {
       if (sigma) {
         sigma.resize();
         sigma.getCamera().setState(fit(container.clientWidth));
-      }
+      } else if (!webgl) svgDraw();
     },
     destroy() {
       sigma?.kill();
