@@ -15,6 +15,7 @@ import { problem, zodMessage, type BearerState, type Env, type HttpApp, type Pro
 import type { McpEndpointOptions } from './routes/mcp-routes.js';
 import { registerAskRoutes } from './routes/ask-routes.js';
 import { registerDocsRoutes } from './routes/docs-routes.js';
+import { registerExplorerRoutes } from './routes/explorer-routes.js';
 import { registerGraphRoutes } from './routes/graph-routes.js';
 import { registerJobRoutes } from './routes/job-routes.js';
 import { registerMcpRoutes } from './routes/mcp-routes.js';
@@ -108,6 +109,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   registerDocsRoutes(app, ctx);
   registerJobRoutes(app, ctx);
   registerGraphRoutes(app, ctx);
+  registerExplorerRoutes(app, ctx);
   registerProposalRoutes(app, ctx);
   registerMcpRoutes(app, ctx, options.mcp);
   registerOpenAICompatRoutes(app, ctx);

@@ -9,6 +9,8 @@ import { toAskResult } from './ask-result.js';
 import { toGEXF, toGraphML } from '@rag/graph-store';
 import { createRwLock } from './rw-lock.js';
 import { createIngestJobs, type IngestJobs } from './ingest-jobs.js';
+import { createGraphEdits, type GraphEdits } from './graph-edits.js';
+import { createGraphExplorer, type GraphExplorer } from './graph-explorer.js';
 
 export interface DocListItem {
   id: string;
@@ -80,6 +82,10 @@ export interface RagService {
   split(nodeId: string, input: { name: string; type?: string; aliases?: string[]; chunkIds?: string[]; edgeIds?: string[] }): Promise<EntityNode>;
   mergeLog(): MergeRecord[];
   exportGraph(format: 'graphml' | 'gexf'): string;
+  /** Whole-graph views for the explorer: neighbourhoods, the overview, facets. */
+  readonly explorer: GraphExplorer;
+  /** Logged, undoable hand edits of entities and relations (saved like merges). */
+  readonly edits: GraphEdits;
   listProposals(status?: ReviewStatus): ReviewItem[];
   addProposal(input: ManualProposal): Promise<ReviewItem>;
   /** Approve (the triple enters the graph with provenance; the graph is saved) or reject; both are audited. */
@@ -248,6 +254,15 @@ export function createRagService(options: RagServiceOptions): RagService {
     },
     mergeLog: () => index().graph.mergeLog(),
     exportGraph: (format) => (format === 'graphml' ? toGraphML(index().graph) : toGEXF(index().graph)),
+    explorer: createGraphExplorer(() => index().graph),
+    edits: createGraphEdits({
+      graph: () => index().graph,
+      chunkSpan: (id) => {
+        const c = index().getChunk(id);
+        return c ? { start: c.start, end: c.end } : undefined;
+      },
+      write: writeGraph,
+    }),
 
     listProposals: (status) => queue.list(status ? { status } : {}),
     async addProposal(input) {

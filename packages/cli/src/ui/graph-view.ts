@@ -1,8 +1,10 @@
 // Draws an evidence subgraph with sigma.js over graphology. Sigma needs WebGL; where the
 // browser has none (some headless or locked-down setups) the same layout is drawn as SVG, so
-// the view never silently disappears. A chip list under the drawing gives keyboard access.
+// the view never silently disappears. Layout: ForceAtlas2 + noverlap (./graph-layout.ts). A chip list under the drawing gives keyboard access.
 import Graph from 'graphology';
 import Sigma from 'sigma';
+import { layoutGraph } from './graph-layout.js';
+import { typeColour } from './type-colours.js';
 
 export interface ViewNode {
   id: string;
@@ -17,59 +19,7 @@ export interface ViewEdge {
   relation: string;
 }
 
-const PALETTE = ['#3b5bdb', '#0ca678', '#f59f00', '#e8590c', '#ae3ec9', '#1098ad', '#d6336c', '#5c940d'];
-const colorOf = (() => {
-  const seen = new Map<string, string>();
-  return (type: string) => {
-    if (!seen.has(type)) seen.set(type, PALETTE[seen.size % PALETTE.length]!);
-    return seen.get(type)!;
-  };
-})();
-
-/** Circular start, then a few hundred rounds of spring/repulsion relaxation (small graphs only). */
-function layout(nodes: ViewNode[], edges: ViewEdge[]): Map<string, { x: number; y: number }> {
-  const pos = new Map<string, { x: number; y: number }>();
-  nodes.forEach((n, i) => {
-    const a = (2 * Math.PI * i) / Math.max(1, nodes.length);
-    pos.set(n.id, { x: Math.cos(a), y: Math.sin(a) });
-  });
-  const ids = nodes.map((n) => n.id);
-  for (let round = 0; round < 300; round++) {
-    const force = new Map(ids.map((id) => [id, { x: 0, y: 0 }]));
-    for (let i = 0; i < ids.length; i++)
-      for (let j = i + 1; j < ids.length; j++) {
-        const a = pos.get(ids[i]!)!;
-        const b = pos.get(ids[j]!)!;
-        const dx = a.x - b.x;
-        const dy = a.y - b.y;
-        const d2 = Math.max(dx * dx + dy * dy, 0.01);
-        const f = 0.02 / d2;
-        force.get(ids[i]!)!.x += dx * f;
-        force.get(ids[i]!)!.y += dy * f;
-        force.get(ids[j]!)!.x -= dx * f;
-        force.get(ids[j]!)!.y -= dy * f;
-      }
-    for (const e of edges) {
-      const a = pos.get(e.source);
-      const b = pos.get(e.target);
-      if (!a || !b) continue;
-      const dx = b.x - a.x;
-      const dy = b.y - a.y;
-      force.get(e.source)!.x += dx * 0.05;
-      force.get(e.source)!.y += dy * 0.05;
-      force.get(e.target)!.x -= dx * 0.05;
-      force.get(e.target)!.y -= dy * 0.05;
-    }
-    const step = 1 - round / 300;
-    for (const id of ids) {
-      const p = pos.get(id)!;
-      const f = force.get(id)!;
-      p.x += Math.max(-0.1, Math.min(0.1, f.x)) * step - p.x * 0.01;
-      p.y += Math.max(-0.1, Math.min(0.1, f.y)) * step - p.y * 0.01;
-    }
-  }
-  return pos;
-}
+const colorOf = typeColour;
 
 function hasWebGl(): boolean {
   try {
@@ -97,21 +47,20 @@ export function renderGraph(container: HTMLElement, nodes: ViewNode[], edges: Vi
     container.dataset.renderer = 'empty';
     return { renderer: 'empty', destroy: () => undefined };
   }
-  const pos = layout(nodes, edges);
   const degree = new Map<string, number>();
   for (const e of edges) {
     degree.set(e.source, (degree.get(e.source) ?? 0) + 1);
     degree.set(e.target, (degree.get(e.target) ?? 0) + 1);
   }
   const size = (id: string) => 5 + Math.min(10, 2 * (degree.get(id) ?? 0));
+  const g = new Graph({ multi: true, type: 'directed' });
+  for (const n of nodes) if (!g.hasNode(n.id)) g.addNode(n.id, { size: size(n.id), label: n.name, color: colorOf(n.type) });
+  for (const e of edges) if (g.hasNode(e.source) && g.hasNode(e.target) && !g.hasEdge(e.id)) g.addEdgeWithKey(e.id, e.source, e.target, { label: e.relation, size: 1.5, color: '#c7cdd6' });
+  layoutGraph(g);
+  const pos = new Map<string, { x: number; y: number }>();
+  g.forEachNode((id, a) => pos.set(id, { x: a.x as number, y: a.y as number }));
 
   if (hasWebGl()) {
-    const g = new Graph({ multi: true, type: 'directed' });
-    for (const n of nodes) {
-      const p = pos.get(n.id)!;
-      g.addNode(n.id, { x: p.x, y: p.y, size: size(n.id), label: n.name, color: colorOf(n.type) });
-    }
-    for (const e of edges) if (g.hasNode(e.source) && g.hasNode(e.target)) g.addEdgeWithKey(e.id, e.source, e.target, { label: e.relation, size: 1.5, color: '#c7cdd6' });
     const sigma = new Sigma(g, container, { renderEdgeLabels: true, labelRenderedSizeThreshold: 0, defaultEdgeType: 'arrow' });
     sigma.on('clickNode', ({ node }) => onClick(node));
     container.dataset.renderer = 'sigma';

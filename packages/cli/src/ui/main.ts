@@ -7,6 +7,7 @@ import type { AskResult, CitationView } from '../types.js';
 import { openAskSession, type AskSession } from './ask-session.js';
 import { clearAskResults, createAnswerStream } from './ask-view.js';
 import { mountDocsTab } from './docs-tab.js';
+import { mountExplorerTab } from './explorer-tab.js';
 import { renderGraph, renderNodeChips, type GraphView } from './graph-view.js';
 
 interface Info {
@@ -74,6 +75,7 @@ for (const b of Array.from(document.querySelectorAll<HTMLButtonElement>('.tabs b
     for (const o of Array.from(document.querySelectorAll<HTMLButtonElement>('.tabs button'))) o.setAttribute('aria-selected', String(o === b));
     for (const s of Array.from(document.querySelectorAll<HTMLElement>('.tab'))) s.dataset.active = String(s.id === `tab-${b.dataset.tab}`);
     if (b.dataset.tab === 'docs') docsTab.show();
+    if (b.dataset.tab === 'graph') explorerTab.show();
     if (b.dataset.tab === 'curate') void loadCuration();
   });
 }
@@ -295,6 +297,7 @@ async function showNode(id: string) {
 
 // --- documents -------------------------------------------------------------------------
 const docsTab = mountDocsTab({ api, el, onStoreChanged: () => loadInfo() });
+const explorerTab = mountExplorerTab({ api, el, writesNeedToken: () => info?.writesNeedToken ?? false, onStoreChanged: () => loadInfo() });
 
 // --- curation --------------------------------------------------------------------------
 function entitySearch(input: string, select: string, after?: (id: string) => void) {

@@ -28,7 +28,7 @@ export interface RouteDoc {
   /** The body of this route's own errors when it is not the API's (compatible endpoints); the cross-site guard's 403 keeps the API's shape. */
   errorBody?: z.ZodType;
   /** Error statuses beyond the defaults, e.g. 404 for an unknown model. */
-  errorStatuses?: { status: 404 | 422 | 500 | 503; description: string }[];
+  errorStatuses?: { status: 404 | 409 | 422 | 500 | 503; description: string }[];
   status?: 200 | 201 | 202;
   /** The route writes: needs the bearer token when the server has one. */
   writes?: boolean;

@@ -1,0 +1,307 @@
+// The Graph tab in a real browser (playwright-core driving Debian's chromium against
+// `rag serve` on 127.0.0.1): the overview, search an entity and open its neighbourhood, expand
+// a neighbour, filter by entity type, rename the entity (new name in the panel and in the
+// drawing), delete one of its relations, and undo (the relation is back), all checked against
+// the store too; the panel sits beside the graph at 1400×900 and below it at 390 px.
+// Skips only when chromium is absent. Set RAG_SCREENSHOT_DIR to keep screenshots.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../src/http/serve.js';
+import type { RagService } from '../src/service/rag-service.js';
+import { createFixtureService } from './support/fixture-stack.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SHOTS = process.env.RAG_SCREENSHOT_DIR;
+const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium) console.warn(`graph explorer browser tests: ${CHROMIUM} not found (install Debian's chromium); skipping`);
+
+const WEAK = new Set(['mentions', 'co_occurs_with']);
+
+describe.runIf(haveChromium)('Graph tab in chromium', () => {
+  let dir: string;
+  let userDir: string;
+  let server: RunningServer;
+  let service: RagService;
+  let browser: BrowserContext;
+  let page: Page;
+  const layoutLog: string[] = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'rag-explorer-ui-'));
+    userDir = mkdtempSync(join(tmpdir(), 'rag-chromium-'));
+    ({ service } = await createFixtureService({ dir }));
+    server = await startServer({ service, port: 0 });
+    browser = await chromium.launchPersistentContext(userDir, {
+      executablePath: CHROMIUM,
+      viewport: { width: 1400, height: 900 },
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    });
+    page = await browser.newPage();
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    page.on('console', (m) => {
+      if (m.text().startsWith('explorer layout:')) layoutLog.push(m.text());
+    });
+    await page.goto(server.url);
+  }, 60_000);
+
+  afterAll(async () => {
+    if (layoutLog.length) console.info(layoutLog.join('\n'));
+    await browser?.close();
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(userDir, { recursive: true, force: true });
+  });
+
+  const graph = () => service.stack.index.graph;
+  /** A screenshot once the camera's fit animation (300 ms) is over. */
+  const shoot = async (file: string, fullPage = false) => {
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: join(SHOTS!, file), fullPage });
+  };
+  const drawn = async (attr: string) => (await page.locator('#ex-graph').getAttribute(`data-${attr}`)) ?? '';
+  const strongNeighbours = (id: string) => new Set(graph().edgesOf(id, { direction: 'both' }).filter((e) => !WEAK.has(e.relation)).map((e) => (e.source === id ? e.target : e.source)));
+
+  /** An entity with several strong relations and a neighbour that leads further out. */
+  function pickSeed() {
+    for (const n of [...graph().nodes()].sort((a, b) => strongNeighbours(b.id).size - strongNeighbours(a.id).size)) {
+      const near = strongNeighbours(n.id);
+      if (near.size < 3 || near.size > 40) continue;
+      const onward = [...near].find((m) => [...strongNeighbours(m)].some((x) => x !== n.id && !near.has(x)));
+      if (onward) return { seed: n, onward };
+    }
+    throw new Error('no entity with neighbours of neighbours in the fixture graph');
+  }
+
+  it('starts with the overview: the best-connected entities, a legend and the filters', async () => {
+    await page.click('button[data-tab="graph"]');
+    await expect.poll(() => drawn('nodes'), { timeout: 20_000 }).not.toBe('');
+    expect(await drawn('renderer')).toBe('sigma');
+    expect(Number(await drawn('nodes'))).toBeGreaterThan(10);
+    expect(await page.locator('#ex-graph canvas').count()).toBeGreaterThan(0);
+    expect(await page.locator('#ex-legend .ex-legend-item').count()).toBeGreaterThan(0);
+    expect(await page.locator('#ex-weak').isChecked()).toBe(false);
+    expect(await page.locator('#ex-status').textContent()).toMatch(/entities · \d+ relations in view/);
+    if (SHOTS) await shoot('explorer-overview.png');
+  });
+
+  it('searches an entity, opens its neighbourhood, and expands a neighbour', async () => {
+    const { seed, onward } = pickSeed();
+    await page.fill('#ex-search', seed.name);
+    await page.locator(`#ex-results button[data-node-id="${seed.id}"]`).click();
+    await expect.poll(() => page.locator('#ex-node-name').textContent(), { timeout: 10_000 }).toBe(seed.name);
+    await expect.poll(() => drawn('selected')).toBe(seed.id);
+    expect(await drawn('selected-label')).toBe(seed.name);
+    const near = strongNeighbours(seed.id);
+    await expect.poll(() => drawn('nodes')).toBe(String(near.size + 1));
+    expect(await page.locator('#ex-rel-list li:not(.weak)').count()).toBe(graph().edgesOf(seed.id, { direction: 'both' }).filter((e) => !WEAK.has(e.relation)).length);
+    const before = Number(await drawn('nodes'));
+
+    // clicking a neighbour (here in the panel's relation list) selects it and adds its neighbours
+    await page.locator(`#ex-rel-list li .other[data-node-id="${onward}"]`).first().click();
+    await expect.poll(() => drawn('selected')).toBe(onward);
+    await expect.poll(async () => Number(await drawn('nodes'))).toBeGreaterThan(before);
+    const union = new Set([seed.id, ...near, onward, ...strongNeighbours(onward)]);
+    expect(Number(await drawn('nodes'))).toBe(union.size);
+  });
+
+  it('filters by entity type; the legend follows', async () => {
+    const all = Number(await drawn('nodes'));
+    const legend = await page.locator('#ex-legend .ex-legend-item').allTextContents();
+    expect(legend.length).toBeGreaterThan(1);
+    const keep = legend[0]!.replace(/ \d+$/, '');
+    await page.click('#ex-types-summary');
+    await page.locator('#ex-types .ex-menu-actions button', { hasText: 'none' }).click();
+    await page.locator(`#ex-types input[value="${keep}"]`).check();
+    await page.click('#ex-types-summary');
+    await expect.poll(async () => Number(await drawn('nodes'))).toBeLessThan(all);
+    expect(await page.locator('#ex-types-summary').textContent()).toMatch(/^Types: 1 of \d+$/);
+    // what remains is of that type, except the expanded entities, which always stay
+    const types = (await page.locator('#ex-legend .ex-legend-item').allTextContents()).map((t) => t.replace(/ \d+$/, ''));
+    expect(types).toContain(keep);
+    expect(types.length).toBeLessThanOrEqual(3);
+    if (SHOTS) await shoot('explorer-filtered.png');
+    await page.click('#ex-types-summary');
+    await page.locator('#ex-types .ex-menu-actions button', { hasText: 'all' }).click();
+    await page.click('#ex-types-summary');
+    await expect.poll(async () => Number(await drawn('nodes'))).toBe(all);
+  });
+
+  it('renames the entity: the new name shows in the panel and the drawing, and is stored', async () => {
+    const { seed } = pickSeed();
+    await page.fill('#ex-search', seed.name);
+    await page.locator(`#ex-results button[data-node-id="${seed.id}"]`).click();
+    await expect.poll(() => drawn('selected')).toBe(seed.id);
+    await page.fill('#ex-edit-name', 'Explorer Renamed One');
+    await page.click('#ex-save');
+    await expect.poll(() => page.locator('#ex-node-name').textContent(), { timeout: 10_000 }).toBe('Explorer Renamed One');
+    await expect.poll(() => drawn('selected-label')).toBe('Explorer Renamed One');
+    expect(graph().getNode(seed.id)!.name).toBe('Explorer Renamed One');
+    expect(await page.locator('#ex-node-aliases').textContent()).toContain(seed.name);
+    expect(await page.locator('#ex-last-edit').textContent()).toContain('edited entity');
+    if (SHOTS) await shoot('explorer-1400.png');
+  });
+
+  it('deletes a relation, then Undo brings it back', async () => {
+    const row = page.locator('#ex-rel-list li:not(.weak)').first();
+    const edgeId = (await row.getAttribute('data-edge-id'))!;
+    expect(graph().getEdge(edgeId)).toBeDefined();
+    const count = await page.locator('#ex-rel-list li').count();
+    const edges = Number(await drawn('edges'));
+    await row.locator('button', { hasText: 'Delete' }).click();
+    await expect.poll(() => page.locator('#ex-rel-list li').count(), { timeout: 10_000 }).toBe(count - 1);
+    expect(await page.locator(`#ex-rel-list li[data-edge-id="${edgeId}"]`).count()).toBe(0);
+    expect(graph().getEdge(edgeId)).toBeUndefined();
+    await expect.poll(async () => Number(await drawn('edges'))).toBe(edges - 1);
+    expect(await page.locator('#ex-last-edit').textContent()).toContain('deleted relation');
+
+    await page.click('#ex-undo');
+    await expect.poll(() => page.locator(`#ex-rel-list li[data-edge-id="${edgeId}"]`).count(), { timeout: 10_000 }).toBe(1);
+    expect(graph().getEdge(edgeId)).toBeDefined();
+    await expect.poll(async () => Number(await drawn('edges'))).toBe(edges);
+    expect(await page.locator('#ex-last-edit').textContent()).toContain('edited entity');
+  });
+
+  it('adds a relation from the panel with a passage as evidence', async () => {
+    const seedId = await drawn('selected');
+    const target = [...graph().nodes()].find((n) => n.id !== seedId && !strongNeighbours(seedId).has(n.id) && n.name.length > 4 && service.findNodes(n.name, 5).some((r) => r.id === n.id))!;
+    const count = await page.locator('#ex-rel-list li').count();
+    await page.click('#ex-add summary');
+    await page.fill('#ex-add-relation', 'tested alongside');
+    await page.fill('#ex-add-target-q', target.name);
+    await expect.poll(() => page.locator(`#ex-add-target option[value="${target.id}"]`).count()).toBe(1);
+    await page.selectOption('#ex-add-target', target.id);
+    const evidence = (await page.locator('#ex-add-evidence option').nth(1).getAttribute('value'))!;
+    await page.selectOption('#ex-add-evidence', evidence);
+    await page.fill('#ex-add-note', 'from the browser test');
+    await page.click('#ex-add-button');
+    await expect.poll(() => page.locator('#ex-rel-list li').count(), { timeout: 10_000 }).toBe(count + 1);
+    const edge = graph().getEdge(`${seedId} -[tested_alongside]-> ${target.id}`)!;
+    expect(edge.provenance.map((p) => p.chunkId)).toEqual([evidence]);
+    expect(edge.attributes).toMatchObject({ note: 'from the browser test', source: 'user' });
+    expect(await page.locator(`#ex-rel-list li[data-edge-id="${edge.id}"] .rel`).textContent()).toBe('tested alongside');
+    expect(await page.locator('#ex-last-edit').textContent()).toContain('added relation');
+  });
+
+  it('shows the weak provenance and co-occurrence edges only when asked', async () => {
+    const seedId = await drawn('selected');
+    const weak = graph().edgesOf(seedId, { direction: 'both' }).filter((e) => WEAK.has(e.relation)).length;
+    const edges = Number(await drawn('edges'));
+    expect(await page.locator('#ex-rel-list li.weak').count()).toBe(0);
+    await page.check('#ex-weak');
+    await expect.poll(async () => Number(await drawn('edges')), { timeout: 10_000 }).toBeGreaterThan(edges);
+    expect(weak).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('#ex-rel-list li.weak').count(), { timeout: 10_000 }).toBe(weak);
+    await page.uncheck('#ex-weak');
+    await expect.poll(async () => Number(await drawn('edges')), { timeout: 10_000 }).toBe(edges);
+    await expect.poll(() => page.locator('#ex-rel-list li.weak').count(), { timeout: 10_000 }).toBe(0);
+  });
+
+  it('keeps the panel beside the graph and in view at 1400×900', async () => {
+    const g = (await page.locator('#ex-graph').boundingBox())!;
+    const panel = (await page.locator('#ex-panel').boundingBox())!;
+    expect(panel.x).toBeGreaterThanOrEqual(g.x + g.width);
+    expect(panel.y).toBeLessThan(200);
+    expect(panel.y + panel.height).toBeLessThanOrEqual(900);
+    expect(g.y + g.height).toBeLessThanOrEqual(900);
+    const save = (await page.locator('#ex-save').boundingBox())!;
+    expect(save.y + save.height).toBeLessThanOrEqual(900);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1400);
+  });
+
+  it('stacks the panel under the graph at 390 px, nothing wider than the screen', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const g = (await page.locator('#ex-graph').boundingBox())!;
+    const panel = (await page.locator('#ex-panel').boundingBox())!;
+    expect(g.width).toBeGreaterThan(300);
+    expect(panel.y).toBeGreaterThanOrEqual(g.y + g.height);
+    // (sigma resizes its canvases on the next frame after the window's resize)
+    const wide = () =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('#tab-graph *'))
+          .filter((e) => e.getClientRects().length > 0 && e.getBoundingClientRect().right > 390.5 && !e.closest('.ex-menu-body'))
+          .map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className}`),
+      );
+    await expect.poll(wide, { timeout: 5_000 }).toEqual([]);
+    if (SHOTS) {
+      await shoot('explorer-390.png');
+      await shoot('explorer-390-full.png', true);
+    }
+    await page.setViewportSize({ width: 1400, height: 900 });
+  });
+  it('draws the whole fixture graph when the overview asks for up to 5,000 entities', async () => {
+    await page.selectOption('#ex-overview-size', '5000');
+    await expect.poll(async () => Number(await drawn('nodes')), { timeout: 60_000 }).toBe(graph().nodeCount);
+    expect(Number(await drawn('layout-ms'))).toBeGreaterThan(0);
+    if (SHOTS) await shoot('explorer-all.png');
+    await page.selectOption('#ex-overview-size', '150');
+    await expect.poll(async () => Number(await drawn('nodes')), { timeout: 20_000 }).toBe(150);
+  });
+
+});
+
+// Without WebGL (chromium's --disable-3d-apis) the explorer draws SVG, and a click on a drawn
+// node selects it and adds its neighbours.
+describe.runIf(haveChromium)('Graph tab in chromium without WebGL', () => {
+  let dir: string;
+  let userDir: string;
+  let server: RunningServer;
+  let service: RagService;
+  let browser: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'rag-explorer-svg-'));
+    userDir = mkdtempSync(join(tmpdir(), 'rag-chromium-'));
+    ({ service } = await createFixtureService({ dir }));
+    server = await startServer({ service, port: 0 });
+    browser = await chromium.launchPersistentContext(userDir, {
+      executablePath: CHROMIUM,
+      viewport: { width: 1400, height: 900 },
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-3d-apis', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    });
+    page = await browser.newPage();
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    await page.goto(server.url);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(userDir, { recursive: true, force: true });
+  });
+
+  it('draws SVG; clicking a drawn neighbour selects it and adds its neighbours', async () => {
+    const g = service.stack.index.graph;
+    const strong = (id: string) => new Set(g.edgesOf(id, { direction: 'both' }).filter((e) => !WEAK.has(e.relation)).map((e) => (e.source === id ? e.target : e.source)));
+    const seed = [...g.nodes()].find((n) => {
+      const near = strong(n.id);
+      return near.size >= 3 && near.size <= 40 && [...near].some((m) => [...strong(m)].some((x) => x !== n.id && !near.has(x)));
+    })!;
+    const near = strong(seed.id);
+    const onward = [...near].find((m) => [...strong(m)].some((x) => x !== seed.id && !near.has(x)))!;
+    await page.click('button[data-tab="graph"]');
+    const drawn = (attr: string) => page.locator('#ex-graph').getAttribute(`data-${attr}`);
+    await expect.poll(() => drawn('nodes'), { timeout: 20_000 }).not.toBeNull();
+    expect(await drawn('renderer')).toBe('svg');
+    expect(await page.locator('#ex-graph canvas').count()).toBe(0);
+    await page.fill('#ex-search', seed.name);
+    await page.locator(`#ex-results button[data-node-id="${seed.id}"]`).click();
+    await expect.poll(() => drawn('selected'), { timeout: 10_000 }).toBe(seed.id);
+    await expect.poll(() => page.locator('#ex-graph svg circle').count()).toBe(near.size + 1);
+    expect(await page.locator('#ex-graph svg text.pinned').first().textContent()).toBe(seed.name);
+    await page.locator(`#ex-graph svg circle[data-node-id="${onward}"]`).click();
+    await expect.poll(() => drawn('selected'), { timeout: 10_000 }).toBe(onward);
+    await expect.poll(() => page.locator('#ex-graph svg circle').count(), { timeout: 10_000 }).toBe(new Set([seed.id, ...near, ...strong(onward)]).size);
+    expect(await page.locator('#ex-node-name').textContent()).toBe(g.getNode(onward)!.name);
+    if (SHOTS) {
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(SHOTS, 'explorer-svg.png') });
+    }
+  });
+});
+
