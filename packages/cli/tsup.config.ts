@@ -11,12 +11,13 @@ export default defineConfig({
   // esbuild is only used from sources; the build ships the prebundled UI instead.
   external: ['esbuild'],
   tsconfig: 'tsconfig.build.json',
-  // The web UI is bundled once at build time so the built `rag` bin needs no esbuild.
+  // The web UI (page script and layout worker) is bundled once at build time so the built `rag` bin needs no esbuild.
   async onSuccess() {
-    const { bundleCss, bundleUi } = await import('./src/ui/ui-assets.js');
+    const { bundleCss, bundleLayoutWorker, bundleUi } = await import('./src/ui/ui-assets.js');
     const { writeFile } = await import('node:fs/promises');
     await mkdir('dist/ui', { recursive: true });
     await writeFile('dist/ui/app.js', await bundleUi(process.cwd()));
+    await writeFile('dist/ui/layout-worker.js', await bundleLayoutWorker(process.cwd()));
     await cp('src/ui/index.html', 'dist/ui/index.html');
     await writeFile('dist/ui/styles.css', await bundleCss(process.cwd()));
   },

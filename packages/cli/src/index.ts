@@ -43,5 +43,5 @@ export type { CliIo, RagCliDeps } from './cli/rag-cli.js';
 export type { StoreBackend, LoadedDocs, ExtractionPreflight } from './cli/store-backend.js';
 export { runDemo, loadSample } from './demo/run-demo.js';
 export type { DemoOptions, SampleQuestion } from './demo/run-demo.js';
-export { loadUiAssets, bundleUi, bundleCss } from './ui/ui-assets.js';
+export { loadUiAssets, bundleUi, bundleLayoutWorker, bundleCss } from './ui/ui-assets.js';
 export type { UiAssets } from './ui/ui-assets.js';

@@ -2,7 +2,9 @@
 // `rag serve` on 127.0.0.1): the overview, search an entity and open its neighbourhood, expand
 // a neighbour, filter by entity type, rename the entity (new name in the panel and in the
 // drawing), delete one of its relations, and undo (the relation is back), all checked against
-// the store too; the panel sits beside the graph at 1400×900 and below it at 390 px.
+// the store too; the panel sits beside the graph at 1400×900 and below it at 390 px; a view of
+// 300+ nodes is laid out in the worker while the page keeps handling clicks, and a newer view
+// cancels it.
 // Skips only when chromium is absent. Set RAG_SCREENSHOT_DIR to keep screenshots.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -232,15 +234,89 @@ describe.runIf(haveChromium)('Graph tab in chromium', () => {
     }
     await page.setViewportSize({ width: 1400, height: 900 });
   });
-  it('draws the whole fixture graph when the overview asks for up to 5,000 entities', async () => {
+  /** Pixels of the drawing (a screenshot of it) that differ from its ground, its most common colour. */
+  const drawnPixels = async () => {
+    const png = (await page.locator('#ex-graph').screenshot()).toString('base64');
+    return page.evaluate(async (data) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${data}`;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.width;
+      c.height = img.height;
+      const ctx = c.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      const px = ctx.getImageData(0, 0, c.width, c.height).data;
+      const freq = new Map<number, number>();
+      for (let i = 0; i < px.length; i += 4) freq.set((px[i]! << 16) | (px[i + 1]! << 8) | px[i + 2]!, (freq.get((px[i]! << 16) | (px[i + 1]! << 8) | px[i + 2]!) ?? 0) + 1);
+      const ground = [...freq.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+      const [r, g, b] = [ground >> 16, (ground >> 8) & 255, ground & 255];
+      let n = 0;
+      for (let i = 0; i < px.length; i += 4) if (Math.abs(px[i]! - r) + Math.abs(px[i + 1]! - g) + Math.abs(px[i + 2]! - b) > 12) n++;
+      return n;
+    }, png);
+  };
+
+  it('lays out the whole fixture graph (overview of up to 5,000) in the worker while the page keeps handling clicks', async () => {
+    const total = graph().nodeCount;
+    expect(total).toBeGreaterThanOrEqual(300); // big enough for the worker
+    // in the page: note each click and each animation frame that happens while a layout runs
+    await page.evaluate(() => {
+      const probe = { clicksDuringLayout: 0, framesDuringLayout: 0 };
+      (window as unknown as { layoutProbe: typeof probe }).layoutProbe = probe;
+      const running = () => document.getElementById('ex-graph')!.dataset.layoutState === 'running';
+      document.addEventListener('click', () => running() && probe.clicksDuringLayout++, true);
+      const frame = () => {
+        if (running()) probe.framesDuringLayout++;
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
     await page.selectOption('#ex-overview-size', '5000');
-    await expect.poll(async () => Number(await drawn('nodes')), { timeout: 60_000 }).toBe(graph().nodeCount);
+    await expect.poll(() => drawn('layout-state'), { timeout: 20_000 }).toBe('running');
+    expect(await page.locator('#ex-graph .ex-busy').textContent()).toBe(`laying out ${total} nodes…`);
+    expect(await page.locator('#ex-status').textContent()).toContain(`laying out ${total} nodes…`);
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'explorer-laying-out.png') });
+    // another tab opens while the layout runs, and back
+    await page.click('button[data-tab="ask"]');
+    expect(await page.locator('#tab-ask').getAttribute('data-active')).toBe('true');
+    await page.click('button[data-tab="graph"]');
+    await expect.poll(async () => Number(await drawn('nodes')), { timeout: 120_000 }).toBe(total);
+    expect(await drawn('layout-state')).toBe('idle');
+    expect(await drawn('layout-in')).toBe('worker');
     expect(Number(await drawn('layout-ms'))).toBeGreaterThan(0);
+    expect(await page.locator('#ex-graph .ex-busy').isHidden()).toBe(true);
+    const probe = await page.evaluate(() => (window as unknown as { layoutProbe: { clicksDuringLayout: number; framesDuringLayout: number } }).layoutProbe);
+    // the main thread handled the tab click(s) and drew frames while the worker laid out
+    expect(probe.clicksDuringLayout).toBeGreaterThanOrEqual(1);
+    expect(probe.framesDuringLayout).toBeGreaterThanOrEqual(1);
+    expect(layoutLog.some((l) => l.startsWith(`explorer layout: ${total} nodes`) && l.endsWith('(in the layout worker)'))).toBe(true);
+    // the positions came back and were drawn: node discs (dimmed but for the selection) cover the ground
     if (SHOTS) await shoot('explorer-all.png');
-    await page.selectOption('#ex-overview-size', '150');
-    await expect.poll(async () => Number(await drawn('nodes')), { timeout: 20_000 }).toBe(150);
+    else await page.waitForTimeout(500);
+    const marked = await drawnPixels();
+    console.info(`drawn pixels after the worker layout of ${total} nodes: ${marked}`);
+    expect(marked).toBeGreaterThan(total * 10);
   });
 
+  it('a newer view cancels the layout still running for an older one', async () => {
+    const total = graph().nodeCount;
+    await page.selectOption('#ex-overview-size', '150');
+    await expect.poll(async () => Number(await drawn('nodes')), { timeout: 20_000 }).toBe(150);
+    expect(await drawn('layout-in')).toBe('main'); // small views are laid out on the page
+    const finishedBig = () => layoutLog.filter((l) => l.startsWith(`explorer layout: ${total} nodes`)).length;
+    const before = finishedBig();
+    await page.selectOption('#ex-overview-size', '5000');
+    await expect.poll(() => drawn('layout-state'), { timeout: 20_000 }).toBe('running');
+    await page.selectOption('#ex-overview-size', '150');
+    await expect.poll(() => drawn('layout-state'), { timeout: 20_000 }).toBe('idle');
+    expect(Number(await drawn('nodes'))).toBe(150);
+    expect(await drawn('layout-in')).toBe('main');
+    // the cancelled layout never finished (its worker was ended), so it drew nothing and logged nothing
+    await page.waitForTimeout(1000);
+    expect(Number(await drawn('nodes'))).toBe(150);
+    expect(finishedBig()).toBe(before);
+  });
 });
 
 // Without WebGL (chromium's --disable-3d-apis) the explorer draws SVG, and a click on a drawn

@@ -13,7 +13,7 @@ let dir: string;
 let app: ReturnType<typeof createHttpApp>;
 let doc: { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
 let validator: OpenApiValidator;
-const ui = { html: '<!doctype html><title>t</title>', js: '', css: '' };
+const ui = { html: '<!doctype html><title>t</title>', js: '', worker: '', css: '' };
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'rag-openapi-'));

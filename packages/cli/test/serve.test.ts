@@ -26,6 +26,10 @@ describe('startServer', () => {
       const js = await fetch(`${s.url}/ui/app.js`);
       expect(js.headers.get('content-type')).toContain('javascript');
       expect((await js.text()).length).toBeGreaterThan(10_000);
+      expect(page.headers.get('content-security-policy')).toContain("worker-src 'self'");
+      const worker = await fetch(`${s.url}/ui/layout-worker.js`);
+      expect(worker.headers.get('content-type')).toContain('javascript');
+      expect(await worker.text()).toContain('onmessage');
       expect((await fetch(`${s.url}/api/info`)).status).toBe(200);
     } finally {
       await s.close();

@@ -68,20 +68,20 @@ export function mountExplorerTab(deps: ExplorerTabDeps): ExplorerTab {
     );
   }
 
-  function draw() {
+  async function draw() {
     const sources = [...(showOverview && overview ? [overview] : []), ...[...seeds.values()].flatMap((s) => (s.graph ? [s.graph] : []))];
     const view = composeView(sources, [...seeds.keys()], filterBar.filters);
-    canvas.show(view);
+    const shown = canvas.show(view);
     if (panel.current) canvas.select(view.nodes.some((n) => n.id === panel.current) ? panel.current : undefined);
     const counts = new Map<string, number>();
     for (const n of view.nodes) counts.set(n.type, (counts.get(n.type) ?? 0) + 1);
     filterBar.legend(counts);
+    const inView = `${view.nodes.length} entities · ${view.edges.length} relations in view` + (view.truncated ? ' (cut at the limit)' : '');
+    // a big view is laid out in a worker: the page stays usable meanwhile
+    if (canvas.layingOut) status(`${inView} · laying out ${canvas.layingOut} nodes…`);
+    if ((await shown) === 'stale') return;
     const layout = canvas.lastLayout;
-    status(
-      `${view.nodes.length} entities · ${view.edges.length} relations in view` +
-        (view.truncated ? ' (cut at the limit)' : '') +
-        (layout ? ` · layout ${layout.ms.toFixed(0)} ms for ${layout.nodes} nodes` : ''),
-    );
+    status(inView + (layout ? ` · layout ${layout.ms.toFixed(0)} ms for ${layout.nodes} nodes` : ''));
   }
 
   /** Fetch everything in view again (filters changed, or the graph was edited). */
@@ -104,7 +104,7 @@ export function mountExplorerTab(deps: ExplorerTabDeps): ExplorerTab {
         if (g) seeds.get(id)!.graph = g;
         else seeds.delete(id); // the entity is gone (merged, removed)
       });
-      draw();
+      await draw();
     } catch (err) {
       status(err instanceof Error ? err.message : String(err));
     }
@@ -119,7 +119,7 @@ export function mountExplorerTab(deps: ExplorerTabDeps): ExplorerTab {
       const g = await api.neighbourhood(id, seeds.get(id)!.depth, EXPAND_LIMIT, filterBar.filters);
       if (since !== seq || !seeds.has(id)) return;
       seeds.get(id)!.graph = g;
-      draw();
+      await draw();
     } catch (err) {
       status(err instanceof Error ? err.message : String(err));
     }

@@ -1,5 +1,6 @@
-// Loads the web UI: bundles src/ui/main.ts with esbuild when the sources are present (dev,
-// `pnpm rag serve`), or reads the prebuilt bundle from dist/ui (the built `rag` bin).
+// Loads the web UI: bundles src/ui/main.ts (the page's script) and src/ui/layout/layout-worker.ts
+// (the graph layout's worker) with esbuild when the sources are present (dev, `pnpm rag serve`),
+// or reads the prebuilt bundles from dist/ui (the built `rag` bin; tsup.config.ts writes them).
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -9,6 +10,8 @@ import { RagError } from '@rag/core';
 export interface UiAssets {
   html: string;
   js: string;
+  /** The layout worker's script (served as /ui/layout-worker.js). */
+  worker: string;
   css: string;
 }
 
@@ -23,14 +26,13 @@ export function packageRoot(): string {
   throw new RagError('RAG_CONFIG', 'could not find the @rag/cli package directory (its src/ui or dist/ui)');
 }
 
-/** Bundle the browser code (sigma + graphology + our UI) into one ES module string. */
-export async function bundleUi(root = packageRoot()): Promise<string> {
+async function bundle(entry: string, format: 'esm' | 'iife'): Promise<string> {
   const esbuild = await import('esbuild');
   const out = await esbuild.build({
-    entryPoints: [join(root, 'src', 'ui', 'main.ts')],
+    entryPoints: [entry],
     bundle: true,
     write: false,
-    format: 'esm',
+    format,
     platform: 'browser',
     target: 'es2022',
     minify: true,
@@ -39,6 +41,12 @@ export async function bundleUi(root = packageRoot()): Promise<string> {
   });
   return out.outputFiles[0]!.text;
 }
+
+/** Bundle the browser code (sigma + graphology + our UI) into one ES module string. */
+export const bundleUi = (root = packageRoot()) => bundle(join(root, 'src', 'ui', 'main.ts'), 'esm');
+
+/** Bundle the layout worker (graphology + ForceAtlas2 + noverlap) as a classic worker script. */
+export const bundleLayoutWorker = (root = packageRoot()) => bundle(join(root, 'src', 'ui', 'layout', 'layout-worker.ts'), 'iife');
 
 /** The stylesheet: styles.css, then each panel's own file in styles/ (alphabetical). */
 export async function bundleCss(root = packageRoot()): Promise<string> {
@@ -54,9 +62,9 @@ export async function loadUiAssets(root = packageRoot()): Promise<UiAssets> {
   // Running from the build (dist/): use the prebuilt bundle; from sources: bundle now.
   const fromBuild = fileURLToPath(import.meta.url).includes(`${join('dist', '')}`) && existsSync(join(dist, 'app.js'));
   if (!fromBuild && existsSync(join(src, 'main.ts'))) {
-    const [html, css, js] = await Promise.all([readFile(join(src, 'index.html'), 'utf8'), bundleCss(root), bundleUi(root)]);
-    return { html, css, js };
+    const [html, css, js, worker] = await Promise.all([readFile(join(src, 'index.html'), 'utf8'), bundleCss(root), bundleUi(root), bundleLayoutWorker(root)]);
+    return { html, css, js, worker };
   }
-  const [html, css, js] = await Promise.all(['index.html', 'styles.css', 'app.js'].map((f) => readFile(join(dist, f), 'utf8')));
-  return { html: html!, css: css!, js: js! };
+  const [html, css, js, worker] = await Promise.all(['index.html', 'styles.css', 'app.js', 'layout-worker.js'].map((f) => readFile(join(dist, f), 'utf8')));
+  return { html: html!, css: css!, js: js!, worker: worker! };
 }

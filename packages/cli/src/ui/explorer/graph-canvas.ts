@@ -1,14 +1,18 @@
 // The explorer's drawing: one sigma.js renderer (SVG where there is no WebGL) over a graphology
 // graph rebuilt with each new view (nodes that stay keep their place, new ones grow out of a
-// neighbour), laid out with ForceAtlas2 + noverlap (../graph-layout.ts). Expanded and selected entities
+// neighbour), laid out with ForceAtlas2 + noverlap (../graph-layout.ts) in a worker from 300 nodes
+// on (../layout/layout-runner.ts; the old drawing stays, with a "laying out N nodes…" note, until
+// the positions come back, and a newer view cancels the layout of an older one). Expanded and selected entities
 // always show their label (sigma's `forceLabel`; its label grid otherwise drops labels that
 // collide), so do the selected entity's neighbours when it has few; its relations show
 // theirs, and the rest of the graph is dimmed.
 // The container's data-* attributes say what is drawn (counts, the selected node's label, the
-// last layout time) for tests and for people reading the DOM.
+// last layout time, where it ran — worker or main — and whether one is running) for tests and
+// for people reading the DOM.
 import Graph from 'graphology';
 import Sigma from 'sigma';
-import { layoutGraph, type LayoutStats } from '../graph-layout.js';
+import type { LayoutStats } from '../graph-layout.js';
+import { createLayoutRunner } from '../layout/layout-runner.js';
 import type { TypeColours } from '../type-colours.js';
 import type { ExplorerView } from './explorer-view.js';
 import { drawSvg } from './svg-drawing.js';
@@ -27,8 +31,13 @@ const LABELLED_NEIGHBOURS = 25;
 const LABELLED_VIEW = 300;
 
 export interface GraphCanvas {
-  /** Draw `view`; lays out again when the node set changed. */
-  show(view: ExplorerView): void;
+  /**
+   * Draw `view`; lays out again when the node set changed. Resolves 'drawn' once it is drawn,
+   * 'stale' when a newer view replaced it first.
+   */
+  show(view: ExplorerView): Promise<'drawn' | 'stale'>;
+  /** Nodes being laid out right now (0: none). */
+  readonly layingOut: number;
   select(id: string | undefined): void;
   /** The container was hidden and is visible again (tab switch, resize). */
   resize(): void;
@@ -55,7 +64,15 @@ export function createGraphCanvas(container: HTMLElement, colours: TypeColours, 
   let selected: string | undefined;
   let seeds = new Set<string>();
   let lastLayout: LayoutStats | undefined;
+  let lastWhere: 'worker' | 'main' | undefined;
+  let layingOut = 0;
+  let showSeq = 0;
   const webgl = hasWebGl();
+  const runner = createLayoutRunner();
+  const busy = document.createElement('p');
+  busy.className = 'ex-busy';
+  busy.hidden = true;
+  container.append(busy);
 
   const note = (text: string) => {
     empty.textContent = text;
@@ -114,14 +131,27 @@ export function createGraphCanvas(container: HTMLElement, colours: TypeColours, 
     container.dataset.selected = selected ?? '';
     container.dataset.selectedLabel = selected && graph.hasNode(selected) ? String(graph.getNodeAttribute(selected, 'label')) : '';
     if (lastLayout) container.dataset.layoutMs = lastLayout.ms.toFixed(0);
+    if (lastWhere) container.dataset.layoutIn = lastWhere;
+    container.dataset.layoutState = layingOut ? 'running' : 'idle';
   }
+
+  const setBusy = (nodes: number) => {
+    layingOut = nodes;
+    busy.textContent = nodes ? `laying out ${nodes} nodes…` : '';
+    busy.hidden = nodes === 0;
+    if (!busy.isConnected) container.append(busy);
+    container.dataset.layoutState = nodes ? 'running' : 'idle';
+  };
 
   return {
     get lastLayout() {
       return lastLayout;
     },
-    show(view) {
-      seeds = new Set(view.seeds);
+    get layingOut() {
+      return layingOut;
+    },
+    async show(view) {
+      const mine = ++showSeq;
       // A new graph each time, handed to sigma whole (sigma follows every event of the graph
       // it draws, which a layout over half-added nodes would trip); nodes that stay keep
       // their position.
@@ -142,9 +172,19 @@ export function createGraphCanvas(container: HTMLElement, colours: TypeColours, 
       }
       if (next.size !== graph.size) changed = true;
       if (changed && next.order > 0) {
-        lastLayout = layoutGraph(next);
-        console.info(`explorer layout: ${lastLayout.nodes} nodes, ${lastLayout.edges} edges, FA2 ${lastLayout.fa2Iterations} + noverlap ≤${lastLayout.noverlapIterations} iterations in ${lastLayout.ms.toFixed(0)} ms`);
+        if (runner.usesWorker(next.order)) setBusy(next.order);
+        const result = await runner.run(next);
+        if (result.status === 'cancelled' || mine !== showSeq) return 'stale';
+        setBusy(0);
+        lastLayout = result.stats;
+        lastWhere = result.where;
+        console.info(`explorer layout: ${lastLayout.nodes} nodes, ${lastLayout.edges} edges, FA2 ${lastLayout.fa2Iterations} + noverlap ≤${lastLayout.noverlapIterations} iterations in ${lastLayout.ms.toFixed(0)} ms (${result.where === 'worker' ? 'in the layout worker' : 'on the page'})`);
+      } else {
+        // this view needs no layout: an older one still being laid out is not wanted any more
+        runner.cancel();
+        setBusy(0);
       }
+      seeds = new Set(view.seeds);
       graph = next;
       sigma?.setGraph(graph);
       note(graph.order === 0 ? 'Nothing to show: search an entity, or loosen the filters.' : '');
@@ -156,6 +196,7 @@ export function createGraphCanvas(container: HTMLElement, colours: TypeColours, 
       if (s && changed) void s.getCamera().animate(fit(container.clientWidth), { duration: 300 });
       s?.refresh();
       describe();
+      return 'drawn';
     },
     select(id) {
       selected = id;
@@ -170,6 +211,7 @@ export function createGraphCanvas(container: HTMLElement, colours: TypeColours, 
       } else if (!webgl) svgDraw();
     },
     destroy() {
+      runner.destroy();
       sigma?.kill();
       sigma = undefined;
     },
