@@ -257,8 +257,21 @@ describe.runIf(haveChromium)('Graph tab in chromium', () => {
     }, png);
   };
 
+  /**
+   * Holds each load of the worker's script for a while, so a layout stays "running" long enough
+   * to be observed however fast the machine lays out the fixture graph (no timing assumption).
+   */
+  let workerLoads = 0;
+  const slowWorkerScript = () =>
+    browser.route('**/ui/layout-worker.js', async (route) => {
+      workerLoads++;
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+
   it('lays out the whole fixture graph (overview of up to 5,000) in the worker while the page keeps handling clicks', async () => {
     const total = graph().nodeCount;
+    await slowWorkerScript();
     expect(total).toBeGreaterThanOrEqual(300); // big enough for the worker
     // in the page: note each click and each animation frame that happens while a layout runs
     await page.evaluate(() => {
@@ -301,6 +314,11 @@ describe.runIf(haveChromium)('Graph tab in chromium', () => {
 
   it('a newer view cancels the layout still running for an older one', async () => {
     const total = graph().nodeCount;
+    // a fresh page, so the big layout below starts a new worker whose script load is held
+    await page.reload();
+    await page.click('button[data-tab="graph"]');
+    await expect.poll(() => drawn('nodes'), { timeout: 20_000 }).not.toBe('');
+    const loadsBefore = workerLoads;
     await page.selectOption('#ex-overview-size', '150');
     await expect.poll(async () => Number(await drawn('nodes')), { timeout: 20_000 }).toBe(150);
     expect(await drawn('layout-in')).toBe('main'); // small views are laid out on the page
@@ -316,6 +334,8 @@ describe.runIf(haveChromium)('Graph tab in chromium', () => {
     await page.waitForTimeout(1000);
     expect(Number(await drawn('nodes'))).toBe(150);
     expect(finishedBig()).toBe(before);
+    expect(workerLoads).toBeGreaterThan(loadsBefore); // the cancelled layout ran in a held worker
+    await browser.unroute('**/ui/layout-worker.js');
   });
 });
 
