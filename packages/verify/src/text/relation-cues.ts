@@ -89,7 +89,7 @@ export function relationCues(query: string, entityWords: ReadonlySet<string>, on
     for (const t of sentence.terms) {
       const tags = new Set(t.tags);
       // Demonyms ("American", "Swedish") say what the entity is, not which entity it is.
-      const demonym = tags.has('Demonym') || (tags.has('ProperNoun') && /^\p{Lu}\p{Ll}+(?:an|ese|ish)$/u.test(t.text) && !entityWords.has(t.text.toLowerCase()));
+      const demonym = tags.has('Demonym') || (tags.has('ProperNoun') && /^\p{Lu}\p{Ll}+(?:ese|ish|ian)$/u.test(t.text) && !entityWords.has(t.text.toLowerCase()));
       if ((tags.has('ProperNoun') && !demonym) || tags.has('Auxiliary') || tags.has('Copula') || tags.has('Pronoun')) continue;
       if (!(tags.has('Verb') || tags.has('Noun') || tags.has('Adjective'))) continue;
       if (only === 'verbs' && !(tags.has('Verb') && !tags.has('Noun'))) continue;

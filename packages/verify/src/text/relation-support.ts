@@ -55,14 +55,14 @@ export function questionEntities(query: string, answer: string): string[] {
 /** "American", "Swedish": a single word naming a nationality, not an entity. */
 export function isDemonym(word: string): boolean {
   if (!/^\p{Lu}\p{Ll}+$/u.test(word)) return false;
-  return nlp(word).has('#Demonym') || /(?:an|ese|ish)$/.test(word);
+  return nlp(word).has('#Demonym') || /(?:ese|ish|ian)$/.test(word);
 }
 
 // What may stand between "in" and a place: an article, a direction ("in the north of").
 const LOCATIVE_GAP = /^\s*(?:the\s+)?(?:(?:north|south|east|west|centre|center|heart|north-east|north-west|south-east|south-west|northern|southern|eastern|western|central)(?:\s+part)?\s+of\s+(?:the\s+)?)?$/i;
 
 /** A name of the candidate sentence, not the answer, that some evidence sentence states with a question entity. */
-function bridgeOf(entities: readonly string[], c: Candidate, answer: string, sentences: readonly string[]): { entity: string; via: string; sentence: string } | undefined {
+function bridgeOf(entities: readonly string[], c: Candidate, answer: string, sentences: readonly { text: string; subject: string | undefined }[]): { entity: string; via: string; sentence: string } | undefined {
   const answerWords = new Set(contentTokens(answer));
   const names = extractMentions(c.text)
     .filter((x) => x.kind !== 'number')
@@ -72,10 +72,11 @@ function bridgeOf(entities: readonly string[], c: Candidate, answer: string, sen
       const t = contentTokens(n);
       return t.length > 0 && !t.some((w) => answerWords.has(w)) && !isDemonym(n);
     });
-  for (const s of sentences) {
+  for (const { text: s, subject } of sentences) {
     if (s === c.text) continue;
     const toks = new Set(normTokens(s));
-    const entity = entities.find((e) => mentioned(e, toks));
+    // The sentence names the entity, or is in the entity's own passage ("He was born in Dijon").
+    const entity = entities.find((e) => mentioned(e, toks) || isSubject(e, subject));
     if (!entity) continue;
     const via = names.find((n) => mentioned(n, toks) && !contentTokens(n).every((w) => contentTokens(entity).includes(w)));
     if (via) return { entity, via, sentence: s };
@@ -149,14 +150,20 @@ export function relationSupport(
   // Its modifiers ("what college preparatory boys' school") describe the type as well.
   const typeWords = new Set([...(phrase?.modifiers ?? []).map((w) => w.toLowerCase()), ...(head ? [head] : [])]);
   // Class nouns of the clause ("Damerjog's country") name a type, not the relation.
-  const cues = asked.filter((c) => !typeWords.has(c) && !isClassNoun(c) && ![...typeWords].some((w) => sameRelation(w, c) || w.startsWith(c)));
+  // A quantity's name ("what is the population of …") is the attribute asked, not a type.
+  const attribute = phrase && expectedType(query).type === 'Number';
+  if (attribute) typeWords.delete(phrase.head);
+  const cues = asked.filter((c) => !typeWords.has(c) && (!isClassNoun(c) || (attribute && c === phrase.head)) && ![...typeWords].some((w) => sameRelation(w, c) || w.startsWith(c)));
   // "In which county is Leland?": a place question with no relation word asks where the entity
   // is, which a sentence states with "in"/"at" before the answer.
   const locative = cues.length === 0 && expectedType(query).type === 'Place';
   const placeLike = locative && nlp(answer).places().length > 0;
   if (cues.length === 0 && !locative) return { established: false, reason: `the question has no word naming the relation asked, so the link between "${short}" and ${entities.join(', ')} cannot be checked` };
   const { list, cited } = candidates(answer, citations, chunks);
-  const sentences = chunks.flatMap((k) => splitSentences(k.text).map((r) => k.text.slice(r.start, r.end)));
+  const sentences = chunks.flatMap((k) => {
+    const subject = subjectOf(k.text);
+    return splitSentences(k.text).map((r) => ({ text: k.text.slice(r.start, r.end), subject }));
+  });
   const where = cited ? 'the cited sentence' : 'no evidence sentence';
   if (list.length === 0) return { established: false, reason: `no evidence sentence states "${short}"` };
   let best: { missing: string[]; unstated: string[]; cue: boolean; c: Candidate } | undefined;
@@ -213,7 +220,7 @@ export function relationSupport(
         (t) =>
           (t.index < from ? from - t.index : t.index - to) <= window &&
           (t.index < from || t.index > to) &&
-          !isClassNoun(t.lemma) &&
+          (!isClassNoun(t.lemma) || (attribute && t.lemma === phrase.head)) &&
           cues.some((q) => sameRelation(q, t.lemma)) &&
           attaches(t),
       );
