@@ -70,7 +70,8 @@ function bridgeOf(entities: readonly string[], c: Candidate, answer: string, sen
     .concat(c.subject ? [c.subject] : [])
     .filter((n) => {
       const t = contentTokens(n);
-      return t.length > 0 && !t.some((w) => answerWords.has(w)) && !isDemonym(n);
+      // A bare class word ("State", "City") links nothing.
+      return t.length > 0 && !t.some((w) => answerWords.has(w)) && !isDemonym(n) && !(t.length === 1 && isClassNoun(t[0]!));
     });
   for (const { text: s, subject } of sentences) {
     if (s === c.text) continue;
@@ -159,6 +160,16 @@ export function relationSupport(
   const locative = cues.length === 0 && expectedType(query).type === 'Place';
   const placeLike = locative && nlp(answer).places().length > 0;
   if (cues.length === 0 && !locative) return { established: false, reason: `the question has no word naming the relation asked, so the link between "${short}" and ${entities.join(', ')} cannot be checked` };
+  // "… an actress who starred in what?": the answer is the object of "starred in", so the
+  // sentence must have that preposition (in/on/at/during are one class) right before the answer;
+  // "starring Woody Allen" names who starred, not what in.
+  const prep = /\b([a-z]+)\s+(in|on|at|during|by|for|with|from|to|into)\s+(?:what|which|whom|who)\b/i.exec(clause);
+  const wantPrep = prep && !/^(is|was|are|were|be|been)$/i.test(prep[1]!) ? prep[2]!.toLowerCase() : undefined;
+  const PREP_CLASS = /^(in|on|at|during)$/;
+  const prepBefore = (text: string, at: number) => {
+    const before = text.slice(Math.max(0, at - 40), at).toLowerCase().split(/[^a-z]+/).filter(Boolean).slice(-4);
+    return before.some((w) => w === wantPrep || (PREP_CLASS.test(wantPrep!) && PREP_CLASS.test(w)));
+  };
   const { list, cited } = candidates(answer, citations, chunks);
   const sentences = chunks.flatMap((k) => {
     const subject = subjectOf(k.text);
@@ -206,9 +217,9 @@ export function relationSupport(
     };
     // A location ("located", "based", or no relation word in a place question) is also stated by
     // "in"/"at" a few words before the answer ("a town in Brunswick County", "in the north of X").
-    // Without any relation word this is weak evidence, so it then needs the question's entity in
-    // the sentence itself, "in"/"at" right before the answer, and an answer read as a place.
-    const bare = locative && direct.length > 0 && placeLike;
+    // Without any relation word this is weak evidence, so it then needs every entity of the
+    // question in the sentence itself, "in"/"at" right before the answer, and an answer read as a place.
+    const bare = locative && direct.length === entities.length && placeLike;
     const locatedBy =
       (bare || cues.some((q) => sameRelation(q, 'located'))) &&
       from >= 0 &&
@@ -224,14 +235,15 @@ export function relationSupport(
           cues.some((q) => sameRelation(q, t.lemma)) &&
           attaches(t),
       );
-    if (missing.length === 0 && unstated.length === 0 && cue) {
+    const prepOk = !wantPrep || prepBefore(c.text, m.start);
+    if (missing.length === 0 && unstated.length === 0 && cue && prepOk) {
       return {
         established: true,
         reason: `${cited ? 'the cited sentence' : 'an evidence sentence'} states "${short}" with ${anchored.join(', ')} and the asked relation (${cues.length > 0 ? cues.slice(0, 3).join(', ') : 'location'})`,
         span: { chunkId: c.chunkId, start: c.start, end: c.start + c.text.length },
       };
     }
-    if (!best || missing.length + unstated.length + (cue ? 0 : 1) < best.missing.length + best.unstated.length + (best.cue ? 0 : 1)) best = { missing, unstated, cue, c };
+    if (!best || missing.length + unstated.length + (cue && prepOk ? 0 : 1) < best.missing.length + best.unstated.length + (best.cue ? 0 : 1)) best = { missing, unstated, cue: cue && prepOk, c };
   }
   if (!best) return { established: false, reason: `${cited ? 'the cited sentence does not state' : 'no evidence sentence states'} "${short}"` };
   const parts: string[] = [];
