@@ -3,7 +3,7 @@
 // "unknown" verdict) or the method did not run the checks at all.
 import type { AnswerVerification, Verdict } from '@rag/core';
 
-const NAMES: Record<string, string> = { relevance: 'relevance', grounding: 'grounding', adequacy: 'answer type' };
+const NAMES: Record<string, string> = { relevance: 'relevance', grounding: 'grounding', adequacy: 'adequacy (type and asked relation)' };
 
 export function verificationOf(verdicts: readonly Verdict[] | undefined): AnswerVerification {
   if (!verdicts || verdicts.length === 0) return { status: 'unsure', reason: 'this method does not check its answers' };

@@ -90,8 +90,11 @@ export function isWholePersonName(text: string): boolean {
 /** Does compromise also read the text as an organisation or a place ("Walt Disney Pictures")? */
 export function isOrganizationOrPlace(text: string): boolean {
   const doc = nlp(text);
-  return doc.organizations().length > 0 || doc.places().length > 0;
+  return doc.organizations().length > 0 || doc.places().length > 0 || ORG_WORD.test(text.trim());
 }
+
+// Last words that make a name an organisation's or a work's ("Walt Disney Pictures").
+const ORG_WORD = /\b(Pictures|Records|Studios?|Films|Productions|Entertainment|Press|Books|Publishing|Network|Company|Corporation|Inc|Ltd|Group|Foundation|Institute|University|College|School|Academy|Club|Band|Orchestra|Airlines?|Railways?|Bank|Hotel|Hospital|Church|Cathedral|Museum|Park|Stadium|Award|Prize|Festival|League|Cup|Championship)\.?$/;
 
 /** Does the answer have the shape the question's form asks for? */
 export function typeAgreement(form: AnswerType, answer: string): TypeAgreement {

@@ -7,6 +7,7 @@ import type { RankedChunk } from '@rag/core';
 import { contentTokens, normTokens, normalizePhrase } from './normalize.js';
 import { splitSentences } from './sentences.js';
 import { extractMentions } from './mentions.js';
+import { lemmaTokens, relationCues, sameRelation } from './relation-cues.js';
 
 export interface ChoiceSupport {
   established: boolean;
@@ -16,6 +17,36 @@ export interface ChoiceSupport {
 const EARLIER = /\b(older|oldest|earlier|earliest|first|before|sooner)\b/i;
 const LATER = /\b(younger|youngest|later|latest|more recent|most recent|newer|newest)\b/i;
 const EVENT = /\b(born|founded|established|formed|released|created|built|opened|published|began|started|incorporated|premiered|launched)\b/i;
+
+const COMPARATIVE = /\b(more|most|less|least|\w+er than|larger|largest|bigger|biggest|smaller|smallest|higher|highest|longer|longest|taller|tallest|greater|greatest|fewer|better|best|worse|worst)\b/i;
+
+/**
+ * "Which singer is American, A or B?": established when a sentence about the picked option
+ * states every relation word of the question (singer, American) and no sentence about the other
+ * option does, while the evidence does speak about the other option.
+ */
+function attributeChoice(query: string, answer: string, options: [string, string], chunks: readonly RankedChunk[]): ChoiceSupport {
+  const picked = options.findIndex((o) => normalizePhrase(o) === normalizePhrase(answer) || normalizePhrase(o).includes(normalizePhrase(answer)));
+  if (picked < 0) return { established: false, reason: `"${answer}" is not one of the options ${options.join(' / ')}` };
+  const words = new Set(options.flatMap((o) => o.toLowerCase().split(/\s+/)).concat(options.flatMap((o) => normTokens(o))));
+  const cues = relationCues(query, words);
+  if (cues.length === 0) return { established: false, reason: 'the question names no attribute the options could be told apart by' };
+  const about = (o: string) =>
+    chunks.flatMap((c) => splitSentences(c.text).map((r) => c.text.slice(r.start, r.end))).filter((s) => {
+      const toks = new Set(normTokens(s));
+      return contentTokens(o).every((t) => toks.has(t));
+    });
+  const states = (s: string) => {
+    const lemmas = lemmaTokens(s);
+    return cues.every((q) => lemmas.some((t) => sameRelation(q, t.lemma)));
+  };
+  const mine = about(options[picked]!);
+  const other = about(options[1 - picked]!);
+  if (!mine.some(states)) return { established: false, reason: `no evidence sentence about ${options[picked]} states ${cues.map((c) => `"${c}"`).join(', ')}` };
+  if (other.length === 0) return { established: false, reason: `the evidence says nothing about ${options[1 - picked]}, so the options cannot be told apart` };
+  if (other.some(states)) return { established: false, reason: `the evidence states ${cues.map((c) => `"${c}"`).join(', ')} of both options` };
+  return { established: true, reason: `the evidence states ${cues.map((c) => `"${c}"`).join(', ')} of ${options[picked]} and not of ${options[1 - picked]}` };
+}
 
 function yearOf(sentence: string): number | undefined {
   const years = [...sentence.matchAll(/\b(1\d{3}|20\d{2})\b/g)].map((m) => Number(m[1]));
@@ -52,7 +83,8 @@ function valueOf(option: string, chunks: readonly RankedChunk[]): { year: number
 export function choiceSupport(query: string, answer: string, chunks: readonly RankedChunk[]): ChoiceSupport {
   const options = choiceOptionsOf(query);
   const direction = LATER.test(query) ? 'later' : EARLIER.test(query) ? 'earlier' : undefined;
-  if (!options || !direction) return { established: false, reason: 'the answer picks one of the options the question names, but the embedded check compares only dates (older, first, later …)' };
+  if (options && !direction && !COMPARATIVE.test(query)) return attributeChoice(query, answer, options, chunks);
+  if (!options || !direction) return { established: false, reason: 'the answer picks one of the options the question names, but the embedded check compares only dates (older, first, later …) and attributes one option has and the other not' };
   const picked = options.findIndex((o) => normalizePhrase(o) === normalizePhrase(answer) || normalizePhrase(o).includes(normalizePhrase(answer)));
   if (picked < 0) return { established: false, reason: `"${answer}" is not one of the options ${options.join(' / ')}` };
   const values = options.map((o) => valueOf(o, chunks));

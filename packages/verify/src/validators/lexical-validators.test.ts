@@ -157,3 +157,13 @@ describe('prompt injection in documents', () => {
     expect((await relevance.validate({ query: q, evidence: injected })).outcome).toBe('fail');
   });
 });
+
+describe('attribute choice', () => {
+  it('establishes the option the evidence states the attribute of, and not of the other', async () => {
+    const adequacy = createLexicalAdequacyValidator();
+    const evidence = evidenceOf('Nick Hexum (born 1970) is an American singer.', 'Mark King (born 1958) is an English singer and bass player.');
+    const v = (text: string) => adequacy.validate({ query: 'Which singer is American, Mark King or Nick Hexum?', answer: { text, citations: [] }, evidence });
+    expect((await v('Nick Hexum')).outcome).toBe('pass');
+    expect((await v('Mark King')).outcome).toBe('unknown');
+  });
+});
