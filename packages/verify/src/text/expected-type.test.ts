@@ -20,5 +20,7 @@ describe('expected answer type', () => {
   it('reads the clause the question word asks in', () => {
     expect(askedClause('Who produced the single that the reggae singer was known for?')).toBe('produced the single');
     expect(askedClause('The soundtrack was produced by a man born in what year?')).toBe('a man born in what year?');
+    // The last verb before the question word governs it; the relative clause before is another hop.
+    expect(askedClause('The state where Henry Worrall died has how many congressional districts?')).toBe('has how many congressional districts?');
   });
 });

@@ -135,6 +135,12 @@ export function askedClause(query: string): string {
   const before = marks.filter((m) => m.at + m.len <= at && m.at !== at).at(-1);
   const start = before ? before.at + before.len : 0;
   const after = marks.find((m) => m.at >= whEnd);
-  // A few words before the question word ("a man born in what year") and the rest of its clause.
-  return `${words(sentence.slice(start, at), 4, 'end')} ${words(sentence.slice(at, after?.at ?? sentence.length), CLAUSE_WORDS, 'start')}`.trim();
+  // A few words before the question word ("a man born in what year") and the rest of its clause;
+  // when two verbs stand before it ("the state where X died has how many …"), the last one
+  // governs the question word and the words before it describe another hop.
+  let pre = words(sentence.slice(start, at), 4, 'end');
+  const terms = (nlp(pre).json() as { terms: { text: string; tags: string[] }[] }[]).flatMap((x) => x.terms);
+  const verbs = terms.map((t, i) => ({ t, i })).filter(({ t }) => t.tags.includes('Verb') && !t.tags.includes('Noun') && !t.tags.includes('Particle'));
+  if (verbs.length >= 2) pre = terms.slice(verbs.at(-1)!.i).map((t) => t.text).join(' ');
+  return `${pre} ${words(sentence.slice(at, after?.at ?? sentence.length), CLAUSE_WORDS, 'start')}`.trim();
 }
