@@ -32,6 +32,7 @@ export function scoreQuestion(input: {
     ...(run.answer !== undefined ? { answer: run.answer } : {}),
     ...(run.status !== undefined ? { status: run.status } : {}),
     ...(run.verification !== undefined ? { verification: run.verification } : {}),
+    ...(run.verificationReason !== undefined ? { verificationReason: run.verificationReason } : {}),
     em: hasAnswer ? exactMatch(run.answer!, q.answers) : null,
     f1: hasAnswer ? f1Score(run.answer!, q.answers) : null,
     containAcc: hasAnswer ? containAcc(run.answer!, q.answers) : null,

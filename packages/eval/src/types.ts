@@ -37,6 +37,8 @@ export interface MethodRun {
   status?: Answer['status'];
   /** What the answer's checks established (Answer.verification). */
   verification?: 'verified' | 'unsure' | 'failed';
+  /** Why, in words (Answer.verification.reason), or why the method abstained. */
+  verificationReason?: string;
   /** Where a staged method stopped (A2RAG Fig. 4: local, bridge, ppr, failed). */
   stage?: string;
   retries?: number;
@@ -99,6 +101,8 @@ export interface QuestionRecord {
   answer?: string;
   status?: string;
   verification?: 'verified' | 'unsure' | 'failed';
+  /** Why the answer got its label, or why the method abstained, as a sentence. */
+  verificationReason?: string;
   em: number | null;
   f1: number | null;
   containAcc: number | null;

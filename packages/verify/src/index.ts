@@ -10,6 +10,11 @@ export { createLexicalAdequacyValidator } from './validators/lexical-adequacy.js
 export type { LexicalAdequacyOptions } from './validators/lexical-adequacy.js';
 export { questionForm, typeAgreement, answerShape, isAbstention } from './text/answer-type.js';
 export type { AnswerType, AnswerShape, TypeAgreement } from './text/answer-type.js';
+export { expectedType, headNoun } from './text/expected-type.js';
+export type { EntityType, ExpectedType } from './text/expected-type.js';
+export { relationSupport, questionEntities } from './text/relation-support.js';
+export type { RelationSupport, RelationSupportOptions } from './text/relation-support.js';
+export { abstentionReason } from './text/abstention-reason.js';
 export { createLlmValidator, DEFAULT_PROMPTS } from './llm/llm-validator.js';
 export type { LlmValidatorOptions } from './llm/llm-validator.js';
 export { createLlmTripleCheck } from './llm/llm-triple-check.js';

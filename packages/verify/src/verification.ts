@@ -3,7 +3,7 @@
 // "unknown" verdict) or the method did not run the checks at all.
 import type { AnswerVerification, Verdict } from '@rag/core';
 
-const NAMES: Record<string, string> = { relevance: 'relevance', grounding: 'grounding', adequacy: 'answer type' };
+const NAMES: Record<string, string> = { relevance: 'relevance', grounding: 'grounding', adequacy: 'adequacy (type and asked relation)' };
 
 export function verificationOf(verdicts: readonly Verdict[] | undefined): AnswerVerification {
   if (!verdicts || verdicts.length === 0) return { status: 'unsure', reason: 'this method does not check its answers' };
@@ -11,5 +11,8 @@ export function verificationOf(verdicts: readonly Verdict[] | undefined): Answer
   if (failed) return { status: 'failed', reason: `${NAMES[failed.check] ?? failed.check} check failed: ${failed.reason}` };
   const unknown = verdicts.find((v) => v.outcome === 'unknown');
   if (unknown) return { status: 'unsure', reason: `${NAMES[unknown.check] ?? unknown.check} not established: ${unknown.reason}` };
-  return { status: 'verified', reason: `${verdicts.map((v) => NAMES[v.check] ?? v.check).join(', ')} checks passed` };
+  // The adequacy verdict says what was established about the answer (type, stated relation).
+  const adequacy = verdicts.find((v) => v.check === 'adequacy');
+  const checks = `${verdicts.map((v) => NAMES[v.check] ?? v.check).join(', ')} checks passed`;
+  return { status: 'verified', reason: adequacy ? `${checks}: ${adequacy.reason}` : checks };
 }

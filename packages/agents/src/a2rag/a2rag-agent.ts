@@ -6,7 +6,7 @@
 import { invalidInput, type AnswerGenerator, type ChatModel, type Citation, type Evidence, type QueryAnalyzer, type QueryRewriter, type Retriever, type SufficiencyJudge, type TripleExtractor } from '@rag/core';
 import { createHeuristicTripleExtractor, type RagIndex } from '@rag/indexer';
 import { createA2ragRetriever, createHeuristicQueryAnalyzer, createHeuristicSufficiencyJudge } from '@rag/retrievers';
-import { createLlmSufficiencyJudge, createLlmTripleCheck, createTripleCheck, verificationOf, type TripleCheck, type TripleCheckResult } from '@rag/verify';
+import { abstentionReason, createLlmSufficiencyJudge, createLlmTripleCheck, createTripleCheck, verificationOf, type TripleCheck, type TripleCheckResult } from '@rag/verify';
 import { mergeRanked, refsOf } from '../internal/evidence.js';
 import { runAgent } from '../internal/run-agent.js';
 import { createExtractiveAnswerGenerator } from '../strategies/extractive-answer-generator.js';
@@ -85,7 +85,15 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
         if (gate) {
           const decision = await gate.check(q, context);
           if (!decision.pass) {
-            if (fallback === 'abstain') return { status: 'abstained', text: '', citations: [], evidence: [], stage: 'gate', retries: 0 };
+            if (fallback === 'abstain') {
+              // Say why in words: what the closest passages (BM25, no model) lack for this question.
+              const near = (await index.keyword.search(q, 5)).flatMap((h) => {
+                const c = index.getChunk(h.id);
+                return c ? [{ chunkId: c.id, docId: c.docId, score: h.score, text: c.text }] : [];
+              });
+              const verification = { status: 'unsure' as const, reason: `no answer: the index holds too little about the question (${abstentionReason(q, near)})` };
+              return { status: 'abstained', text: '', citations: [], verification, evidence: [], stage: 'gate', retries: 0 };
+            }
             const empty: Evidence = { query: q, chunks: [], trace: [] };
             const g = await trace.stage('fallback', () => fallback.generate({ query: q, evidence: empty }, context));
             return { status: g.abstain ? 'abstained' : 'answered', text: g.text, citations: g.citations, evidence: [], stage: 'gate-fallback', retries: 0 };
@@ -168,7 +176,9 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
           text: last?.text ?? '',
           citations: last?.citations ?? [],
           verdicts: last?.check.verdicts ?? [],
-          verification: verificationOf(last?.check.verdicts),
+          verification: last?.text
+            ? verificationOf(last.check.verdicts)
+            : { status: 'failed', reason: `no answer after ${maxRetries + 1} attempt(s): ${abstentionReason(q, last?.evidence.chunks ?? [])}` },
           evidence: partial.evidence ?? [],
           stage: partial.stage ?? 'failed',
           retries: maxRetries,

@@ -7,6 +7,8 @@ import { invalidInput, RagError, type AgentPolicy, type AgentStep, type AnswerGe
 import type { RagIndex } from '@rag/indexer';
 import { z } from 'zod';
 import { mergeRanked, refsOf } from '../internal/evidence.js';
+import { labelAnswer } from '../internal/label-answer.js';
+import type { TripleCheck } from '@rag/verify';
 import { runAgent } from '../internal/run-agent.js';
 import { createExtractiveAnswerGenerator } from '../strategies/extractive-answer-generator.js';
 import { citeAnswer } from '../strategies/locate-quote.js';
@@ -16,6 +18,8 @@ import { createToolCallingPolicy, type ToolCallingPolicy } from './tool-calling-
 import { ARAG_TOOL_SCHEMAS, createAgentAragTools, type AragToolName, type AragToolset, type ToolHit } from './tools.js';
 
 export interface AragAgentOptions {
+  /** Labels the answer verified / unsure / failed (default: the embedded Triple-Check, no model calls). */
+  tripleCheck?: TripleCheck;
   index: RagIndex;
   /** Service mode: the model drives the loop through native tool calls. */
   model?: ChatModel;
@@ -128,7 +132,8 @@ export function createAragAgent(options: AragAgentOptions): Agent {
           });
           reported = mergeRanked(chunks, fill);
         }
-        return { status: text ? 'answered' : 'abstained', text, citations, evidence: refsOf(reported), stage: `steps:${steps.length}`, retries: 0 };
+        const label = await labelAnswer({ query: q, text, citations, evidence, ...(options.tripleCheck ? { check: options.tripleCheck } : {}) }, context);
+        return { status: text ? 'answered' : 'abstained', text, citations, ...label, evidence: refsOf(reported), stage: `steps:${steps.length}`, retries: 0 };
       }),
   };
 }

@@ -9,6 +9,8 @@ import { decideText, invalidInput, type AnswerGenerator, type ChatModel, type Ra
 import type { RagIndex } from '@rag/indexer';
 import { createBm25Retriever } from '@rag/retrievers';
 import { mergeRanked, refsOf } from '../internal/evidence.js';
+import { labelAnswer } from '../internal/label-answer.js';
+import type { TripleCheck } from '@rag/verify';
 import { runAgent } from '../internal/run-agent.js';
 import { chunkSentences } from '../internal/sentences.js';
 import { contentTerms, nameSpans, phraseKey } from '../internal/spans.js';
@@ -19,6 +21,8 @@ import { citeAnswer } from '../strategies/locate-quote.js';
 import type { Agent } from '../types.js';
 
 export interface IrcotAgentOptions {
+  /** Labels the answer verified / unsure / failed (default: the embedded Triple-Check, no model calls). */
+  tripleCheck?: TripleCheck;
   index: RagIndex;
   model?: ChatModel;
   /** Retrieval per step (default BM25, as in the IRCoT paper). */
@@ -127,7 +131,8 @@ export function createIrcotAgent(options: IrcotAgentOptions): Agent {
           text = g.abstain ? '' : g.text;
           citations = g.citations;
         }
-        return { status: text ? 'answered' : 'abstained', text, citations, evidence: refsOf(ranking), stage: `steps:${thoughts.length}`, retries: 0 };
+        const label = await labelAnswer({ query: q, text, citations, evidence, ...(options.tripleCheck ? { check: options.tripleCheck } : {}) }, context);
+        return { status: text ? 'answered' : 'abstained', text, citations, ...label, evidence: refsOf(ranking), stage: `steps:${thoughts.length}`, retries: 0 };
       }),
   };
 }

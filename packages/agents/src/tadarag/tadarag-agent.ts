@@ -9,6 +9,8 @@ import { createHeuristicTripleExtractor, createKeywordIntentRouter, createLlmInt
 import type { DomainTemplate } from '@rag/core';
 import { createBm25Retriever } from '@rag/retrievers';
 import { refsOf } from '../internal/evidence.js';
+import { labelAnswer } from '../internal/label-answer.js';
+import type { TripleCheck } from '@rag/verify';
 import { runAgent } from '../internal/run-agent.js';
 import { createExtractiveAnswerGenerator } from '../strategies/extractive-answer-generator.js';
 import { createLlmAnswerGenerator } from '../strategies/llm-answer-generator.js';
@@ -16,6 +18,8 @@ import type { Agent } from '../types.js';
 import { answerFromGraph } from './graph-answer.js';
 
 export interface TadaragAgentOptions {
+  /** Labels the answer verified / unsure / failed (default: the embedded Triple-Check, no model calls). */
+  tripleCheck?: TripleCheck;
   index: RagIndex;
   model?: ChatModel;
   intentRouter?: IntentRouter;
@@ -84,11 +88,14 @@ export function createTadaragAgent(options: TadaragAgentOptions): Agent {
           const fromGraph = answerFromGraph(q, kg);
           if (fromGraph) {
             trace.decision('answer', `from the on-the-fly graph: ${fromGraph.path}`);
-            return { status: 'answered', text: fromGraph.text, citations: fromGraph.citations, evidence: refsOf(retrieved.chunks), stage: 'graph', retries: 0 };
+            const label = await labelAnswer({ query: q, text: fromGraph.text, citations: fromGraph.citations, evidence, ...(options.tripleCheck ? { check: options.tripleCheck } : {}) }, context);
+            return { status: 'answered', text: fromGraph.text, citations: fromGraph.citations, ...label, evidence: refsOf(retrieved.chunks), stage: 'graph', retries: 0 };
           }
         }
         const g = await trace.stage('generate', () => generator.generate({ query: q, evidence }, context));
-        return { status: g.abstain ? 'abstained' : 'answered', text: g.abstain ? '' : g.text, citations: g.citations, evidence: refsOf(retrieved.chunks), stage: 'text', retries: 0 };
+        const text = g.abstain ? '' : g.text;
+        const label = await labelAnswer({ query: q, text, citations: g.citations, evidence, ...(options.tripleCheck ? { check: options.tripleCheck } : {}) }, context);
+        return { status: text ? 'answered' : 'abstained', text, citations: g.citations, ...label, evidence: refsOf(retrieved.chunks), stage: 'text', retries: 0 };
       }),
   };
 }

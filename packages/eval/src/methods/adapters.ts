@@ -35,11 +35,13 @@ export function agentInstance(agent: AnsweringAgent, budget?: BudgetLimits): Met
   return {
     async run(question, { signal }) {
       const answer = await agent.answer(question, { ...(budget ? { budget } : {}), ...(signal ? { signal } : {}) });
+      const verification = answer.verification ?? (answer.status !== 'abstained' ? verificationOf(answer.verdicts) : undefined);
       return {
         ranked: answer.evidence ?? [],
         answer: answer.text,
         status: answer.status,
-        ...(answer.status !== 'abstained' ? { verification: (answer.verification ?? verificationOf(answer.verdicts)).status } : {}),
+        ...(answer.status !== 'abstained' && verification ? { verification: verification.status } : {}),
+        ...(verification ? { verificationReason: verification.reason } : {}),
         ...(answer.stage !== undefined ? { stage: answer.stage } : {}),
         retries: answer.retries ?? answer.cost.retries,
         llmCalls: answer.cost.llmCalls,

@@ -24,7 +24,7 @@ export function questionForm(query: string): AnswerType {
   // "when" is a date question only as the question word, not as a conjunction ("… when X did Y").
   if (first === 'when' || /\b(what|which|in which|in what) (year|date|decade|century|month|day|time)\b/.test(q)) return 'date';
   if (AUXILIARIES.has(first) && !/\b(who|whom|what|which|where|when|how)\b/.test(q.split(/[,?]/)[0] ?? '')) return 'yesno';
-  if (first === 'who' || first === 'whom' || /\bwhom\b|\b(which|what) (person|man|woman|actor|actress|author|writer|singer)\b/.test(q))
+  if (first === 'who' || first === 'whom' || /\bby (who|whom)\b/.test(q) || /\bwhom\b|\b(which|what) (person|man|woman|actor|actress|author|writer|singer)\b/.test(q))
     return 'person';
   // Likewise "where" only as the question word ("the city where X was born" is not a where-question).
   if (first === 'where' || /^(in |at |from )?(what|which) (city|country|state|town|county|place|continent|region|province|island)\b/.test(q))
@@ -79,6 +79,22 @@ export interface TypeAgreement {
 export function isPersonName(text: string): boolean {
   return nlp(text).people().length > 0;
 }
+
+/** Does compromise read the whole text as one person's name ("Walt Disney Pictures" is not)? */
+export function isWholePersonName(text: string): boolean {
+  const people = nlp(text).people().out('array') as string[];
+  const want = normTokens(text).join(' ');
+  return people.some((p) => normTokens(p).join(' ') === want);
+}
+
+/** Does compromise also read the text as an organisation or a place ("Walt Disney Pictures")? */
+export function isOrganizationOrPlace(text: string): boolean {
+  const doc = nlp(text);
+  return doc.organizations().length > 0 || doc.places().length > 0 || ORG_WORD.test(text.trim());
+}
+
+// Last words that make a name an organisation's or a work's ("Walt Disney Pictures").
+const ORG_WORD = /\b(Pictures|Records|Studios?|Films|Productions|Entertainment|Press|Books|Publishing|Network|Company|Corporation|Inc|Ltd|Group|Foundation|Institute|University|College|School|Academy|Club|Band|Orchestra|Airlines?|Railways?|Bank|Hotel|Hospital|Church|Cathedral|Museum|Park|Stadium|Award|Prize|Festival|League|Cup|Championship)\.?$/;
 
 /** Does the answer have the shape the question's form asks for? */
 export function typeAgreement(form: AnswerType, answer: string): TypeAgreement {

@@ -6,8 +6,14 @@ import type { Validator } from '@rag/core';
 import { QUESTION_WORDS } from '../text/stop-words.js';
 import { contentTokens, normalizePhrase } from '../text/normalize.js';
 import { extractMentions } from '../text/mentions.js';
-import { isAbstention, questionForm, typeAgreement } from '../text/answer-type.js';
+import { isAbstention, isOrganizationOrPlace, isWholePersonName, questionForm, typeAgreement, type AnswerType } from '../text/answer-type.js';
+import { expectedType, type EntityType } from '../text/expected-type.js';
+import { relationSupport } from '../text/relation-support.js';
+import { yesNoSupport } from '../text/yes-no-support.js';
+import { choiceOptionsOf, choiceSupport } from '../text/choice-support.js';
 import { answerText, assertQuery, assertUnit, makeVerdict, recordVerdict } from './verdict.js';
+
+const HEAD_FORM: Partial<Record<EntityType, AnswerType>> = { Person: 'person', Place: 'place', Date: 'date', Number: 'number' };
 
 export interface LexicalAdequacyOptions {
   /** Score given when the question form does not constrain the answer type (default 0.7). */
@@ -19,7 +25,7 @@ export function createLexicalAdequacyValidator(options: LexicalAdequacyOptions =
   assertUnit('unconstrainedScore', unconstrained);
   return {
     check: 'adequacy',
-    async validate({ query, answer }, context) {
+    async validate({ query, answer, evidence }, context) {
       // `done` only passes or fails; an unconstrained question gets "unknown" below.
       assertQuery(query);
       const text = answerText(answer).trim();
@@ -40,20 +46,45 @@ export function createLexicalAdequacyValidator(options: LexicalAdequacyOptions =
         if (a.length > 0 && a.every((t) => q.has(t)) && !picksCandidate)
           return done('fail', 0.1, 'the answer only repeats words of the question');
       }
-      if (agreement.agree) return done('pass', 1, agreement.reason);
       // A choice question ("A or B?", "Between A and B, which …") answered with one of the options
       // it names: that is the kind of answer it asks for.
       const option = normalizePhrase(text);
       const named = extractMentions(query).filter((m) => m.kind !== 'number').map((m) => normalizePhrase(m.text));
       const choice = (named.length >= 2 && named.includes(option)) || (/\bor\b/i.test(query) && option.length > 0 && normalizePhrase(query).includes(option));
-      if (choice) return done('pass', 1, 'the answer picks one of the options the question names');
-      // The question form does not say what kind of answer it wants ("what …", "which …" with no
-      // typed noun): the embedded check cannot establish adequacy, so it says so.
-      return recordVerdict(
-        makeVerdict('adequacy', 'unknown', unconstrained, `the question does not say what kind of answer it wants, so the embedded check cannot establish that "${text.slice(0, 60)}" answers it`),
-        context,
-        { form },
-      );
+      if (choice) {
+        const compared = choiceSupport(query, text, evidence?.chunks ?? []);
+        return recordVerdict(makeVerdict('adequacy', compared.established ? 'pass' : 'unknown', compared.established ? 1 : unconstrained, compared.reason), context, { form });
+      }
+      if (form === 'yesno') {
+        const polarity = yesNoSupport(query, text, evidence?.chunks ?? []);
+        return recordVerdict(makeVerdict('adequacy', polarity.established ? 'pass' : 'unknown', polarity.established ? 1 : unconstrained, polarity.reason), context, { form });
+      }
+      // A choice question answered with something that is not one of its options.
+      if (named.length >= 2 && (/^between\b/i.test(query.trim()) || choiceOptionsOf(query) !== undefined))
+        return recordVerdict(makeVerdict('adequacy', 'unknown', unconstrained * 0.8, `the question offers a choice and "${text.slice(0, 60)}" is not one of its options`), context, { form });
+      // A question of a typed form (who, where, when, how many; or "which city", "what
+      // actress") answered with something whose type the embedded reader cannot confirm is not
+      // verified, whatever the sentence says.
+      const expected = expectedType(query);
+      // A person's name answering "what film / which country / what company …" is the wrong kind.
+      if (['Work', 'Place', 'Organization', 'Language'].includes(expected.type) && form !== 'person' && isWholePersonName(text) && !isOrganizationOrPlace(text))
+        return recordVerdict(makeVerdict('adequacy', 'unknown', unconstrained * 0.8, `the question asks for a ${expected.head ?? expected.type.toLowerCase()} and "${text.slice(0, 60)}" reads as a person's name`), context, { form });
+      // A language is named by one word ("Gujarati", "Finnish") or "… language"; "Summer Olympics" is not one.
+      if (expected.type === 'Language' && !/\blanguages?\b/i.test(text) && !/^\p{Lu}\p{Ll}+(?:[- ]\p{Lu}?\p{Ll}+)?$/u.test(text.trim()))
+        return recordVerdict(makeVerdict('adequacy', 'unknown', unconstrained * 0.8, `the question asks for a language and "${text.slice(0, 60)}" does not read as the name of one`), context, { form });
+      const typed = form === 'entity' || form === 'other' ? HEAD_FORM[expected.type] : form;
+      const typedAgreement = typed && typed !== form ? typeAgreement(typed, text) : agreement;
+      if (typed && typedAgreement.agree !== true)
+        return recordVerdict(makeVerdict('adequacy', 'unknown', unconstrained * 0.8, typedAgreement.reason), context, { form });
+      // Type and grounding do not show that the answer is the one asked for: a wrong bridge
+      // entity has the right type and is in the evidence too. The cited sentence must state it
+      // in the asked relation to the question's entities; otherwise the check says what is missing.
+      const citations = typeof answer === 'object' && answer !== null ? (answer.citations ?? []) : [];
+      const support = relationSupport(query, text, citations, evidence?.chunks ?? []);
+      if (support.established)
+        return recordVerdict(makeVerdict('adequacy', 'pass', 1, `${agreement.agree ? `${agreement.reason}; ` : ''}${support.reason}`, support.span ? [support.span] : []), context, { form });
+      const typeNote = agreement.agree ? `${agreement.reason}, but ` : '';
+      return recordVerdict(makeVerdict('adequacy', 'unknown', agreement.agree ? unconstrained : unconstrained * 0.8, `${typeNote}${support.reason}`), context, { form });
     },
   };
 }

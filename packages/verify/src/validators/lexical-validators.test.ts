@@ -75,8 +75,61 @@ describe('lexical adequacy (V_ans)', () => {
   it('fails a restatement of the question but allows picking one named candidate', async () => {
     const v = (query: string, text: string) => adequacy.validate({ query, answer: a(text), evidence: MARIE }).then((x) => x.outcome);
     expect(await v('What did the institute director study?', 'the institute director')).toBe('fail');
-    expect(await v('Between Marie Lindqvist and Karl Berg, which chemist is older?', 'Karl Berg')).toBe('pass');
-    expect(await v('Which is older, the prize or the institute?', 'the prize')).toBe('pass');
+    // Picking a named option is an answer, not a restatement; whether it is the right option
+    // is established only when the evidence dates both (see the choice tests below).
+    expect(await v('Between Marie Lindqvist and Karl Berg, which chemist is older?', 'Karl Berg')).toBe('unknown');
+    expect(await v('Which is older, the prize or the institute?', 'the prize')).toBe('unknown');
+  });
+});
+
+describe('relation-aware adequacy', () => {
+  const cited = (text: string, quote: string) => ({ text, citations: [{ chunkId: 'c1', start: 0, end: quote.length, quote }] });
+  const BRIDGE = evidenceOf(
+    'Ostrava Rising is a 2004 drama film directed by Tomas Brandt. It stars Lena Fiala.',
+    'Tomas Brandt (born 1950 in Brno) is a Czech director. He married the painter Eva Kral in 1980.',
+  );
+  it('verifies an answer the cited sentence states in the asked relation to the question entity', async () => {
+    const q = 'Who directed Ostrava Rising?';
+    const v = await adequacy.validate({ query: q, answer: cited('Tomas Brandt', 'Ostrava Rising is a 2004 drama film directed by Tomas Brandt.'), evidence: BRIDGE });
+    expect(v.outcome).toBe('pass');
+    expect(v.reason).toMatch(/Ostrava Rising/);
+  });
+  it('says unsure when the sentence has the entity but not the asked relation (a bridge entity)', async () => {
+    const q = 'Who is the spouse of the director of Ostrava Rising?';
+    const v = await adequacy.validate({ query: q, answer: cited('Tomas Brandt', 'Ostrava Rising is a 2004 drama film directed by Tomas Brandt.'), evidence: BRIDGE });
+    expect(v.outcome).toBe('unknown');
+    expect(v.reason).toMatch(/spouse/);
+  });
+  it('says unsure when another name stands between the relation word and the answer', async () => {
+    const q = 'Who starred in Ostrava Rising?';
+    const evidence = evidenceOf('Ostrava Rising stars Lena Fiala as a nurse and Karel Dvorak as a guard.');
+    const wrong = await adequacy.validate({ query: q, answer: { text: 'Karel Dvorak', citations: [] }, evidence });
+    expect(wrong.outcome).toBe('unknown');
+    const right = await adequacy.validate({ query: q, answer: { text: 'Lena Fiala', citations: [] }, evidence });
+    expect(right.outcome).toBe('pass');
+  });
+  it('establishes a yes only when each entity has a sentence stating the predicate; never a no', async () => {
+    const evidence = evidenceOf('Anna Berg is a Swedish film director.', 'Karl Holm is a Danish film director and writer.', 'Per Lund is a Swedish painter.');
+    const v = (q: string, text: string) => adequacy.validate({ query: q, answer: a(text), evidence }).then((x) => x.outcome);
+    expect(await v('Are Anna Berg and Karl Holm both film directors?', 'yes')).toBe('pass');
+    expect(await v('Are Anna Berg and Per Lund both film directors?', 'yes')).toBe('unknown');
+    expect(await v('Are Anna Berg and Per Lund both film directors?', 'no')).toBe('unknown');
+    expect(await v('Are Anna Berg and Karl Holm of the same nationality?', 'yes')).toBe('unknown');
+  });
+  it('establishes a date comparison from the years the evidence gives for both options', async () => {
+    const evidence = evidenceOf('The Exton Quartet is a string quartet formed in 1997.', 'Circus Nord is a band formed in 2006 in Oslo.');
+    const v = (text: string) => adequacy.validate({ query: 'Which band was formed first, The Exton Quartet or Circus Nord?', answer: a(text), evidence });
+    const right = await v('The Exton Quartet');
+    expect(right.outcome).toBe('pass');
+    expect(right.reason).toMatch(/1997/);
+    const wrong = await v('Circus Nord');
+    expect(wrong.outcome).toBe('unknown');
+    expect(wrong.reason).toMatch(/points to "The Exton Quartet"/);
+  });
+  it('does not verify a name of the wrong kind for a typed head noun', async () => {
+    const evidence = evidenceOf('Ostrava Rising is a 2004 drama film directed by Tomas Brandt.');
+    const v = await adequacy.validate({ query: 'What film did Tomas Brandt direct in 2004?', answer: a('Tomas Brandt'), evidence });
+    expect(v.outcome).not.toBe('pass');
   });
 });
 
@@ -102,5 +155,15 @@ describe('prompt injection in documents', () => {
     const q = 'Where was Marie Lindqvist born?';
     expect((await grounding.validate({ query: q, answer: a('Uppsala'), evidence: injected })).outcome).toBe('fail');
     expect((await relevance.validate({ query: q, evidence: injected })).outcome).toBe('fail');
+  });
+});
+
+describe('attribute choice', () => {
+  it('establishes the option the evidence states the attribute of, and not of the other', async () => {
+    const adequacy = createLexicalAdequacyValidator();
+    const evidence = evidenceOf('Nick Hexum (born 1970) is an American singer.', 'Mark King (born 1958) is an English singer and bass player.');
+    const v = (text: string) => adequacy.validate({ query: 'Which singer is American, Mark King or Nick Hexum?', answer: { text, citations: [] }, evidence });
+    expect((await v('Nick Hexum')).outcome).toBe('pass');
+    expect((await v('Mark King')).outcome).toBe('unknown');
   });
 });

@@ -1,0 +1,254 @@
+// Does a cited sentence state the answer in the asked relation to the question's entities?
+// Established only when one sentence (a cited one; without quoted citations, any evidence
+// sentence) contains the answer, mentions every named entity of the question (or is in a
+// passage whose subject — its first name — is that entity), and has a cue of the asked relation
+// (a verb or noun of the question outside its names, or the head noun of "what state …")
+// within a few words of the answer. Anything short of that is reported as not established,
+// with the part that is missing, so a wrong bridge entity that is merely grounded is not passed.
+import nlp from 'compromise';
+import type { Citation, RankedChunk } from '@rag/core';
+import { extractMentions } from './mentions.js';
+import { contentTokens, normTokens } from './normalize.js';
+import { matchAnswer } from './match.js';
+import { splitSentences } from './sentences.js';
+import { expectedType, headPhrase, isClassNoun } from './expected-type.js';
+import { askedClause, lemmaTokens, relationCues, sameRelation } from './relation-cues.js';
+
+export interface RelationSupport {
+  established: boolean;
+  /** What was established, or what could not be, in words. */
+  reason: string;
+  /** The sentence that establishes it. */
+  span?: { chunkId: string; start: number; end: number };
+}
+
+export interface RelationSupportOptions {
+  /** Words between the answer and a relation cue (default 10). */
+  window?: number;
+}
+
+interface Candidate {
+  chunkId: string;
+  /** The passage's first name: what it is about. */
+  subject: string | undefined;
+  text: string;
+  start: number;
+  /** The whole chunk text the sentence is from, when known. */
+  passage?: string;
+}
+
+/** The named entities of a question other than the answer itself. */
+export function questionEntities(query: string, answer: string): string[] {
+  const a = new Set(contentTokens(answer));
+  const out: string[] = [];
+  for (const m of extractMentions(query)) {
+    if (m.kind === 'number') continue;
+    const toks = contentTokens(m.text);
+    if (toks.length === 0 || isDemonym(m.text)) continue;
+    // A name the answer contains (or that contains the answer) is not another entity.
+    if (toks.every((t) => a.has(t)) || (a.size > 0 && [...a].every((t) => toks.includes(t)))) continue;
+    if (!out.includes(m.text)) out.push(m.text);
+  }
+  return out;
+}
+
+/** "American", "Swedish": a single word naming a nationality, not an entity. */
+export function isDemonym(word: string): boolean {
+  if (!/^\p{Lu}\p{Ll}+$/u.test(word)) return false;
+  return nlp(word).has('#Demonym') || /(?:ese|ish|ian)$/.test(word);
+}
+
+// What may stand between "in" and a place: an article, a direction ("in the north of").
+const LOCATIVE_GAP = /^\s*(?:the\s+)?(?:(?:north|south|east|west|centre|center|heart|north-east|north-west|south-east|south-west|northern|southern|eastern|western|central)(?:\s+part)?\s+of\s+(?:the\s+)?)?$/i;
+
+/** A name of the candidate sentence, not the answer, that some evidence sentence states with a question entity. */
+function bridgeOf(entities: readonly string[], c: Candidate, answer: string, sentences: readonly { text: string; subject: string | undefined }[]): { entity: string; via: string; sentence: string } | undefined {
+  const answerWords = new Set(contentTokens(answer));
+  const names = extractMentions(c.text)
+    .filter((x) => x.kind !== 'number')
+    .map((x) => x.text)
+    .concat(c.subject ? [c.subject] : [])
+    .filter((n) => {
+      const t = contentTokens(n);
+      // A bare class word ("State", "City") links nothing.
+      return t.length > 0 && !t.some((w) => answerWords.has(w)) && !isDemonym(n) && !(t.length === 1 && isClassNoun(t[0]!));
+    });
+  for (const { text: s, subject } of sentences) {
+    if (s === c.text) continue;
+    const toks = new Set(normTokens(s));
+    // The sentence names the entity, or is in the entity's own passage ("He was born in Dijon").
+    const entity = entities.find((e) => mentioned(e, toks) || isSubject(e, subject));
+    if (!entity) continue;
+    const via = names.find((n) => mentioned(n, toks) && !contentTokens(n).every((w) => contentTokens(entity).includes(w)));
+    if (via) return { entity, via, sentence: s };
+  }
+  return undefined;
+}
+
+function subjectOf(text: string): string | undefined {
+  const first = splitSentences(text)[0];
+  const head = first ? text.slice(first.start, first.end) : text;
+  return extractMentions(head).find((m) => m.kind !== 'number')?.text;
+}
+
+function mentioned(entity: string, tokens: ReadonlySet<string>): boolean {
+  const toks = contentTokens(entity);
+  const found = toks.filter((t) => tokens.has(t)).length;
+  // Short names must be there whole; long titles mostly (a subtitle may be left out).
+  return toks.length <= 3 ? found === toks.length : found / toks.length >= 0.75;
+}
+
+function isSubject(entity: string, subject: string | undefined): boolean {
+  if (!subject) return false;
+  const e = contentTokens(entity);
+  const s = new Set(contentTokens(subject));
+  return e.length > 0 && e.every((t) => s.has(t));
+}
+
+function candidates(answer: string, citations: readonly Citation[], chunks: readonly RankedChunk[]): { list: Candidate[]; cited: boolean } {
+  const quoted = citations.filter((c) => typeof c.quote === 'string' && c.quote.trim().length > 0);
+  if (quoted.length > 0) {
+    const list = quoted.map((c) => {
+      const chunk = chunks.find((k) => k.chunkId === c.chunkId) ?? chunks.find((k) => k.text.includes(c.quote!));
+      const at = chunk ? chunk.text.indexOf(c.quote!) : -1;
+      return { chunkId: c.chunkId, subject: chunk ? subjectOf(chunk.text) : undefined, text: c.quote!, start: Math.max(0, at), ...(chunk ? { passage: chunk.text } : {}) };
+    });
+    return { list, cited: true };
+  }
+  const list: Candidate[] = [];
+  const cited = new Set(citations.map((c) => c.chunkId));
+  const pool = cited.size > 0 ? chunks.filter((c) => cited.has(c.chunkId)) : chunks;
+  for (const chunk of pool) {
+    const subject = subjectOf(chunk.text);
+    for (const s of splitSentences(chunk.text)) {
+      const text = chunk.text.slice(s.start, s.end);
+      if (matchAnswer(answer, text)?.contiguous) list.push({ chunkId: chunk.chunkId, subject, text, start: s.start, passage: chunk.text });
+    }
+  }
+  return { list, cited: false };
+}
+
+/** Is the answer stated, in one sentence, in the asked relation to the question's entities? */
+export function relationSupport(
+  query: string,
+  answer: string,
+  citations: readonly Citation[],
+  chunks: readonly RankedChunk[],
+  options: RelationSupportOptions = {},
+): RelationSupport {
+  const window = options.window ?? 10;
+  const short = answer.length > 60 ? `${answer.slice(0, 57)}…` : answer;
+  const entities = questionEntities(query, answer);
+  if (entities.length === 0) return { established: false, reason: `the question names no entity that "${short}" could be checked against` };
+  const entityWords = new Set(entities.flatMap((e) => normTokens(e)).concat(entities.flatMap((e) => e.toLowerCase().split(/\s+/))));
+  const phrase = headPhrase(query);
+  const head = phrase?.head;
+  // The relation asked is named by the words of the clause the question word sits in; the
+  // question's other words belong to other hops and are not looked for next to the answer.
+  const answerWords = new Set(normTokens(answer));
+  const clause = askedClause(query);
+  const asked = relationCues(clause, entityWords).filter((c) => !answerWords.has(c));
+  // Its modifiers ("what college preparatory boys' school") describe the type as well.
+  const typeWords = new Set([...(phrase?.modifiers ?? []).map((w) => w.toLowerCase()), ...(head ? [head] : [])]);
+  // Class nouns of the clause ("Damerjog's country") name a type, not the relation.
+  // A quantity's name ("what is the population of …") is the attribute asked, not a type.
+  const attribute = phrase && expectedType(query).type === 'Number';
+  if (attribute) typeWords.delete(phrase.head);
+  const cues = asked.filter((c) => !typeWords.has(c) && (!isClassNoun(c) || (attribute && c === phrase.head)) && ![...typeWords].some((w) => sameRelation(w, c) || w.startsWith(c)));
+  // "In which county is Leland?": a place question with no relation word asks where the entity
+  // is, which a sentence states with "in"/"at" before the answer.
+  const locative = cues.length === 0 && expectedType(query).type === 'Place';
+  const placeLike = locative && nlp(answer).places().length > 0;
+  if (cues.length === 0 && !locative) return { established: false, reason: `the question has no word naming the relation asked, so the link between "${short}" and ${entities.join(', ')} cannot be checked` };
+  // "… an actress who starred in what?": the answer is the object of "starred in", so the
+  // sentence must have that preposition (in/on/at/during are one class) right before the answer;
+  // "starring Woody Allen" names who starred, not what in.
+  const prep = /\b([a-z]+)\s+(in|on|at|during|by|for|with|from|to|into)\s+(?:what|which|whom|who)\b/i.exec(clause);
+  const wantPrep = prep && !/^(is|was|are|were|be|been)$/i.test(prep[1]!) ? prep[2]!.toLowerCase() : undefined;
+  const PREP_CLASS = /^(in|on|at|during)$/;
+  const prepBefore = (text: string, at: number) => {
+    const before = text.slice(Math.max(0, at - 40), at).toLowerCase().split(/[^a-z]+/).filter(Boolean).slice(-4);
+    return before.some((w) => w === wantPrep || (PREP_CLASS.test(wantPrep!) && PREP_CLASS.test(w)));
+  };
+  const { list, cited } = candidates(answer, citations, chunks);
+  const sentences = chunks.flatMap((k) => {
+    const subject = subjectOf(k.text);
+    return splitSentences(k.text).map((r) => ({ text: k.text.slice(r.start, r.end), subject }));
+  });
+  const where = cited ? 'the cited sentence' : 'no evidence sentence';
+  if (list.length === 0) return { established: false, reason: `no evidence sentence states "${short}"` };
+  let best: { missing: string[]; unstated: string[]; cue: boolean; c: Candidate } | undefined;
+  for (const c of list) {
+    const m = matchAnswer(answer, c.text);
+    if (!m?.contiguous) continue;
+    const tokens = new Set(normTokens(c.text));
+    // One of the question's entities anchors the sentence: named in it, or its passage's subject.
+    const direct = entities.filter((e) => mentioned(e, tokens) || isSubject(e, c.subject));
+    // Or through a bridge: a name of this sentence (or its passage's subject) that another
+    // evidence sentence states together with one of the question's entities ("Damerjog is a
+    // town in Djibouti" links "Djibouti's first president" to "Damerjog's country").
+    const bridged = direct.length > 0 ? undefined : bridgeOf(entities, c, answer, sentences);
+    const anchored = direct.length > 0 ? direct : bridged ? [`${bridged.entity} (through ${bridged.via})`] : [];
+    const missing = anchored.length === 0 ? entities : [];
+    const lemmas = lemmaTokens(c.text);
+    const inAnswer = lemmas.filter((t) => t.start < m.end && t.end > m.start).map((t) => t.index);
+    const from = inAnswer.length ? Math.min(...inAnswer) : -1;
+    const to = inAnswer.length ? Math.max(...inAnswer) : -1;
+    // Every word of the asked clause ("the spouse of the director of …": spouse and director)
+    // must be in the sentence's passage: one relation of a chain ("directed by X") is not the chain.
+    const passageLemmas = c.passage && c.passage !== c.text ? lemmaTokens(c.passage) : lemmas;
+    // Along a bridge, a relation word may be stated in the bridge sentence ("born in Lindenport").
+    const bridgeLemmas = bridged ? lemmaTokens(bridged.sentence) : [];
+    const unstated = cues.filter((q) => !passageLemmas.some((t) => sameRelation(q, t.lemma)) && !bridgeLemmas.some((t) => sameRelation(q, t.lemma)));
+    // The cue must attach to the answer: within a few words, not across a parenthesis ("(born
+    // 1930 in London) is an English actor"), with no other name or number between them ("located
+    // in Southern Africa, north of South Africa"); a class noun ("team", "film") names a type,
+    // not the relation, so it cannot be that cue.
+    // Only a candidate of the answer's own kind (a name for a name, a number or date for one)
+    // can take the cue away from it.
+    const numeric = /\d/.test(answer) && !/\p{Lu}/u.test(answer.replace(/\b(January|February|March|April|May|June|July|August|September|October|November|December)\b/g, ''));
+    // Numbers of the same date ("3 March 1961") are one expression, not rival candidates.
+    const sameDate = (x: { start: number; end: number }) => /^[\s,]*(?:[A-Z][a-z]+)?[\s,]*$/.test(x.end <= m.start ? c.text.slice(x.end, m.start) : c.text.slice(m.end, x.start));
+    const others = extractMentions(c.text).filter((x) => (x.end <= m.start || x.start >= m.end) && (x.kind === 'number') === numeric && !(numeric && sameDate(x)));
+    const attaches = (t: { start: number; end: number }) => {
+      const [a, b] = t.start < m.start ? [t.end, m.start] : [m.end, t.start];
+      if (/[()]/.test(c.text.slice(a, b))) return false;
+      return !others.some((x) => x.start >= a && x.end <= b);
+    };
+    // A location ("located", "based", or no relation word in a place question) is also stated by
+    // "in"/"at" a few words before the answer ("a town in Brunswick County", "in the north of X").
+    // Without any relation word this is weak evidence, so it then needs every entity of the
+    // question in the sentence itself, "in"/"at" right before the answer, and an answer read as a place.
+    const bare = locative && direct.length === entities.length && placeLike;
+    const locatedBy =
+      (bare || cues.some((q) => sameRelation(q, 'located'))) &&
+      from >= 0 &&
+      lemmas.some((t) => /^(in|at)$/.test(t.lemma) && t.index < from && LOCATIVE_GAP.test(c.text.slice(t.end, m.start)) && attaches(t));
+    const cue =
+      locatedBy ||
+      from >= 0 &&
+      lemmas.some(
+        (t) =>
+          (t.index < from ? from - t.index : t.index - to) <= window &&
+          (t.index < from || t.index > to) &&
+          (!isClassNoun(t.lemma) || (attribute && t.lemma === phrase.head)) &&
+          cues.some((q) => sameRelation(q, t.lemma)) &&
+          attaches(t),
+      );
+    const prepOk = !wantPrep || prepBefore(c.text, m.start);
+    if (missing.length === 0 && unstated.length === 0 && cue && prepOk) {
+      return {
+        established: true,
+        reason: `${cited ? 'the cited sentence' : 'an evidence sentence'} states "${short}" with ${anchored.join(', ')} and the asked relation (${cues.length > 0 ? cues.slice(0, 3).join(', ') : 'location'})`,
+        span: { chunkId: c.chunkId, start: c.start, end: c.start + c.text.length },
+      };
+    }
+    if (!best || missing.length + unstated.length + (cue && prepOk ? 0 : 1) < best.missing.length + best.unstated.length + (best.cue ? 0 : 1)) best = { missing, unstated, cue: cue && prepOk, c };
+  }
+  if (!best) return { established: false, reason: `${cited ? 'the cited sentence does not state' : 'no evidence sentence states'} "${short}"` };
+  const parts: string[] = [];
+  if (best.missing.length > 0) parts.push(`does not mention ${best.missing.join(' or ')}`);
+  if (best.unstated.length > 0) parts.push(`does not say ${best.unstated.slice(0, 4).map((u) => `"${u}"`).join(', ')}`);
+  else if (!best.cue) parts.push(`does not state the relation asked (${cues.length > 0 ? cues.slice(0, 3).join(', ') : 'location'}) next to it`);
+  return { established: false, reason: `${cited ? where : 'the evidence sentence'} with "${short}" ${parts.join(' and ')}` };
+}
