@@ -31,6 +31,10 @@ describe('replyText', () => {
   });
   it('says when the method abstained or failed, and lists passages for retrievers', () => {
     expect(replyText(result({ status: 'abstained', answer: '', citations: [], verification: null }))).toBe('The indexed documents do not answer this question (the method abstained).');
+    // an abstention with its reason says it once, as a sentence
+    expect(
+      replyText(result({ status: 'abstained', answer: '', citations: [], verification: { status: 'unsure', reason: 'no answer: no passage mentions Vic Darchinyan' } })),
+    ).toBe('The indexed documents do not answer this question: no passage mentions Vic Darchinyan.');
     expect(replyText(result({ status: 'failed', answer: '', citations: [], verification: null }))).toBe('No answer (status: failed).\n\nStatus: failed (the answer was not verified).');
     expect(replyText(result({ kind: 'evidence', status: 'evidence', answer: null, method: 'bm25', verification: null }))).toBe(
       'bm25 ranks passages and does not write an answer; the top 1 for the question:\n\n[1] Maximum Overdrive — “Maximum Overdrive is a 1986 film.”',

@@ -56,6 +56,20 @@ describe.runIf(haveChromium)('web UI in chromium', () => {
 
   const GOLD_TITLES = ['Leland, North Carolina', 'Maximum Overdrive'];
 
+  it('shows an abstention as a sentence saying why, not a blank answer', async () => {
+    await expect.poll(() => page.locator('#method option').count()).toBeGreaterThan(3);
+    await page.selectOption('#method', 'a2rag-agent');
+    await page.fill('#question', 'When was Zorvathian Quillmarsh crowned king of Tessaly Reach?');
+    await page.click('#ask-button');
+    await expect.poll(() => page.locator('#answer-status').textContent(), { timeout: 30_000 }).toBe('abstained');
+    const text = (await page.locator('#answer-text').textContent()) ?? '';
+    expect(text).toMatch(/^No answer — \S/);
+    expect(text).toContain('Zorvathian Quillmarsh');
+    // said once: no separate verification badge and reason line for an abstention
+    expect(await page.locator('#verification-reason').isHidden()).toBe(true);
+    if (process.env.RAG_SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.RAG_SCREENSHOT_DIR, 'ask-abstained.png') });
+  });
+
   it('asks a question and shows the A2RAG agent\'s cited answer with a trace and the evidence graph', async () => {
     await expect.poll(() => page.locator('#method option').count()).toBeGreaterThan(3);
     // The default method is the A2RAG controller; the sample question is offered in the UI.

@@ -162,14 +162,19 @@ function renderResult(r: AskResult) {
   // What the checks established, in words: verified / unsure / failed, with the reason.
   const verification = $('answer-verification');
   const reason = $('verification-reason');
-  verification.hidden = reason.hidden = r.verification === null;
+  // An abstention's reason is the answer line itself (below), so it is not repeated here.
+  verification.hidden = reason.hidden = r.verification === null || r.status === 'abstained';
   if (r.verification) {
     verification.textContent = r.verification.status;
     verification.className = `badge verification-${r.verification.status}`;
     reason.textContent = r.verification.reason;
   }
   const text = $('answer-text');
-  if (r.answer !== null) {
+  if (r.status === 'abstained') {
+    // No answer: say why in a sentence (the evidence stays listed below).
+    text.textContent = r.verification ? `No answer — ${r.verification.reason.replace(/^no answer: /, '')}` : 'No answer (the method abstained).';
+    text.className = 'answer muted';
+  } else if (r.answer !== null) {
     text.textContent = r.answer;
     text.className = 'answer';
   } else {

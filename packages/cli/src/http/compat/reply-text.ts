@@ -21,14 +21,17 @@ export function replyBody(r: AskResult): string {
   }
   const answer = (r.answer ?? '').trim();
   if (answer) return answer;
-  return r.status === 'abstained' ? 'The indexed documents do not answer this question (the method abstained).' : `No answer (status: ${r.status}).`;
+  if (r.status !== 'abstained') return `No answer (status: ${r.status}).`;
+  return r.verification
+    ? `The indexed documents do not answer this question: ${r.verification.reason.replace(/^no answer: /, '')}.`
+    : 'The indexed documents do not answer this question (the method abstained).';
 }
 
 /** Sources and verification after the body ('' when there is nothing to add). */
 export function replyFooter(r: AskResult): string {
   const parts: string[] = [];
   if (r.kind === 'answer' && r.citations.length > 0) parts.push(['Sources:', ...r.citations.map((c) => `[${c.n}] ${c.title} — “${clip(c.quote, PASSAGE_CHARS)}”`)].join('\n'));
-  if (r.verification) parts.push(`Verification: ${r.verification.status} — ${r.verification.reason}`);
+  if (r.verification && r.status !== 'abstained') parts.push(`Verification: ${r.verification.status} — ${r.verification.reason}`);
   else if (r.kind === 'answer' && r.status === 'failed') parts.push('Status: failed (the answer was not verified).');
   return parts.length ? `\n\n${parts.join('\n\n')}` : '';
 }
