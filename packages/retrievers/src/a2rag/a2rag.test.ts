@@ -150,3 +150,12 @@ describe('heuristic analyzer and judge', () => {
     expect(no.reason).toMatch(/connectivity=0\.50/);
   });
 });
+
+describe('heuristic query analyzer: names with capitalised stop words', () => {
+  it('keeps "Me" and "Up" inside "Pick Me Up", but starts no name with a stop word', async () => {
+    const a = await createHeuristicQueryAnalyzer().analyze('Who published the magazine Pick Me Up?');
+    expect(a.entities).toContain('Pick Me Up');
+    const b = await createHeuristicQueryAnalyzer().analyze('Did The Dandy Warhols form before Robert Young was born?');
+    expect(b.entities).toContain('Dandy Warhols');
+  });
+});

@@ -7,11 +7,12 @@ import { invalidInput, type Evidence, type GraphEdgeRef, type GraphNodeRef, type
 import { getAdjacency } from '@rag/graph-store';
 import type { RagIndex } from '@rag/indexer';
 import { provenanceMapOf } from '../internal/provenance-map.js';
-import { normalize } from '../internal/text.js';
+import { normalize, titleForms } from '../internal/text.js';
 import { requireIndex } from '../internal/options.js';
 import { fillToK, rankChunks, startRequest } from '../internal/request.js';
 import { specificity } from './seeds.js';
 import { bridgeStage, type BridgeStageOptions } from './bridge-stage.js';
+import { coordinatedMentions, promoteToHead } from './coordination.js';
 import { localStage, type LocalSeed, type LocalStageOptions } from './local-stage.js';
 import { pprStage, type PprStageOptions } from './ppr-stage.js';
 import { createHeuristicQueryAnalyzer } from './query-analyzer.js';
@@ -55,6 +56,12 @@ export interface A2ragRetrieverOptions {
    * this (default 0.7), so the top of the list covers more distinct documents. 1 disables it.
    */
   diversityPenalty?: number;
+  /**
+   * When the question coordinates entities ("X or Y", "both X and Y"), put each one's defining
+   * chunk (a chunk of the document titled by its aligned node) at the head of the ranking
+   * (default true). Comparison questions need every compared entity's own passage.
+   */
+  coordinatedFirst?: boolean;
   /** How deep the lexical ranking is read (default 100). */
   lexicalDepth?: number;
   /** Name reported in evidence and eval (default "a2rag"). */
@@ -149,6 +156,7 @@ export function createA2ragRetriever(options: A2ragRetrieverOptions): Retriever 
   const feedbackWeight = options.feedbackWeight ?? 0.7;
   const pprFeedback = options.pprFeedback ?? 'lexical';
   const diversity = options.diversityPenalty ?? 0.7;
+  const coordinatedFirst = options.coordinatedFirst ?? true;
   const name = options.name ?? 'a2rag';
 
   return {
@@ -164,6 +172,8 @@ export function createA2ragRetriever(options: A2ragRetrieverOptions): Retriever 
         e.data = { mentions: analysis.entities, seeds: s.map((x) => ({ id: x.node.id, mention: x.mention, confidence: +x.confidence.toFixed(3), how: x.how })) };
         return s;
       });
+      const coordinated = coordinatedFirst ? coordinatedMentions(req.query, analysis.entities) : [];
+      if (coordinated.length > 0) trace.decision('coordinated', `defining chunks of ${coordinated.join(' / ')} lead the ranking`, { mentions: coordinated });
       const relationSeeds = useRelations ? alignRelationSeeds(index.graph, analysis) : [];
       trace.decision('relation-seeds', relationSeeds.length ? `S_R = {${relationSeeds.join(', ')}}` : 'S_R empty: no relation filter', { relationSeeds, intents: analysis.relations });
 
@@ -194,7 +204,30 @@ export function createA2ragRetriever(options: A2ragRetrieverOptions): Retriever 
         const limit = req.options.filter ? Number.POSITIVE_INFINITY : Math.max(50, req.k * 3);
         const head = [...total].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit);
         const ranked = rankChunks(index, head, name, req.options.filter).map((c) => ({ ...c, source: source.get(c.chunkId)?.[0] ?? name }));
-        return diversify(index, ranked, diversity);
+        const diverse = diversify(index, ranked, diversity);
+        return coordinated.length > 0 ? promoteToHead(diverse, definingHeads(diverse)) : diverse;
+      };
+      // For each coordinated mention, the best-ranked defining chunk of its aligned seeds; a
+      // chunk whose document title is the mention itself comes before one titled by an alias.
+      const definingHeads = (ranked: readonly RankedChunk[]): Set<string> => {
+        const at = new Map(ranked.map((c, i) => [c.chunkId, i]));
+        const out = new Set<string>();
+        for (const m of coordinated) {
+          const key = normalize(m);
+          let best: [string, number] | undefined;
+          for (const s of seeds) {
+            if (s.mention !== m || s.how === 'query-ngram') continue;
+            for (const c of pm.defining[s.index] ?? []) {
+              const i = at.get(c);
+              if (i === undefined) continue;
+              const title = index.getDoc(ranked[i]!.docId)?.title ?? '';
+              const cost = i + (titleForms(title).some((f) => normalize(f) === key) ? 0 : ranked.length);
+              if (!best || cost < best[1]) best = [c, cost];
+            }
+          }
+          if (best) out.add(best[0]);
+        }
+        return out;
       };
       const evidenceOf = (chunks: RankedChunk[], stage: string): Evidence => {
         const nodes = new Set<number>();

@@ -64,7 +64,8 @@ export function capitalisedPhrases(text: string): { text: string; start: number;
       const nx = toks[j + 1]!;
       const gap = text.slice(toks[j]!.e, nx.s);
       if (/[,;:()"“”?!]|\.\s/.test(gap)) break;
-      if (CAP_WORD.test(nx.w) && !isStopWord(nx.w.toLowerCase())) {
+      // Inside a name a capitalised stop word belongs to it, as titles capitalise them ("Pick Me Up").
+      if (CAP_WORD.test(nx.w) && (!isStopWord(nx.w.toLowerCase()) || /^\p{Lu}/u.test(nx.w))) {
         j += 1;
         last = j;
       } else if (CONNECTORS.has(nx.w.toLowerCase()) && j + 2 < toks.length && CAP_WORD.test(toks[j + 2]!.w)) {
