@@ -58,6 +58,8 @@ export interface GraphColumns {
   schema?: GraphSchema;
   /** The merge log, inflated on first call. */
   mergeLog: () => unknown[];
+  mergeLogLength: number;
+  editLogLength: number;
   /** The edit log, inflated on first call ([] for files written before edits existed). */
   editLog: () => unknown[];
 }
@@ -218,9 +220,11 @@ export function decodeGraphColumns(bytes: Uint8Array, source: string): GraphColu
     provEnd: i32(s[31]!),
     ...(header.schema ? { schema: header.schema } : {}),
     mergeLog: lazyLog(s[32]!, s[33]!, 'merge', corrupt),
+    mergeLogLength: s[33]!.byteLength / 4,
+    editLogLength: s.length === 36 ? s[35]!.byteLength / 4 : 0,
     editLog: s.length === 36 ? lazyLog(s[34]!, s[35]!, 'edit', corrupt) : () => [],
   };
-  return checked(cols, n, m, corrupt);
+  return checkColumns(cols, corrupt, n, m);
 }
 
 function lazyLog(blob: Uint8Array, ends: Uint8Array, what: string, corrupt: (why: string) => Error): () => unknown[] {
@@ -237,7 +241,8 @@ function lazyLog(blob: Uint8Array, ends: Uint8Array, what: string, corrupt: (why
   };
 }
 
-function checked(c: GraphColumns, n: number, m: number, corrupt: (why: string) => Error): GraphColumns {
+/** Check that the columns agree with each other (lengths, indexes in range). */
+export function checkColumns(c: GraphColumns, corrupt: (why: string) => Error, n = c.nodeIds.length, m = c.sources.length): GraphColumns {
   const ok =
     c.nodeIds.length === n && c.names.length === n && c.types.length === n && c.aliasOffsets.length === n + 1 && c.descriptions.length === n &&
     c.nodeAttributes.length === n && c.nodeProv.length === n + 1 && c.sources.length === m && c.targets.length === m &&

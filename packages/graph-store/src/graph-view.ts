@@ -7,6 +7,7 @@
 import { RagError, type GraphEdgeRef, type GraphNodeRef, type Subgraph } from '@rag/core';
 import { publicEdit } from './edit-log.js';
 import { normalizeName, normalizeRelation } from './entity-id.js';
+import type { GraphChanges } from './change-tracker.js';
 import { columnsToSnapshot, edgeAt, edgeIdAt, nodeAt, type GraphColumns } from './graph-codec.js';
 import { createGraphStore, type GraphStoreExtras, type GraphStoreOptions } from './graph-store.js';
 import { publicRecord } from './merge-ops.js';
@@ -283,6 +284,12 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
       for (let j = 0; j < cols.provChunk.length; j++) used.add(cols.chunkIds[cols.provChunk[j]!]!);
       return [...used].sort();
     },
+    // unedited, the view is exactly what it was opened from
+    pendingChanges: (): GraphChanges =>
+      delegate
+        ? delegate.pendingChanges()
+        : { nodes: [], removedNodes: [], edges: [], removedEdges: [], mergeLog: { from: cols.mergeLogLength, entries: [] }, editLog: { from: cols.editLogLength, entries: [] }, ...(cols.schema ? { schema: cols.schema } : {}) },
+    markPersisted: () => delegate?.markPersisted(),
     isMaterialized: () => delegate !== undefined,
     columns: () => (delegate ? undefined : cols),
   };

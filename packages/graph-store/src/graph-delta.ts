@@ -1,0 +1,335 @@
+// Graph delta segments: what one commit changed in a graph (nodes and edges upserted or removed,
+// log entries appended or re-flagged, the schema), written instead of the whole graph and
+// replayed onto the decoded columns of the base on open (`applyGraphDeltas`), without building
+// graphology. Records are small in number per delta, so they are stored as one JSON text each
+// (validated when read) in string tables, deflated.
+import { decodeBinaryFile, decodeStrings, encodeBinaryFile, encodeStrings, jsonSection, RagError, readJsonSection, type Metadata } from '@rag/core';
+import { z } from 'zod';
+import type { GraphChanges } from './change-tracker.js';
+import { relationId } from './entity-id.js';
+import { checkColumns, type GraphColumns } from './graph-codec.js';
+import { EntityNodeSchema, GraphSchemaSchema, RelationEdgeSchema } from './schemas.js';
+import type { EntityNode, RelationEdge } from './types.js';
+
+export const GRAPH_DELTA_MAGIC = 'RAGGRD01';
+export const GRAPH_DELTA_VERSION = 1;
+
+const HeaderSchema = z.object({
+  nodes: z.number().int().nonnegative(),
+  edges: z.number().int().nonnegative(),
+  removedNodes: z.number().int().nonnegative(),
+  removedEdges: z.number().int().nonnegative(),
+  mergeFrom: z.number().int().nonnegative(),
+  editFrom: z.number().int().nonnegative(),
+  schema: GraphSchemaSchema.optional(),
+});
+
+/** A decoded delta (log entries kept as their JSON texts until the log is read). */
+export type GraphDelta = Omit<GraphChanges, 'mergeLog' | 'editLog'> & {
+  mergeLog: { from: number; texts: string[] };
+  editLog: { from: number; texts: string[] };
+};
+
+/** Records a delta carries (what the compaction ratio counts). */
+export const deltaRecords = (c: Pick<GraphChanges, 'nodes' | 'edges' | 'removedNodes' | 'removedEdges'>): number =>
+  c.nodes.length + c.edges.length + c.removedNodes.length + c.removedEdges.length;
+
+export function encodeGraphDelta(c: GraphChanges): Uint8Array {
+  const header: z.infer<typeof HeaderSchema> = {
+    nodes: c.nodes.length,
+    edges: c.edges.length,
+    removedNodes: c.removedNodes.length,
+    removedEdges: c.removedEdges.length,
+    mergeFrom: c.mergeLog.from,
+    editFrom: c.editLog.from,
+    ...(c.schema ? { schema: c.schema } : {}),
+  };
+  const json = (xs: readonly unknown[]) => xs.map((x) => JSON.stringify(x));
+  return encodeBinaryFile(
+    GRAPH_DELTA_MAGIC,
+    GRAPH_DELTA_VERSION,
+    [
+      jsonSection(header),
+      ...encodeStrings(c.removedNodes),
+      ...encodeStrings(c.removedEdges),
+      ...encodeStrings(json(c.nodes)),
+      ...encodeStrings(json(c.edges)),
+      ...encodeStrings(json(c.mergeLog.entries)),
+      ...encodeStrings(json(c.editLog.entries)),
+    ],
+    { deflate: true },
+  );
+}
+
+export function decodeGraphDelta(bytes: Uint8Array, source: string): GraphDelta {
+  const corrupt = (why: string) => new RagError('RAG_STORE_CORRUPT', `${source}: ${why}`, { details: { file: source } });
+  const { sections: s, version } = decodeBinaryFile(bytes, GRAPH_DELTA_MAGIC, source);
+  if (version !== GRAPH_DELTA_VERSION) throw new RagError('RAG_STORE_VERSION', `${source}: graph delta format ${version}, this version reads ${GRAPH_DELTA_VERSION}`);
+  if (s.length !== 13) throw corrupt(`expected 13 sections, found ${s.length}`);
+  const header = HeaderSchema.safeParse(readJsonSection(s[0]!));
+  if (!header.success) throw corrupt(`invalid graph delta header: ${z.prettifyError(header.error).slice(0, 300)}`);
+  const h = header.data;
+  const records = <T>(blob: Uint8Array, ends: Uint8Array, schema: z.ZodType<T>, what: string, count: number): T[] => {
+    const texts = decodeStrings(blob, ends);
+    if (texts.length !== count) throw corrupt(`${texts.length} ${what}, the header says ${count}`);
+    return texts.map((t, i) => {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(t);
+      } catch {
+        throw corrupt(`${what} ${i} is not valid JSON`);
+      }
+      const r = schema.safeParse(raw);
+      if (!r.success) throw corrupt(`${what} ${i}: ${z.prettifyError(r.error).slice(0, 300)}`);
+      return r.data;
+    });
+  };
+  const ids = (blob: Uint8Array, ends: Uint8Array, what: string, count: number) => {
+    const out = decodeStrings(blob, ends);
+    if (out.length !== count) throw corrupt(`${out.length} ${what}, the header says ${count}`);
+    return out;
+  };
+  return {
+    removedNodes: ids(s[1]!, s[2]!, 'removed node ids', h.removedNodes),
+    removedEdges: ids(s[3]!, s[4]!, 'removed edge ids', h.removedEdges),
+    nodes: records(s[5]!, s[6]!, EntityNodeSchema, 'nodes', h.nodes) as EntityNode[],
+    edges: records(s[7]!, s[8]!, RelationEdgeSchema, 'edges', h.edges) as RelationEdge[],
+    mergeLog: { from: h.mergeFrom, texts: decodeStrings(s[9]!, s[10]!) },
+    editLog: { from: h.editFrom, texts: decodeStrings(s[11]!, s[12]!) },
+    ...(h.schema ? { schema: h.schema } : {}),
+  };
+}
+
+/**
+ * The columns of `base` with `deltas` applied in order. Nodes and edges stay sorted by id (as
+ * `toJSON` writes them), so the result is the columns the whole graph would have been written as.
+ */
+export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta[], source: string): GraphColumns {
+  if (deltas.length === 0) return base;
+  const corrupt = (why: string) => new RagError('RAG_STORE_CORRUPT', `${source}: ${why}`, { details: { file: source } });
+  // the net change per id: a record, or null for removed
+  const nodes = new Map<string, EntityNode | null>();
+  const edges = new Map<string, RelationEdge | null>();
+  let mergeLog = { length: base.mergeLogLength, read: base.mergeLog };
+  let editLog = { length: base.editLogLength, read: base.editLog };
+  let schema = base.schema;
+  for (const d of deltas) {
+    for (const id of d.removedNodes) nodes.set(id, null);
+    for (const n of d.nodes) nodes.set(n.id, n);
+    for (const id of d.removedEdges) edges.set(id, null);
+    for (const e of d.edges) edges.set(e.id, e);
+    mergeLog = appendLog(mergeLog, d.mergeLog, 'merge', corrupt);
+    editLog = appendLog(editLog, d.editLog, 'edit', corrupt);
+    schema = d.schema;
+  }
+
+  for (let i = 1; i < base.nodeIds.length; i++)
+    if (!(base.nodeIds[i - 1]! < base.nodeIds[i]!)) throw corrupt('the base graph is not sorted by node id, so deltas cannot be applied to it (compact the index)');
+  const dict = new Map(base.dict.map((x, i) => [x, i]));
+  const dictList = [...base.dict];
+  const intern = (x: string) => {
+    let i = dict.get(x);
+    if (i === undefined) {
+      dict.set(x, (i = dictList.length));
+      dictList.push(x);
+    }
+    return i;
+  };
+  const chunkIndex = new Map(base.chunkIds.map((x, i) => [x, i]));
+  const chunkIds = [...base.chunkIds];
+  const chunkOf = (c: string) => {
+    let i = chunkIndex.get(c);
+    if (i === undefined) {
+      chunkIndex.set(c, (i = chunkIds.length));
+      chunkIds.push(c);
+    }
+    return i;
+  };
+  const provChunk: number[] = [];
+  const provStart: number[] = [];
+  const provEnd: number[] = [];
+  const copyProv = (from: number, to: number) => {
+    for (let j = from; j < to; j++) {
+      provChunk.push(base.provChunk[j]!);
+      provStart.push(base.provStart[j]!);
+      provEnd.push(base.provEnd[j]!);
+    }
+  };
+  const pushProv = (list: EntityNode['provenance']) => {
+    for (const p of list) {
+      provChunk.push(chunkOf(p.chunkId));
+      provStart.push(p.start);
+      provEnd.push(p.end);
+    }
+  };
+  const attrText = (a: Metadata | undefined) => (a && Object.keys(a).length > 0 ? JSON.stringify(a) : '');
+
+  // ---- nodes: the base (sorted by id) merged with the changed ids (sorted)
+  const nodeOrder = mergeOrder(base.nodeIds, nodes);
+  const nodeIds: string[] = [];
+  const names: string[] = [];
+  const types: number[] = [];
+  const aliasOffsets: number[] = [0];
+  const aliases: string[] = [];
+  const descriptions: (string | undefined)[] = [];
+  const nodeAttributes: string[] = [];
+  const nodeProv: number[] = [0];
+  const newIndexOfBase = new Int32Array(base.nodeIds.length).fill(-1);
+  for (const item of nodeOrder) {
+    if (typeof item === 'number') {
+      newIndexOfBase[item] = nodeIds.length;
+      nodeIds.push(base.nodeIds[item]!);
+      names.push(base.names[item]!);
+      types.push(base.types[item]!);
+      for (let j = base.aliasOffsets[item]!; j < base.aliasOffsets[item + 1]!; j++) aliases.push(base.aliases[j]!);
+      descriptions.push(base.descriptions[item]);
+      nodeAttributes.push(base.nodeAttributes[item]!);
+      copyProv(base.nodeProv[item]!, base.nodeProv[item + 1]!);
+    } else {
+      nodeIds.push(item.id);
+      names.push(item.name);
+      types.push(intern(item.type));
+      aliases.push(...item.aliases);
+      descriptions.push(item.description);
+      nodeAttributes.push(attrText(item.attributes));
+      pushProv(item.provenance);
+    }
+    aliasOffsets.push(aliases.length);
+    nodeProv.push(provChunk.length);
+  }
+  const indexOf = (id: string, edge: string) => {
+    const i = binarySearch(nodeIds, id);
+    if (i < 0) throw corrupt(`edge "${edge}" points at a missing node "${id}"`);
+    return i;
+  };
+
+  // ---- edges: same merge over edge ids
+  const baseEdgeIds = Array.from(base.sources, (_, i) => base.edgeIds[i] ?? relationId(base.nodeIds[base.sources[i]!]!, base.dict[base.relations[i]!]!, base.nodeIds[base.targets[i]!]!));
+  for (let i = 1; i < baseEdgeIds.length; i++)
+    if (!(baseEdgeIds[i - 1]! < baseEdgeIds[i]!)) throw corrupt('the base graph is not sorted by edge id, so deltas cannot be applied to it (compact the index)');
+  const edgeOrder = mergeOrder(baseEdgeIds, edges);
+  const m = edgeOrder.length;
+  const sources = new Uint32Array(m);
+  const targets = new Uint32Array(m);
+  const relations = new Uint32Array(m);
+  const confidence = new Float64Array(m);
+  const edgeIds: (string | undefined)[] = new Array(m);
+  const edgeAttributes: string[] = new Array(m);
+  const edgeProv = new Uint32Array(m + 1);
+  edgeProv[0] = provChunk.length;
+  edgeOrder.forEach((item, k) => {
+    if (typeof item === 'number') {
+      // an endpoint replaced by a delta record is found by id
+      const at = (x: number) => (newIndexOfBase[x]! >= 0 ? newIndexOfBase[x]! : binarySearch(nodeIds, base.nodeIds[x]!));
+      const s = at(base.sources[item]!);
+      const t = at(base.targets[item]!);
+      if (s < 0 || t < 0) throw corrupt(`edge "${baseEdgeIds[item]}" points at a removed node`);
+      sources[k] = s;
+      targets[k] = t;
+      relations[k] = base.relations[item]!;
+      confidence[k] = base.confidence[item]!;
+      edgeIds[k] = base.edgeIds[item];
+      edgeAttributes[k] = base.edgeAttributes[item]!;
+      copyProv(base.edgeProv[item]!, base.edgeProv[item + 1]!);
+    } else {
+      sources[k] = indexOf(item.source, item.id);
+      targets[k] = indexOf(item.target, item.id);
+      relations[k] = intern(item.relation);
+      confidence[k] = item.confidence;
+      edgeIds[k] = item.id === relationId(item.source, item.relation, item.target) ? undefined : item.id;
+      edgeAttributes[k] = attrText(item.attributes);
+      pushProv(item.provenance);
+    }
+    edgeProv[k + 1] = provChunk.length;
+  });
+
+  const cols: GraphColumns = {
+    nodeIds,
+    names,
+    types: Uint32Array.from(types),
+    dict: dictList,
+    aliasOffsets: Uint32Array.from(aliasOffsets),
+    aliases,
+    descriptions,
+    nodeAttributes,
+    nodeProv: Uint32Array.from(nodeProv),
+    sources,
+    targets,
+    relations,
+    confidence,
+    edgeIds,
+    edgeAttributes,
+    edgeProv,
+    chunkIds,
+    provChunk: Uint32Array.from(provChunk),
+    provStart: Int32Array.from(provStart),
+    provEnd: Int32Array.from(provEnd),
+    ...(schema ? { schema } : {}),
+    mergeLog: mergeLog.read,
+    mergeLogLength: mergeLog.length,
+    editLog: editLog.read,
+    editLogLength: editLog.length,
+  };
+  return checkColumns(cols, corrupt);
+}
+
+/** Base indexes (kept) and changed records, in id order; removed ids are left out. */
+function mergeOrder<T extends { id: string }>(baseIds: readonly string[], changes: Map<string, T | null>): (number | T)[] {
+  const changed = [...changes.keys()].sort();
+  const out: (number | T)[] = [];
+  let c = 0;
+  for (let i = 0; i < baseIds.length; i++) {
+    const id = baseIds[i]!;
+    while (c < changed.length && changed[c]! < id) {
+      const r = changes.get(changed[c++]!);
+      if (r) out.push(r);
+    }
+    if (c < changed.length && changed[c] === id) {
+      const r = changes.get(changed[c++]!);
+      if (r) out.push(r);
+    } else out.push(i);
+  }
+  while (c < changed.length) {
+    const r = changes.get(changed[c++]!);
+    if (r) out.push(r);
+  }
+  return out;
+}
+
+function binarySearch(sorted: readonly string[], id: string): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const x = sorted[mid]!;
+    if (x === id) return mid;
+    if (x < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+function appendLog(
+  log: { length: number; read: () => unknown[] },
+  change: { from: number; texts: string[] },
+  what: string,
+  corrupt: (why: string) => Error,
+): { length: number; read: () => unknown[] } {
+  if (change.from > log.length) throw corrupt(`the ${what} log delta starts at entry ${change.from}, the log has ${log.length}`);
+  const prior = log.read;
+  let entries: unknown[] | undefined;
+  return {
+    length: change.from + change.texts.length,
+    read: () => {
+      if (!entries) {
+        try {
+          entries = [...prior().slice(0, change.from), ...change.texts.map((t) => JSON.parse(t) as unknown)];
+        } catch (e) {
+          if (RagError.isInstance(e)) throw e;
+          throw corrupt(`the ${what} log delta is not valid JSON`);
+        }
+      }
+      return entries;
+    },
+  };
+}
