@@ -64,6 +64,24 @@ describe('graph deltas', () => {
     expect(view.pendingChanges().nodes.map((n) => n.id)).toEqual(['entity:zed']);
   });
 
+  it('works on columns not known to be in id order (graph files of version 2): maps instead of binary search', () => {
+    const s = sample();
+    s.markPersisted();
+    const base = { ...baseOf(s), sorted: false };
+    s.addEntity({ name: 'Aaron', type: 'Person', provenance: [prov('c0')] });
+    s.removeNode('city:warsaw');
+    const cols = applyGraphDeltas(base, [decodeGraphDelta(encodeGraphDelta(s.pendingChanges()), 'd.bin')], 'replay');
+    expect(columnsToSnapshot(cols)).toEqual(s.toJSON());
+    const view = createGraphView(base);
+    expect(view.getEdge('person:marie curie -[won]-> award:nobel prize')?.relation).toBe('won');
+    expect(view.getNode('city:warsaw')?.name).toBe('Warsaw');
+    expect(view.hasNode('nope')).toBe(false);
+    const sortedView = createGraphView(cols);
+    expect(sortedView.getEdge('person:marie curie -[won]-> award:nobel prize')?.relation).toBe('won');
+    expect(sortedView.getEdge('person:marie curie -[born_in]-> city:warsaw')).toBeUndefined();
+    expect(sortedView.getNode('person:aaron')?.name).toBe('Aaron');
+  });
+
   it('names a damaged delta', () => {
     const s = sample();
     s.markPersisted();

@@ -7,7 +7,7 @@ import { decodeBinaryFile, decodeStrings, encodeBinaryFile, encodeStrings, jsonS
 import { z } from 'zod';
 import type { GraphChanges } from './change-tracker.js';
 import { relationId } from './entity-id.js';
-import { checkColumns, type GraphColumns } from './graph-codec.js';
+import { checkColumns, edgeIdAt, type GraphColumns } from './graph-codec.js';
 import { EntityNodeSchema, GraphSchemaSchema, RelationEdgeSchema } from './schemas.js';
 import type { EntityNode, RelationEdge } from './types.js';
 
@@ -123,7 +123,7 @@ export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta
     schema = d.schema;
   }
 
-  for (let i = 1; i < base.nodeIds.length; i++)
+  for (let i = 1; i < base.nodeIds.length && !base.sorted; i++)
     if (!(base.nodeIds[i - 1]! < base.nodeIds[i]!)) throw corrupt('the base graph is not sorted by node id, so deltas cannot be applied to it (compact the index)');
   const dict = new Map(base.dict.map((x, i) => [x, i]));
   const dictList = [...base.dict];
@@ -165,7 +165,7 @@ export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta
   const attrText = (a: Metadata | undefined) => (a && Object.keys(a).length > 0 ? JSON.stringify(a) : '');
 
   // ---- nodes: the base (sorted by id) merged with the changed ids (sorted)
-  const nodeOrder = mergeOrder(base.nodeIds, nodes);
+  const nodeOrder = mergeOrder(base.nodeIds.length, (i) => base.nodeIds[i]!, nodes);
   const nodeIds: string[] = [];
   const names: string[] = [];
   const types: number[] = [];
@@ -204,10 +204,11 @@ export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta
   };
 
   // ---- edges: same merge over edge ids
-  const baseEdgeIds = Array.from(base.sources, (_, i) => base.edgeIds[i] ?? relationId(base.nodeIds[base.sources[i]!]!, base.dict[base.relations[i]!]!, base.nodeIds[base.targets[i]!]!));
-  for (let i = 1; i < baseEdgeIds.length; i++)
-    if (!(baseEdgeIds[i - 1]! < baseEdgeIds[i]!)) throw corrupt('the base graph is not sorted by edge id, so deltas cannot be applied to it (compact the index)');
-  const edgeOrder = mergeOrder(baseEdgeIds, edges);
+  const baseEdgeId = (i: number) => edgeIdAt(base, i);
+  if (!base.sorted)
+    for (let i = 1; i < base.sources.length; i++)
+      if (!(baseEdgeId(i - 1) < baseEdgeId(i))) throw corrupt('the base graph is not sorted by edge id, so deltas cannot be applied to it (compact the index)');
+  const edgeOrder = mergeOrder(base.sources.length, baseEdgeId, edges);
   const m = edgeOrder.length;
   const sources = new Uint32Array(m);
   const targets = new Uint32Array(m);
@@ -223,7 +224,7 @@ export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta
       const at = (x: number) => (newIndexOfBase[x]! >= 0 ? newIndexOfBase[x]! : binarySearch(nodeIds, base.nodeIds[x]!));
       const s = at(base.sources[item]!);
       const t = at(base.targets[item]!);
-      if (s < 0 || t < 0) throw corrupt(`edge "${baseEdgeIds[item]}" points at a removed node`);
+      if (s < 0 || t < 0) throw corrupt(`edge "${baseEdgeId(item)}" points at a removed node`);
       sources[k] = s;
       targets[k] = t;
       relations[k] = base.relations[item]!;
@@ -269,29 +270,38 @@ export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta
     mergeLogLength: mergeLog.length,
     editLog: editLog.read,
     editLogLength: editLog.length,
+    sorted: true,
   };
   return checkColumns(cols, corrupt);
 }
 
-/** Base indexes (kept) and changed records, in id order; removed ids are left out. */
-function mergeOrder<T extends { id: string }>(baseIds: readonly string[], changes: Map<string, T | null>): (number | T)[] {
-  const changed = [...changes.keys()].sort();
+/**
+ * Base indexes (kept) and changed records, in id order; removed ids are left out. `idAt(i)` is
+ * the base's i-th id (in id order): only the changed ids are searched for, so the base's ids are
+ * not all built.
+ */
+function mergeOrder<T extends { id: string }>(count: number, idAt: (i: number) => string, changes: Map<string, T | null>): (number | T)[] {
+  const changed = [...changes.keys()].sort().map((id) => {
+    let lo = 0;
+    let hi = count;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (idAt(mid) < id) lo = mid + 1;
+      else hi = mid;
+    }
+    return { id, at: lo, replaces: lo < count && idAt(lo) === id };
+  });
   const out: (number | T)[] = [];
   let c = 0;
-  for (let i = 0; i < baseIds.length; i++) {
-    const id = baseIds[i]!;
-    while (c < changed.length && changed[c]! < id) {
-      const r = changes.get(changed[c++]!);
+  for (let i = 0; i <= count; i++) {
+    let replaced = false;
+    while (c < changed.length && changed[c]!.at === i) {
+      const { id, replaces } = changed[c++]!;
+      const r = changes.get(id);
+      if (replaces) replaced = true;
       if (r) out.push(r);
     }
-    if (c < changed.length && changed[c] === id) {
-      const r = changes.get(changed[c++]!);
-      if (r) out.push(r);
-    } else out.push(i);
-  }
-  while (c < changed.length) {
-    const r = changes.get(changed[c++]!);
-    if (r) out.push(r);
+    if (i < count && !replaced) out.push(i);
   }
   return out;
 }

@@ -8,7 +8,7 @@ import { RagError, type GraphEdgeRef, type GraphNodeRef, type Subgraph } from '@
 import { publicEdit } from './edit-log.js';
 import { normalizeName, normalizeRelation } from './entity-id.js';
 import type { GraphChanges } from './change-tracker.js';
-import { columnsToSnapshot, edgeAt, edgeIdAt, nodeAt, type GraphColumns } from './graph-codec.js';
+import { columnsToSnapshot, edgeAt, edgeIdAt, nodeAt, sortedEdgeIndex, sortedNodeIndex, type GraphColumns } from './graph-codec.js';
 import { createGraphStore, type GraphStoreExtras, type GraphStoreOptions } from './graph-store.js';
 import { publicRecord } from './merge-ops.js';
 import type { EditLogEntry, MergeLogEntry } from './schemas.js';
@@ -99,13 +99,25 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
   let chunkIndex: Map<string, number> | undefined;
   const chunkIdx = () => (chunkIndex ??= new Map(cols.chunkIds.map((c, i) => [c, i])));
 
+  // columns in id order (every file written from toJSON) are binary-searched: no id → index maps
+  // (the edge map alone costs ~1 s and ~100 MB on a 400k-edge graph)
+  const nodeAtId = (id: string): number | undefined => {
+    if (!cols.sorted) return nodeIdx().get(id);
+    const i = sortedNodeIndex(cols, id);
+    return i < 0 ? undefined : i;
+  };
+  const edgeAtId = (id: string): number | undefined => {
+    if (!cols.sorted) return edgeIdx().get(id);
+    const i = sortedEdgeIndex(cols, id);
+    return i < 0 ? undefined : i;
+  };
   const requireNode = (id: string, input = 'nodeId'): number => {
-    const i = nodeIdx().get(id);
+    const i = nodeAtId(id);
     if (i === undefined) throw new RagError('RAG_NOT_FOUND', `${input}: no node "${id}"`, { details: { input, id } });
     return i;
   };
   const requireEdge = (id: string, input = 'edgeId'): number => {
-    const i = edgeIdx().get(id);
+    const i = edgeAtId(id);
     if (i === undefined) throw new RagError('RAG_NOT_FOUND', `${input}: no edge "${id}"`, { details: { input, id } });
     return i;
   };
@@ -173,21 +185,21 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
     removeEdge: edit('removeEdge'),
     getNode(id: string) {
       if (delegate) return delegate.getNode(id);
-      const i = nodeIdx().get(id);
+      const i = nodeAtId(id);
       return i === undefined ? undefined : node(i);
     },
     getEdge(id: string) {
       if (delegate) return delegate.getEdge(id);
-      const i = edgeIdx().get(id);
+      const i = edgeAtId(id);
       return i === undefined ? undefined : edge(i);
     },
     hasNode(id: string) {
-      return delegate ? delegate.hasNode(id) : nodeIdx().has(id);
+      return delegate ? delegate.hasNode(id) : nodeAtId(id) !== undefined;
     },
     findByName(name: string) {
       if (delegate) return delegate.findByName(name);
       const ids = names().get(normalizeName(name));
-      return ids ? ids.map((i) => cols.nodeIds[i]!).sort().map((id) => node(nodeIdx().get(id)!)) : [];
+      return ids ? ids.map((i) => cols.nodeIds[i]!).sort().map((id) => node(nodeAtId(id)!)) : [];
     },
     nodes() {
       if (delegate) return delegate.nodes();
@@ -259,7 +271,7 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
         const set = new Set<string>();
         const a = adjacency();
         for (const id of nodes) {
-          const i = nodeIdx().get(id)!;
+          const i = nodeAtId(id)!;
           for (let j = a.outOff[i]!; j < a.outOff[i + 1]!; j++) {
             const e = a.outList[j]!;
             if (nodes.has(cols.nodeIds[cols.targets[e]!]!)) set.add(edgeIdAt(cols, e));
