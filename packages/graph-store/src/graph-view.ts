@@ -81,20 +81,25 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
     }
     return nameIndex;
   };
-  let chunkFacts: Map<number, { nodes: number[]; edges: number[] }> | undefined;
-  const facts = () => {
-    if (!chunkFacts) {
-      chunkFacts = new Map();
-      const add = (chunk: number, kind: 'nodes' | 'edges', i: number) => {
-        let f = chunkFacts!.get(chunk);
-        if (!f) chunkFacts!.set(chunk, (f = { nodes: [], edges: [] }));
-        const list = f[kind];
-        if (list[list.length - 1] !== i) list.push(i);
-      };
-      for (let i = 0; i < n; i++) for (let j = cols.nodeProv[i]!; j < cols.nodeProv[i + 1]!; j++) add(cols.provChunk[j]!, 'nodes', i);
-      for (let i = 0; i < m; i++) for (let j = cols.edgeProv[i]!; j < cols.edgeProv[i + 1]!; j++) add(cols.provChunk[j]!, 'edges', i);
-    }
-    return chunkFacts;
+  /** Chunk → the nodes and edges it supports, as two CSR tables over typed arrays (no per-chunk objects). */
+  type Csr = { off: Uint32Array; list: Uint32Array };
+  let chunkFacts: { nodes: Csr; edges: Csr } | undefined;
+  const invert = (recordProv: Uint32Array, records: number): Csr => {
+    const chunks = cols.chunkIds.length;
+    const off = new Uint32Array(chunks + 1);
+    for (let i = 0; i < records; i++) for (let j = recordProv[i]!; j < recordProv[i + 1]!; j++) off[cols.provChunk[j]! + 1]!++;
+    for (let c = 0; c < chunks; c++) off[c + 1]! += off[c]!;
+    const fill = off.slice(0, chunks);
+    const list = new Uint32Array(off[chunks]!);
+    for (let i = 0; i < records; i++) for (let j = recordProv[i]!; j < recordProv[i + 1]!; j++) list[fill[cols.provChunk[j]!]!++] = i;
+    return { off, list };
+  };
+  const facts = () => (chunkFacts ??= { nodes: invert(cols.nodeProv, n), edges: invert(cols.edgeProv, m) });
+  /** The records a chunk supports, once each (a record may cite a chunk several times). */
+  const factsAt = (t: Csr, c: number): number[] => {
+    const out: number[] = [];
+    for (let j = t.off[c]!; j < t.off[c + 1]!; j++) if (out[out.length - 1] !== t.list[j]) out.push(t.list[j]!);
+    return out;
   };
   let chunkIndex: Map<string, number> | undefined;
   const chunkIdx = () => (chunkIndex ??= new Map(cols.chunkIds.map((c, i) => [c, i])));
@@ -230,9 +235,9 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
     factsOfChunk(chunkId: string): ChunkFacts {
       if (delegate) return delegate.factsOfChunk(chunkId);
       const c = chunkIdx().get(chunkId);
-      const f = c === undefined ? undefined : facts().get(c);
-      if (!f) return { nodes: [], edges: [] };
-      return { nodes: f.nodes.map((i) => cols.nodeIds[i]!).sort(), edges: f.edges.map((i) => edgeIdAt(cols, i)).sort() };
+      if (c === undefined) return { nodes: [], edges: [] };
+      const f = facts();
+      return { nodes: factsAt(f.nodes, c).map((i) => cols.nodeIds[i]!).sort(), edges: factsAt(f.edges, c).map((i) => edgeIdAt(cols, i)).sort() };
     },
     mergeLog(): MergeRecord[] {
       if (delegate) return delegate.mergeLog();
