@@ -27,8 +27,9 @@ export interface GraphChanges {
 }
 
 export interface ChangeTracker {
+  /** Meaningful once `markPersisted` has been called: changes are not recorded before that. */
   pendingChanges(): GraphChanges;
-  /** The graph as it is now is durable: changes are counted from here. */
+  /** The graph as it is now is durable: changes are recorded and counted from here. */
   markPersisted(): void;
 }
 
@@ -77,6 +78,7 @@ export function createChangeTracker(core: StoreCore, merges: Log, edits: Log): C
       };
     },
     markPersisted() {
+      core.tracking = true;
       core.touchedNodes.clear();
       core.touchedEdges.clear();
       mergeFlags = flags(merges);

@@ -44,7 +44,7 @@ export interface GraphStoreExtras {
   relationTypes(): string[];
   /** Every chunk id that supports some node or edge, sorted. */
   chunkIds(): string[];
-  /** Nodes, edges and log entries changed since the store was created or `markPersisted` (graph deltas). */
+  /** Nodes, edges and log entries changed since the last `markPersisted` (graph deltas); recorded only after a first call of it. */
   pendingChanges(): GraphChanges;
   /** Count changes from now on (call once the current graph is durable). */
   markPersisted(): void;
@@ -86,8 +86,8 @@ export function createGraphStore(options: GraphStoreOptions = {}): GraphStore & 
     else if (options.schema) core.setSchema(options.schema);
   } else if (options.schema) core.setSchema(options.schema);
   core.version = 0;
+  // changes are recorded from the first markPersisted() (the persister calls it after writing)
   const tracker = createChangeTracker(core, merges, edits);
-  tracker.markPersisted();
 
   function toJSON(): GraphSnapshot {
     const nodes: EntityNode[] = [];

@@ -148,6 +148,8 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
   const materialize = (): Store => {
     if (!delegate) {
       delegate = createGraphStore({ ...options, snapshot: columnsToSnapshot(cols) });
+      // the columns are what was persisted (or opened): record changes from here
+      delegate.markPersisted();
       nodeIndex = edgeIndex = nameIndex = chunkIndex = undefined;
       chunkFacts = undefined;
       outOff = outList = inOff = inList = undefined;
