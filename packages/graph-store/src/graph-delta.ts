@@ -145,94 +145,100 @@ export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta
     }
     return i;
   };
-  const provChunk: number[] = [];
-  const provStart: number[] = [];
-  const provEnd: number[] = [];
-  const copyProv = (from: number, to: number) => {
-    for (let j = from; j < to; j++) {
-      provChunk.push(base.provChunk[j]!);
-      provStart.push(base.provStart[j]!);
-      provEnd.push(base.provEnd[j]!);
-    }
-  };
-  const pushProv = (list: EntityNode['provenance']) => {
-    for (const p of list) {
-      provChunk.push(chunkOf(p.chunkId));
-      provStart.push(p.start);
-      provEnd.push(p.end);
-    }
-  };
   const attrText = (a: Metadata | undefined) => (a && Object.keys(a).length > 0 ? JSON.stringify(a) : '');
 
-  // ---- nodes: the base (sorted by id) merged with the changed ids (sorted)
+  // The orders: base indexes (kept) and changed records, in id order. Kept base records come in
+  // long runs, copied with typed-array `set`; only changed records are encoded one by one.
   const nodeOrder = mergeOrder(base.nodeIds.length, (i) => base.nodeIds[i]!, nodes);
-  const nodeIds: string[] = [];
-  const names: string[] = [];
-  const types: number[] = [];
-  const aliasOffsets: number[] = [0];
+  const baseEdgeId = (i: number) => edgeIdAt(base, i);
+  if (!base.sorted)
+    for (let i = 1; i < base.sources.length; i++)
+      if (!(baseEdgeId(i - 1) < baseEdgeId(i))) throw corrupt('the base graph is not sorted by edge id, so deltas cannot be applied to it (compact the index)');
+  const edgeOrder = mergeOrder(base.sources.length, baseEdgeId, edges);
+  const provOf = (order: (number | { provenance: readonly unknown[] })[], offsets: Uint32Array) =>
+    order.reduce<number>((t, x) => t + (typeof x === 'number' ? offsets[x + 1]! - offsets[x]! : x.provenance.length), 0);
+  const provTotal = provOf(nodeOrder, base.nodeProv) + provOf(edgeOrder, base.edgeProv);
+  const provChunk = new Uint32Array(provTotal);
+  const provStart = new Int32Array(provTotal);
+  const provEnd = new Int32Array(provTotal);
+  let p = 0;
+  const copyProv = (from: number, to: number) => {
+    provChunk.set(base.provChunk.subarray(from, to), p);
+    provStart.set(base.provStart.subarray(from, to), p);
+    provEnd.set(base.provEnd.subarray(from, to), p);
+    p += to - from;
+  };
+  const pushProv = (list: EntityNode['provenance']) => {
+    for (const x of list) {
+      provChunk[p] = chunkOf(x.chunkId);
+      provStart[p] = x.start;
+      provEnd[p] = x.end;
+      p++;
+    }
+  };
+
+  // ---- nodes
+  const nn = nodeOrder.length;
+  const nodeIds = new Array<string>(nn);
+  const names = new Array<string>(nn);
+  const types = new Uint32Array(nn);
+  const aliasOffsets = new Uint32Array(nn + 1);
   const aliases: string[] = [];
-  const descriptions: (string | undefined)[] = [];
-  const nodeAttributes: string[] = [];
-  const nodeProv: number[] = [0];
+  const descriptions = new Array<string | undefined>(nn);
+  const nodeAttributes = new Array<string>(nn);
+  const nodeProv = new Uint32Array(nn + 1);
   const newIndexOfBase = new Int32Array(base.nodeIds.length).fill(-1);
-  for (const item of nodeOrder) {
+  for (let k = 0; k < nn; k++) {
+    const item = nodeOrder[k]!;
     if (typeof item === 'number') {
-      newIndexOfBase[item] = nodeIds.length;
-      nodeIds.push(base.nodeIds[item]!);
-      names.push(base.names[item]!);
-      types.push(base.types[item]!);
+      newIndexOfBase[item] = k;
+      nodeIds[k] = base.nodeIds[item]!;
+      names[k] = base.names[item]!;
+      types[k] = base.types[item]!;
       for (let j = base.aliasOffsets[item]!; j < base.aliasOffsets[item + 1]!; j++) aliases.push(base.aliases[j]!);
-      descriptions.push(base.descriptions[item]);
-      nodeAttributes.push(base.nodeAttributes[item]!);
+      descriptions[k] = base.descriptions[item];
+      nodeAttributes[k] = base.nodeAttributes[item]!;
       copyProv(base.nodeProv[item]!, base.nodeProv[item + 1]!);
     } else {
-      nodeIds.push(item.id);
-      names.push(item.name);
-      types.push(intern(item.type));
+      nodeIds[k] = item.id;
+      names[k] = item.name;
+      types[k] = intern(item.type);
       aliases.push(...item.aliases);
-      descriptions.push(item.description);
-      nodeAttributes.push(attrText(item.attributes));
+      descriptions[k] = item.description;
+      nodeAttributes[k] = attrText(item.attributes);
       pushProv(item.provenance);
     }
-    aliasOffsets.push(aliases.length);
-    nodeProv.push(provChunk.length);
+    aliasOffsets[k + 1] = aliases.length;
+    nodeProv[k + 1] = p;
   }
   const indexOf = (id: string, edge: string) => {
     const i = binarySearch(nodeIds, id);
     if (i < 0) throw corrupt(`edge "${edge}" points at a missing node "${id}"`);
     return i;
   };
+  // an endpoint replaced by a delta record is found by id
+  const endpoint = (x: number, item: number) => {
+    const i = newIndexOfBase[x]!;
+    if (i >= 0) return i;
+    const j = binarySearch(nodeIds, base.nodeIds[x]!);
+    if (j < 0) throw corrupt(`edge "${baseEdgeId(item)}" points at a removed node`);
+    return j;
+  };
 
-  // ---- edges: same merge over edge ids
-  const baseEdgeId = (i: number) => edgeIdAt(base, i);
-  if (!base.sorted)
-    for (let i = 1; i < base.sources.length; i++)
-      if (!(baseEdgeId(i - 1) < baseEdgeId(i))) throw corrupt('the base graph is not sorted by edge id, so deltas cannot be applied to it (compact the index)');
-  const edgeOrder = mergeOrder(base.sources.length, baseEdgeId, edges);
+  // ---- edges
   const m = edgeOrder.length;
   const sources = new Uint32Array(m);
   const targets = new Uint32Array(m);
   const relations = new Uint32Array(m);
   const confidence = new Float64Array(m);
-  const edgeIds: (string | undefined)[] = new Array(m);
-  const edgeAttributes: string[] = new Array(m);
+  const edgeIds = new Array<string | undefined>(m);
+  const edgeAttributes = new Array<string>(m);
   const edgeProv = new Uint32Array(m + 1);
-  edgeProv[0] = provChunk.length;
-  edgeOrder.forEach((item, k) => {
-    if (typeof item === 'number') {
-      // an endpoint replaced by a delta record is found by id
-      const at = (x: number) => (newIndexOfBase[x]! >= 0 ? newIndexOfBase[x]! : binarySearch(nodeIds, base.nodeIds[x]!));
-      const s = at(base.sources[item]!);
-      const t = at(base.targets[item]!);
-      if (s < 0 || t < 0) throw corrupt(`edge "${baseEdgeId(item)}" points at a removed node`);
-      sources[k] = s;
-      targets[k] = t;
-      relations[k] = base.relations[item]!;
-      confidence[k] = base.confidence[item]!;
-      edgeIds[k] = base.edgeIds[item];
-      edgeAttributes[k] = base.edgeAttributes[item]!;
-      copyProv(base.edgeProv[item]!, base.edgeProv[item + 1]!);
-    } else {
+  edgeProv[0] = p;
+  let k = 0;
+  while (k < m) {
+    const item = edgeOrder[k]!;
+    if (typeof item !== 'number') {
       sources[k] = indexOf(item.source, item.id);
       targets[k] = indexOf(item.target, item.id);
       relations[k] = intern(item.relation);
@@ -240,20 +246,38 @@ export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta
       edgeIds[k] = item.id === relationId(item.source, item.relation, item.target) ? undefined : item.id;
       edgeAttributes[k] = attrText(item.attributes);
       pushProv(item.provenance);
+      edgeProv[k + 1] = p;
+      k++;
+      continue;
     }
-    edgeProv[k + 1] = provChunk.length;
-  });
+    // a run of consecutive base edges
+    let run = 1;
+    while (k + run < m && edgeOrder[k + run] === item + run) run++;
+    relations.set(base.relations.subarray(item, item + run), k);
+    confidence.set(base.confidence.subarray(item, item + run), k);
+    const shift = p - base.edgeProv[item]!;
+    for (let r = 0; r < run; r++) {
+      const b = item + r;
+      sources[k + r] = endpoint(base.sources[b]!, b);
+      targets[k + r] = endpoint(base.targets[b]!, b);
+      edgeIds[k + r] = base.edgeIds[b];
+      edgeAttributes[k + r] = base.edgeAttributes[b]!;
+      edgeProv[k + r + 1] = base.edgeProv[b + 1]! + shift;
+    }
+    copyProv(base.edgeProv[item]!, base.edgeProv[item + run]!);
+    k += run;
+  }
 
   const cols: GraphColumns = {
     nodeIds,
     names,
-    types: Uint32Array.from(types),
+    types,
     dict: dictList,
-    aliasOffsets: Uint32Array.from(aliasOffsets),
+    aliasOffsets,
     aliases,
     descriptions,
     nodeAttributes,
-    nodeProv: Uint32Array.from(nodeProv),
+    nodeProv,
     sources,
     targets,
     relations,
@@ -262,9 +286,9 @@ export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta
     edgeAttributes,
     edgeProv,
     chunkIds,
-    provChunk: Uint32Array.from(provChunk),
-    provStart: Int32Array.from(provStart),
-    provEnd: Int32Array.from(provEnd),
+    provChunk,
+    provStart,
+    provEnd,
     ...(schema ? { schema } : {}),
     mergeLog: mergeLog.read,
     mergeLogLength: mergeLog.length,
