@@ -4,13 +4,18 @@
 // a2rag, in-process query p50/p95, and the bytes one 100-document update writes.
 //
 //   pnpm build   # the cold asks run the built `rag` bin
-//   node --conditions=@rag/source --import tsx packages/cli/bench/scale.ts [--sizes 2884,11536] [--queries 40] [--datasets ../shared/datasets]
+//   node --conditions=@rag/source --import tsx packages/cli/bench/scale.ts [--sizes 2884,11536] [--queries 40] [--datasets ../shared/datasets] [--keep DIR]
+//
+// Format 1 is written only up to 20,000 passages (its graph.json is one JSON string, which
+// outgrows a JavaScript string beyond that). `--keep DIR` keeps each size's stores in
+// DIR/<size>/ and reuses a format-2 store already there (no rebuild: the index line then says
+// "reused"), so cold asks can be re-measured on the same store after a code change.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createIndexer, writeFormat1Store } from '@rag/indexer';
+import { createIndexer, openIndex, writeFormat1Store } from '@rag/indexer';
 import { createIndexerBackend } from '../src/stack/indexer-backend.js';
 import { createRagService } from '../src/service/rag-service.js';
 import { loadDevPassages, scaleCorpus } from '@rag/core/simulate';
@@ -23,6 +28,8 @@ const arg = (name: string, dflt: string) => {
 const sizes = arg('--sizes', '2884,11536').split(',').map(Number);
 const nQueries = Number(arg('--queries', '40'));
 const datasets = resolve(arg('--datasets', join(here, '..', '..', '..', '..', 'shared', 'datasets')));
+const keep = arg('--keep', '');
+const FORMAT1_MAX = 20_000;
 const ragBin = join(here, '..', 'dist', 'bin', 'rag.js');
 if (!existsSync(ragBin)) throw new Error(`${ragBin} is missing: run pnpm build first`);
 
@@ -50,23 +57,28 @@ const questions = readFileSync(join(datasets, 'hotpotqa-train100', 'questions.js
 console.log(`scale bench: index format 2 vs format 1, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}, node ${process.version}`);
 const base = loadDevPassages(datasets);
 for (const n of sizes) {
-  const root = mkdtempSync(join(tmpdir(), `rag-scale-${n}-`));
+  const root = keep ? join(resolve(keep), String(n)) : mkdtempSync(join(tmpdir(), `rag-scale-${n}-`));
+  if (keep) mkdirSync(root, { recursive: true });
   try {
     const corpus = scaleCorpus(base, n);
     const f2 = join(root, 'format2');
     const f1 = join(root, 'format1');
+    const withF1 = n <= FORMAT1_MAX;
+    const reuse = keep !== '' && existsSync(join(f2, 'CURRENT'));
     const t0 = performance.now();
-    const index = createIndexer({ dir: f2 });
-    await index.ingest(corpus);
+    const index = reuse ? await openIndex(f2) : createIndexer({ dir: f2 });
+    if (!reuse) await index.ingest(corpus);
     const buildS = (performance.now() - t0) / 1000;
     const buildRss = process.resourceUsage().maxRSS / 1024;
     const t1 = performance.now();
-    await writeFormat1Store(f1, index);
+    if (withF1 && !(reuse && existsSync(join(f1, 'CURRENT')))) await writeFormat1Store(f1, index);
     const f1WriteS = (performance.now() - t1) / 1000;
-    const [b1, b2] = [duBytes(f1), duBytes(f2)];
-    console.log(`\n## ${n} passages (${index.manifest().nodes} nodes, ${index.manifest().edges} edges)`);
-    console.log(`index: ${fmt(n / buildS, 0)} passages/s (${fmt(buildS)} s, format 2 with checkpoints); process peak RSS ${fmt(buildRss, 0)} MB; format-1 write ${fmt(f1WriteS)} s`);
-    console.log(`disk: format 1 ${fmt(b1 / 1e6)} MB (${fmt(b1 / n / 1000)} KB/passage) | format 2 ${fmt(b2 / 1e6)} MB (${fmt(b2 / n / 1000)} KB/passage) | ratio ${fmt(b1 / b2, 2)}×`);
+    const [b1, b2] = [withF1 ? duBytes(f1) : NaN, duBytes(f2)];
+    console.log(`\n## ${n} passages (${index.manifest().nodes} nodes, ${index.manifest().edges} edges), load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+    if (reuse) console.log(`index: reused ${f2} (opened in ${fmt(buildS)} s)`);
+    else console.log(`index: ${fmt(n / buildS, 0)} passages/s (${fmt(buildS)} s, format 2 with checkpoints); process peak RSS ${fmt(buildRss, 0)} MB; format-1 write ${fmt(f1WriteS)} s`);
+    if (withF1) console.log(`disk: format 1 ${fmt(b1 / 1e6)} MB (${fmt(b1 / n / 1000)} KB/passage) | format 2 ${fmt(b2 / 1e6)} MB (${fmt(b2 / n / 1000)} KB/passage) | ratio ${fmt(b1 / b2, 2)}×`);
+    else console.log(`disk: format 2 ${fmt(b2 / 1e6)} MB (${fmt(b2 / n / 1000)} KB/passage); format 1 not written above ${FORMAT1_MAX} passages`);
     const kinds = new Map<string, number>();
     for (const f of readdirSync(join(f2, 'seg'))) {
       const kind = f.replace(/-[0-9a-f]{24}\.bin$/, '').replace(/-\d+$/, '');
@@ -77,6 +89,10 @@ for (const n of sizes) {
     for (const method of ['bm25', 'a2rag']) {
       coldAsk(f2, method, q); // warm the OS file cache for both formats alike
       const c2 = coldAsk(f2, method, q);
+      if (!withF1) {
+        console.log(`cold rag ask --method ${method}: format 2 ${fmt(c2.wall, 2)} s / ${fmt(c2.rssMb, 0)} MB (load ${fmt(loadavg()[0]!)})`);
+        continue;
+      }
       coldAsk(f1, method, q);
       const c1 = coldAsk(f1, method, q);
       console.log(
@@ -96,13 +112,19 @@ for (const n of sizes) {
       console.log(`query ${method}: p50 ${fmt(pct(ms, 50))} ms, p95 ${fmt(pct(ms, 95))} ms (${ms.length} questions, opened format 2)`);
     }
     // one 100-document update: bytes format 2 writes, against format 1's full generation
-    const before = new Set(readdirSync(join(f2, 'seg')));
+    // (on a copy, so a kept store stays as built)
+    const upd = join(root, 'update');
+    rmSync(upd, { recursive: true, force: true });
+    cpSync(f2, upd, { recursive: true });
+    const before = new Set(readdirSync(join(upd, 'seg')));
     const extra = scaleCorpus(base, n + 100).slice(n);
-    const reopened = await createIndexerBackend({ env: {} }).open(f2);
+    const reopened = await createIndexerBackend({ env: {} }).open(upd);
     await reopened.ingest(extra);
-    const written = readdirSync(join(f2, 'seg')).filter((f) => !before.has(f)).reduce((s, f) => s + statSync(join(f2, 'seg', f)).size, 0);
-    console.log(`100-document update: format 2 writes ${fmt(written / 1e6)} MB; format 1 rewrote its whole generation, ${fmt(b1 / 1e6)} MB | ratio ${fmt(b1 / written, 1)}×`);
+    const written = readdirSync(join(upd, 'seg')).filter((f) => !before.has(f)).reduce((s, f) => s + statSync(join(upd, 'seg', f)).size, 0);
+    rmSync(upd, { recursive: true, force: true });
+    if (withF1) console.log(`100-document update: format 2 writes ${fmt(written / 1e6)} MB; format 1 rewrote its whole generation, ${fmt(b1 / 1e6)} MB | ratio ${fmt(b1 / written, 1)}×`);
+    else console.log(`100-document update: format 2 writes ${fmt(written / 1e6)} MB`);
   } finally {
-    rmSync(root, { recursive: true, force: true });
+    if (!keep) rmSync(root, { recursive: true, force: true });
   }
 }

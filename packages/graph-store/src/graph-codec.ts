@@ -19,12 +19,19 @@ import {
   u32,
   type Metadata,
 } from '@rag/core';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { relationId } from './entity-id.js';
 import { GRAPH_FORMAT_VERSION } from './schemas.js';
 import type { EntityNode, GraphSchema, GraphSnapshot, RelationEdge } from './types.js';
 
 export const GRAPH_BINARY_MAGIC = 'RAGGRF02';
-export const GRAPH_BINARY_VERSION = 2;
+/**
+ * 3: the merge and edit logs' text sections are deflated on their own (inflated only when a log
+ * is read, not on every open: the merge log is most of the graph's bytes), and the header says
+ * whether nodes and edges are in id order (lookups then binary-search instead of building maps).
+ * Version 2 files still open.
+ */
+export const GRAPH_BINARY_VERSION = 3;
 
 /** A decoded graph: columns, not objects. */
 export interface GraphColumns {
@@ -58,8 +65,12 @@ export interface GraphColumns {
   schema?: GraphSchema;
   /** The merge log, inflated on first call. */
   mergeLog: () => unknown[];
+  mergeLogLength: number;
+  editLogLength: number;
   /** The edit log, inflated on first call ([] for files written before edits existed). */
   editLog: () => unknown[];
+  /** Nodes sorted by id and edges by edge id (as `toJSON` writes them): lookups may binary-search. */
+  sorted: boolean;
 }
 
 interface Header {
@@ -67,7 +78,19 @@ interface Header {
   nodes: number;
   edges: number;
   schema?: GraphSchema;
+  /** version 3: nodes and edges in id order */
+  sorted?: boolean;
 }
+
+const inOrder = (xs: readonly { id: string }[]) => {
+  for (let i = 1; i < xs.length; i++) if (!(xs[i - 1]!.id < xs[i]!.id)) return false;
+  return true;
+};
+/** A log's string table with its text deflated on its own (version 3). */
+const logSections = (entries: readonly unknown[]): Uint8Array[] => {
+  const [blob, ends] = encodeStrings(entries.map((e) => JSON.stringify(e)));
+  return [new Uint8Array(deflateRawSync(blob)), ends];
+};
 
 const attrText = (a: Metadata | undefined) => (a && Object.keys(a).length > 0 ? JSON.stringify(a) : '');
 
@@ -142,6 +165,7 @@ export function encodeGraph(snapshot: GraphSnapshot): Uint8Array {
     nodes: nodes.length,
     edges: edges.length,
     ...(snapshot.schema ? { schema: snapshot.schema } : {}),
+    sorted: inOrder(nodes) && inOrder(edges),
   };
   return encodeBinaryFile(GRAPH_BINARY_MAGIC, GRAPH_BINARY_VERSION, [
     jsonSection(header),
@@ -171,17 +195,19 @@ export function encodeGraph(snapshot: GraphSnapshot): Uint8Array {
     // listed or the graph is edited.
     // one JSON text per entry: a single JSON string of the whole log passes V8's string limit
     // (512 MB) on stores of tens of thousands of passages
-    ...encodeStrings(snapshot.mergeLog.map((e) => JSON.stringify(e))),
-    // The edit log (same layout), only when there is one: a graph never edited stays readable by
-    // readers that predate edits (34 sections).
-    ...(snapshot.editLog?.length ? encodeStrings(snapshot.editLog.map((e) => JSON.stringify(e))) : []),
+    // (its text deflated on its own: inflated only when the log is read)
+    ...logSections(snapshot.mergeLog),
+    // The edit log (same layout), only when there is one (34 sections otherwise).
+    ...(snapshot.editLog?.length ? logSections(snapshot.editLog) : []),
   ], { deflate: true });
 }
 
 export function decodeGraphColumns(bytes: Uint8Array, source: string): GraphColumns {
   const { sections: s, version } = decodeBinaryFile(bytes, GRAPH_BINARY_MAGIC, source);
   const corrupt = (why: string) => new RagError('RAG_STORE_CORRUPT', `${source}: ${why}`, { details: { file: source } });
-  if (version !== GRAPH_BINARY_VERSION) throw new RagError('RAG_STORE_VERSION', `${source}: graph format ${version}, this version reads ${GRAPH_BINARY_VERSION}`);
+  if (version !== GRAPH_BINARY_VERSION && version !== 2)
+    throw new RagError('RAG_STORE_VERSION', `${source}: graph format ${version}, this version reads 2 and ${GRAPH_BINARY_VERSION}`);
+  const nested = version >= 3;
   if (s.length !== 34 && s.length !== 36) throw corrupt(`expected 34 or 36 sections, found ${s.length}`);
   const header = readJsonSection(s[0]!) as Header;
   if (header.graphFormatVersion !== GRAPH_FORMAT_VERSION) throw corrupt(`graph snapshot version ${header.graphFormatVersion} is not ${GRAPH_FORMAT_VERSION}`);
@@ -217,18 +243,21 @@ export function decodeGraphColumns(bytes: Uint8Array, source: string): GraphColu
     provStart: i32(s[30]!),
     provEnd: i32(s[31]!),
     ...(header.schema ? { schema: header.schema } : {}),
-    mergeLog: lazyLog(s[32]!, s[33]!, 'merge', corrupt),
-    editLog: s.length === 36 ? lazyLog(s[34]!, s[35]!, 'edit', corrupt) : () => [],
+    mergeLog: lazyLog(s[32]!, s[33]!, 'merge', corrupt, nested),
+    mergeLogLength: s[33]!.byteLength / 4,
+    editLogLength: s.length === 36 ? s[35]!.byteLength / 4 : 0,
+    editLog: s.length === 36 ? lazyLog(s[34]!, s[35]!, 'edit', corrupt, nested) : () => [],
+    sorted: header.sorted === true,
   };
-  return checked(cols, n, m, corrupt);
+  return checkColumns(cols, corrupt, n, m);
 }
 
-function lazyLog(blob: Uint8Array, ends: Uint8Array, what: string, corrupt: (why: string) => Error): () => unknown[] {
+function lazyLog(blob: Uint8Array, ends: Uint8Array, what: string, corrupt: (why: string) => Error, nested: boolean): () => unknown[] {
   let log: unknown[] | undefined;
   return () => {
     if (!log) {
       try {
-        log = decodeStrings(blob, ends).map((e) => JSON.parse(e) as unknown);
+        log = decodeStrings(nested ? new Uint8Array(inflateRawSync(blob)) : blob, ends).map((e) => JSON.parse(e) as unknown);
       } catch {
         throw corrupt(`the ${what} log is not valid JSON`);
       }
@@ -237,7 +266,8 @@ function lazyLog(blob: Uint8Array, ends: Uint8Array, what: string, corrupt: (why
   };
 }
 
-function checked(c: GraphColumns, n: number, m: number, corrupt: (why: string) => Error): GraphColumns {
+/** Check that the columns agree with each other (lengths, indexes in range). */
+export function checkColumns(c: GraphColumns, corrupt: (why: string) => Error, n = c.nodeIds.length, m = c.sources.length): GraphColumns {
   const ok =
     c.nodeIds.length === n && c.names.length === n && c.types.length === n && c.aliasOffsets.length === n + 1 && c.descriptions.length === n &&
     c.nodeAttributes.length === n && c.nodeProv.length === n + 1 && c.sources.length === m && c.targets.length === m &&
@@ -297,4 +327,32 @@ export function columnsToSnapshot(c: GraphColumns): GraphSnapshot {
     mergeLog: c.mergeLog(),
     editLog: c.editLog(),
   };
+}
+
+/** Index of node `id` in sorted columns, or -1. */
+export function sortedNodeIndex(c: GraphColumns, id: string): number {
+  let lo = 0;
+  let hi = c.nodeIds.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const x = c.nodeIds[mid]!;
+    if (x === id) return mid;
+    if (x < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/** Index of edge `id` in sorted columns, or -1 (edge ids are rebuilt for the probes only). */
+export function sortedEdgeIndex(c: GraphColumns, id: string): number {
+  let lo = 0;
+  let hi = c.sources.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const x = edgeIdAt(c, mid);
+    if (x === id) return mid;
+    if (x < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }

@@ -11,6 +11,7 @@
 //   store-helpers.ts  pure helpers they share
 // Persistence is persistence.ts (JSON) and graph-codec.ts / graph-view.ts (graph format 2).
 import { RagError, invalidInput } from '@rag/core';
+import { createChangeTracker, type GraphChanges } from './change-tracker.js';
 import { removeChunks } from './chunk-removal.js';
 import { createEditOps } from './edit-ops.js';
 import { createMergeOps } from './merge-ops.js';
@@ -43,6 +44,10 @@ export interface GraphStoreExtras {
   relationTypes(): string[];
   /** Every chunk id that supports some node or edge, sorted. */
   chunkIds(): string[];
+  /** Nodes, edges and log entries changed since the last `markPersisted` (graph deltas); recorded only after a first call of it. */
+  pendingChanges(): GraphChanges;
+  /** Count changes from now on (call once the current graph is durable). */
+  markPersisted(): void;
 }
 
 const DEFAULT_TYPE = 'Entity';
@@ -81,6 +86,8 @@ export function createGraphStore(options: GraphStoreOptions = {}): GraphStore & 
     else if (options.schema) core.setSchema(options.schema);
   } else if (options.schema) core.setSchema(options.schema);
   core.version = 0;
+  // changes are recorded from the first markPersisted() (the persister calls it after writing)
+  const tracker = createChangeTracker(core, merges, edits);
 
   function toJSON(): GraphSnapshot {
     const nodes: EntityNode[] = [];
@@ -130,6 +137,8 @@ export function createGraphStore(options: GraphStoreOptions = {}): GraphStore & 
     undoEdit: edits.undoEdit,
     editLog: edits.editLog,
     toJSON,
+    pendingChanges: tracker.pendingChanges,
+    markPersisted: tracker.markPersisted,
   };
   return store;
 }

@@ -7,7 +7,8 @@
 import { RagError, type GraphEdgeRef, type GraphNodeRef, type Subgraph } from '@rag/core';
 import { publicEdit } from './edit-log.js';
 import { normalizeName, normalizeRelation } from './entity-id.js';
-import { columnsToSnapshot, edgeAt, edgeIdAt, nodeAt, type GraphColumns } from './graph-codec.js';
+import type { GraphChanges } from './change-tracker.js';
+import { columnsToSnapshot, edgeAt, edgeIdAt, nodeAt, sortedEdgeIndex, sortedNodeIndex, type GraphColumns } from './graph-codec.js';
 import { createGraphStore, type GraphStoreExtras, type GraphStoreOptions } from './graph-store.js';
 import { publicRecord } from './merge-ops.js';
 import type { EditLogEntry, MergeLogEntry } from './schemas.js';
@@ -80,31 +81,48 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
     }
     return nameIndex;
   };
-  let chunkFacts: Map<number, { nodes: number[]; edges: number[] }> | undefined;
-  const facts = () => {
-    if (!chunkFacts) {
-      chunkFacts = new Map();
-      const add = (chunk: number, kind: 'nodes' | 'edges', i: number) => {
-        let f = chunkFacts!.get(chunk);
-        if (!f) chunkFacts!.set(chunk, (f = { nodes: [], edges: [] }));
-        const list = f[kind];
-        if (list[list.length - 1] !== i) list.push(i);
-      };
-      for (let i = 0; i < n; i++) for (let j = cols.nodeProv[i]!; j < cols.nodeProv[i + 1]!; j++) add(cols.provChunk[j]!, 'nodes', i);
-      for (let i = 0; i < m; i++) for (let j = cols.edgeProv[i]!; j < cols.edgeProv[i + 1]!; j++) add(cols.provChunk[j]!, 'edges', i);
-    }
-    return chunkFacts;
+  /** Chunk → the nodes and edges it supports, as two CSR tables over typed arrays (no per-chunk objects). */
+  type Csr = { off: Uint32Array; list: Uint32Array };
+  let chunkFacts: { nodes: Csr; edges: Csr } | undefined;
+  const invert = (recordProv: Uint32Array, records: number): Csr => {
+    const chunks = cols.chunkIds.length;
+    const off = new Uint32Array(chunks + 1);
+    for (let i = 0; i < records; i++) for (let j = recordProv[i]!; j < recordProv[i + 1]!; j++) off[cols.provChunk[j]! + 1]!++;
+    for (let c = 0; c < chunks; c++) off[c + 1]! += off[c]!;
+    const fill = off.slice(0, chunks);
+    const list = new Uint32Array(off[chunks]!);
+    for (let i = 0; i < records; i++) for (let j = recordProv[i]!; j < recordProv[i + 1]!; j++) list[fill[cols.provChunk[j]!]!++] = i;
+    return { off, list };
+  };
+  const facts = () => (chunkFacts ??= { nodes: invert(cols.nodeProv, n), edges: invert(cols.edgeProv, m) });
+  /** The records a chunk supports, once each (a record may cite a chunk several times). */
+  const factsAt = (t: Csr, c: number): number[] => {
+    const out: number[] = [];
+    for (let j = t.off[c]!; j < t.off[c + 1]!; j++) if (out[out.length - 1] !== t.list[j]) out.push(t.list[j]!);
+    return out;
   };
   let chunkIndex: Map<string, number> | undefined;
   const chunkIdx = () => (chunkIndex ??= new Map(cols.chunkIds.map((c, i) => [c, i])));
 
+  // columns in id order (every file written from toJSON) are binary-searched: no id → index maps
+  // (the edge map alone costs ~1 s and ~100 MB on a 400k-edge graph)
+  const nodeAtId = (id: string): number | undefined => {
+    if (!cols.sorted) return nodeIdx().get(id);
+    const i = sortedNodeIndex(cols, id);
+    return i < 0 ? undefined : i;
+  };
+  const edgeAtId = (id: string): number | undefined => {
+    if (!cols.sorted) return edgeIdx().get(id);
+    const i = sortedEdgeIndex(cols, id);
+    return i < 0 ? undefined : i;
+  };
   const requireNode = (id: string, input = 'nodeId'): number => {
-    const i = nodeIdx().get(id);
+    const i = nodeAtId(id);
     if (i === undefined) throw new RagError('RAG_NOT_FOUND', `${input}: no node "${id}"`, { details: { input, id } });
     return i;
   };
   const requireEdge = (id: string, input = 'edgeId'): number => {
-    const i = edgeIdx().get(id);
+    const i = edgeAtId(id);
     if (i === undefined) throw new RagError('RAG_NOT_FOUND', `${input}: no edge "${id}"`, { details: { input, id } });
     return i;
   };
@@ -130,6 +148,8 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
   const materialize = (): Store => {
     if (!delegate) {
       delegate = createGraphStore({ ...options, snapshot: columnsToSnapshot(cols) });
+      // the columns are what was persisted (or opened): record changes from here
+      delegate.markPersisted();
       nodeIndex = edgeIndex = nameIndex = chunkIndex = undefined;
       chunkFacts = undefined;
       outOff = outList = inOff = inList = undefined;
@@ -172,21 +192,21 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
     removeEdge: edit('removeEdge'),
     getNode(id: string) {
       if (delegate) return delegate.getNode(id);
-      const i = nodeIdx().get(id);
+      const i = nodeAtId(id);
       return i === undefined ? undefined : node(i);
     },
     getEdge(id: string) {
       if (delegate) return delegate.getEdge(id);
-      const i = edgeIdx().get(id);
+      const i = edgeAtId(id);
       return i === undefined ? undefined : edge(i);
     },
     hasNode(id: string) {
-      return delegate ? delegate.hasNode(id) : nodeIdx().has(id);
+      return delegate ? delegate.hasNode(id) : nodeAtId(id) !== undefined;
     },
     findByName(name: string) {
       if (delegate) return delegate.findByName(name);
       const ids = names().get(normalizeName(name));
-      return ids ? ids.map((i) => cols.nodeIds[i]!).sort().map((id) => node(nodeIdx().get(id)!)) : [];
+      return ids ? ids.map((i) => cols.nodeIds[i]!).sort().map((id) => node(nodeAtId(id)!)) : [];
     },
     nodes() {
       if (delegate) return delegate.nodes();
@@ -217,9 +237,9 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
     factsOfChunk(chunkId: string): ChunkFacts {
       if (delegate) return delegate.factsOfChunk(chunkId);
       const c = chunkIdx().get(chunkId);
-      const f = c === undefined ? undefined : facts().get(c);
-      if (!f) return { nodes: [], edges: [] };
-      return { nodes: f.nodes.map((i) => cols.nodeIds[i]!).sort(), edges: f.edges.map((i) => edgeIdAt(cols, i)).sort() };
+      if (c === undefined) return { nodes: [], edges: [] };
+      const f = facts();
+      return { nodes: factsAt(f.nodes, c).map((i) => cols.nodeIds[i]!).sort(), edges: factsAt(f.edges, c).map((i) => edgeIdAt(cols, i)).sort() };
     },
     mergeLog(): MergeRecord[] {
       if (delegate) return delegate.mergeLog();
@@ -258,7 +278,7 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
         const set = new Set<string>();
         const a = adjacency();
         for (const id of nodes) {
-          const i = nodeIdx().get(id)!;
+          const i = nodeAtId(id)!;
           for (let j = a.outOff[i]!; j < a.outOff[i + 1]!; j++) {
             const e = a.outList[j]!;
             if (nodes.has(cols.nodeIds[cols.targets[e]!]!)) set.add(edgeIdAt(cols, e));
@@ -283,6 +303,12 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
       for (let j = 0; j < cols.provChunk.length; j++) used.add(cols.chunkIds[cols.provChunk[j]!]!);
       return [...used].sort();
     },
+    // unedited, the view is exactly what it was opened from
+    pendingChanges: (): GraphChanges =>
+      delegate
+        ? delegate.pendingChanges()
+        : { nodes: [], removedNodes: [], edges: [], removedEdges: [], mergeLog: { from: cols.mergeLogLength, entries: [] }, editLog: { from: cols.editLogLength, entries: [] }, ...(cols.schema ? { schema: cols.schema } : {}) },
+    markPersisted: () => delegate?.markPersisted(),
     isMaterialized: () => delegate !== undefined,
     columns: () => (delegate ? undefined : cols),
   };

@@ -56,3 +56,6 @@ export type { Linearization, LinearizeOptions } from './algorithms/linearize.js'
 export { simulateExtractionLoss } from './algorithms/extraction-loss.js';
 export type { ExtractionLossOptions, ExtractionLossResult } from './algorithms/extraction-loss.js';
 export { mulberry32 } from './algorithms/random.js';
+export { applyGraphDeltas, decodeGraphDelta, deltaRecords, encodeGraphDelta, GRAPH_DELTA_MAGIC, GRAPH_DELTA_VERSION } from './graph-delta.js';
+export type { GraphDelta } from './graph-delta.js';
+export type { GraphChanges, LogChange } from './change-tracker.js';

@@ -31,6 +31,13 @@ export interface StoreCore {
   readonly schema: GraphSchema | undefined;
   /** Bumps on every mutation; algorithms use it to rebuild cached adjacency lazily. */
   version: number;
+  /**
+   * Ids of the nodes / edges put or dropped since the change tracker last cleared them;
+   * recorded only once `tracking` is on (a store never persisted does not pay for the sets).
+   */
+  readonly touchedNodes: Set<string>;
+  readonly touchedEdges: Set<string>;
+  tracking: boolean;
   /** The only ways nodes and edges enter, change or leave: they keep every index exact. */
   putNode(node: EntityNode): void;
   dropNode(id: string): void;
@@ -59,7 +66,11 @@ export function createStoreCore(options: { defaultType: string; now: () => Date 
 
   // ---------------------------------------------------------------- index maintenance
 
+  const touchedNodes = new Set<string>();
+  const touchedEdges = new Set<string>();
+
   function putNode(node: EntityNode): void {
+    if (core.tracking) touchedNodes.add(node.id);
     const frozen = freezeNode(node);
     const old = graph.hasNode(node.id) ? graph.getNodeAttributes(node.id) : undefined;
     if (old) {
@@ -73,6 +84,7 @@ export function createStoreCore(options: { defaultType: string; now: () => Date 
     }
   }
   function dropNode(id: string): void {
+    if (core.tracking) touchedNodes.add(id);
     const old = graph.getNodeAttributes(id);
     for (const e of graph.edges(id)) dropEdge(e);
     diffIndex(chunkNodes, id, chunkSet(old.provenance), new Set());
@@ -80,6 +92,7 @@ export function createStoreCore(options: { defaultType: string; now: () => Date 
     graph.dropNode(id);
   }
   function putEdge(edge: RelationEdge): void {
+    if (core.tracking) touchedEdges.add(edge.id);
     const frozen = freezeEdge(edge);
     const old = graph.hasEdge(edge.id) ? graph.getEdgeAttributes(edge.id) : undefined;
     if (old) {
@@ -92,6 +105,7 @@ export function createStoreCore(options: { defaultType: string; now: () => Date 
     }
   }
   function dropEdge(id: string): void {
+    if (core.tracking) touchedEdges.add(id);
     const old = graph.getEdgeAttributes(id);
     diffIndex(chunkEdges, id, chunkSet(old.provenance), new Set());
     const c = (relationCounts.get(old.relation) ?? 1) - 1;
@@ -191,6 +205,9 @@ export function createStoreCore(options: { defaultType: string; now: () => Date 
       return schema;
     },
     version: 0,
+    touchedNodes,
+    touchedEdges,
+    tracking: false,
     putNode,
     dropNode,
     putEdge,

@@ -8,7 +8,11 @@
 //    (which rewrote its whole generation; written only up to 20k passages — its graph.json
 //    outgrows a JavaScript string beyond that — and extrapolated per passage above).
 //
-//   node --conditions=@rag/source --import tsx packages/indexer/bench/update-writes.ts --size 10000
+//   node --conditions=@rag/source --import tsx packages/indexer/bench/update-writes.ts --size 10000 [--store DIR]
+//
+// `--store DIR`: start from a copy of a store already built from the same generator at --size
+// (e.g. one kept by the CLI's scale bench with --keep) instead of building it; the format-1 copy
+// and the cold open are then skipped (only the updates are measured).
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -27,6 +31,7 @@ const arg = (name: string, dflt: string) => {
   return i >= 0 ? process.argv[i + 1]! : dflt;
 };
 const n = Number(arg('--size', '10000'));
+const prebuilt = arg('--store', '');
 const updates = Number(arg('--updates', '100'));
 const datasets = resolve(arg('--datasets', join(here, '..', '..', '..', '..', 'shared', 'datasets')));
 const fmt = (x: number, d = 1) => x.toFixed(d);
@@ -46,15 +51,18 @@ try {
   const corpus = scaleCorpus(base, n);
   const dir = join(root, 'store');
   const t0 = performance.now();
-  const index = createIndexer({ dir });
-  await index.ingest(corpus);
+  if (prebuilt) cpSync(resolve(prebuilt), dir, { recursive: true });
+  const index = prebuilt ? await openIndex(dir) : createIndexer({ dir });
+  if (!prebuilt) await index.ingest(corpus);
   const buildS = (performance.now() - t0) / 1000;
   const m = index.manifest();
-  console.log(`build: ${fmt(n / buildS, 0)} passages/s (${fmt(buildS)} s); ${m.nodes} nodes, ${m.edges} edges; process peak RSS ${fmt(process.resourceUsage().maxRSS / 1024, 0)} MB`);
+  if (m.docs !== n) throw new Error(`${prebuilt}: ${m.docs} documents, expected --size ${n}`);
+  if (prebuilt) console.log(`store: a copy of ${prebuilt}; ${m.nodes} nodes, ${m.edges} edges`);
+  else console.log(`build: ${fmt(n / buildS, 0)} passages/s (${fmt(buildS)} s); ${m.nodes} nodes, ${m.edges} edges; process peak RSS ${fmt(process.resourceUsage().maxRSS / 1024, 0)} MB`);
   const disk = duBytes(dir);
   console.log(`disk: ${mb(disk)} (${fmt(disk / n / 1000, 2)} KB/passage); by part: ${byKind(dir, readdirSync(join(dir, 'seg')))}`);
   let f1Bytes: number | undefined;
-  if (n <= 20000) {
+  if (n <= 20000 && !prebuilt) {
     const f1 = join(root, 'format1');
     await writeFormat1Store(f1, index);
     f1Bytes = duBytes(f1);
@@ -69,9 +77,11 @@ try {
     const [wall, rss] = r.stderr.trim().split('\n').pop()!.split(' ').map(Number);
     return { ...(JSON.parse(r.stdout.trim().split('\n').pop()!) as { openMs: number; firstSearchMs: number }), wall: wall!, rssMb: rss! / 1024 };
   };
-  cold(); // warm the OS file cache
-  const c = cold();
-  console.log(`cold process (node + tsx start, openIndex, first bm25 search): wall ${fmt(c.wall, 2)} s, peak RSS ${fmt(c.rssMb, 0)} MB; openIndex ${fmt(c.openMs, 0)} ms, first search ${fmt(c.firstSearchMs, 0)} ms`);
+  if (!prebuilt) {
+    cold(); // warm the OS file cache
+    const c = cold();
+    console.log(`cold process (node + tsx start, openIndex, first bm25 search): wall ${fmt(c.wall, 2)} s, peak RSS ${fmt(c.rssMb, 0)} MB; openIndex ${fmt(c.openMs, 0)} ms, first search ${fmt(c.firstSearchMs, 0)} ms`);
+  }
 
   const fresh = scaleCorpus(base, n + updates).slice(n);
   const changed = corpus.slice(0, updates).map((d: DocInput) => ({ ...d, text: `${d.text} (revised)` }));

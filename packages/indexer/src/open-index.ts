@@ -23,7 +23,7 @@ import {
   type KeywordIndex,
   type VectorStore,
 } from '@rag/core';
-import { createGraphStore, openGraph, type GraphStore } from '@rag/graph-store';
+import { applyGraphDeltas, createGraphStore, createGraphView, decodeGraphColumns, decodeGraphDelta, type GraphStore } from '@rag/graph-store';
 import { deriveGearView, isDerivable } from './gear/derived-views.js';
 import { createGearViewEmbedders, type FeatureViewEmbedder } from './gear/feature-view-embedder.js';
 import { createIndexer, type RestoredIndexState } from './indexer.js';
@@ -92,8 +92,18 @@ function openFormat2(dir: string, gen: string, m: Manifest2, options: Omit<OpenI
     decodeState(readSegmentSync(dir, m.files.state), path(m.files.state.file)),
     m.files.stateDeltas.map((d) => decodeStateDelta(readSegmentSync(dir, d), path(d.file))),
   );
-  const cache: PersistCache = { dir, vectors: new Map(), graph: { token: 0, ref: m.files.graph }, state: { ref: m.files.state, deltas: m.files.stateDeltas } };
-  const graph: GraphStore = options.graph ?? lazy(() => openGraph(readSegmentSync(dir, m.files.graph), path(m.files.graph.file)));
+  const cache: PersistCache = { dir, vectors: new Map(), graph: { token: 0, ref: m.files.graph, deltas: m.files.graphDeltas, tracked: !options.graph }, state: { ref: m.files.state, deltas: m.files.stateDeltas } };
+  const graph: GraphStore =
+    options.graph ??
+    lazy(() =>
+      createGraphView(
+        applyGraphDeltas(
+          decodeGraphColumns(readSegmentSync(dir, m.files.graph), path(m.files.graph.file)),
+          m.files.graphDeltas.map((d) => decodeGraphDelta(readSegmentSync(dir, d), path(d.file))),
+          `${path(m.files.graph.file)} with its deltas ${m.files.graphDeltas.map((d) => d.file).join(', ')}`,
+        ),
+      ),
+    );
   let keyword: KeywordIndex | undefined = options.keyword;
   const kw = m.files.keyword;
   if (!keyword && kw) {

@@ -36,8 +36,13 @@ export function createIndexState(restored?: StoredState): IndexState {
   for (const c of restored.chunks) addChunk(state, c);
   for (const s of restored.summaries) state.summaries.set(s.docId, s);
   state.communities = restored.communities;
-  restored.gear.nodes.forEach((id) => state.gearNodes.add(id));
-  restored.gear.edges.forEach((id) => state.gearEdges.add(id));
+  // the GEAR id sets are built from the stored lists on first use (a question never reads them)
+  let nodes: Set<string> | undefined;
+  let edges: Set<string> | undefined;
+  Object.defineProperties(state, {
+    gearNodes: { get: () => (nodes ??= new Set(restored.gear.nodes)), enumerable: true },
+    gearEdges: { get: () => (edges ??= new Set(restored.gear.edges)), enumerable: true },
+  });
   return state;
 }
 

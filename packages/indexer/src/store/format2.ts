@@ -37,6 +37,8 @@ export const Manifest2Schema = Format1ManifestSchema.extend({
     /** Deltas applied to the state in commit order (state-delta.ts); `docs`: documents each touched. */
     stateDeltas: z.array(RefSchema.extend({ docs: z.number().int().nonnegative() })).default([]),
     graph: RefSchema,
+    /** Deltas applied to the graph in commit order (@rag/graph-store's graph-delta.ts); `records`: nodes and edges each changed. */
+    graphDeltas: z.array(RefSchema.extend({ records: z.number().int().nonnegative() })).default([]),
     keyword: RefSchema.optional(),
     /** Chunk ids the keyword index changed since its base, per commit (keyword-delta.ts). */
     keywordDeltas: z.array(RefSchema.extend({ chunks: z.number().int().nonnegative() })).default([]),
@@ -91,6 +93,7 @@ const allRefs = (m: Manifest2): SegmentRef[] => [
   m.files.state,
   ...m.files.stateDeltas,
   m.files.graph,
+  ...m.files.graphDeltas,
   ...(m.files.keyword ? [m.files.keyword] : []),
   ...m.files.keywordDeltas,
   ...Object.values(m.files.vectors).flatMap((v) => [v, ...v.deltas]),

@@ -4,9 +4,10 @@
 // never read since open keeps its file without being loaded at all. The state, the keyword index
 // and each vector namespace are written as a delta segment appended to their base while the
 // deltas stay under `compactRatio` of the component (state-delta.ts, keyword-delta.ts,
-// vector-delta.ts); the graph is written whole when it changed.
+// vector-delta.ts); the graph likewise (its changed nodes, edges and log entries, tracked by the
+// graph store: @rag/graph-store's graph-delta.ts).
 import { encodeBinaryFile, encodeVectorNamespace, jsonSection, type KeywordIndex, type MemoryVectorStore, type VectorStore } from '@rag/core';
-import { encodeGraph, type GraphStore } from '@rag/graph-store';
+import { deltaRecords, encodeGraph, encodeGraphDelta, type GraphChanges, type GraphStore } from '@rag/graph-store';
 import type { StoredManifest, StoredState } from './format1.js';
 import { commitGeneration, FORMAT2_VERSION, writeSegment, type DerivedRef, type Manifest2, type SegmentRef, type VectorSegmentRef } from './format2.js';
 import { isLoaded } from './lazy.js';
@@ -27,7 +28,12 @@ export const KEYWORD_MAGIC = 'RAGKWD02';
 
 /** What was last written (or opened) per component, and the change token it was written at. */
 export interface PersistCache {
-  graph?: { token: number; ref: SegmentRef };
+  /**
+   * `tracked`: the graph store's change tracking starts at exactly this ref's content (set for
+   * a graph opened from this ref and after each commit), so its pending changes can be written
+   * as a delta.
+   */
+  graph?: { token: number; ref: SegmentRef; deltas?: Manifest2['files']['graphDeltas']; tracked?: boolean };
   keyword?: { ref: SegmentRef; dirty: boolean; deltas?: Manifest2['files']['keywordDeltas'] };
   vectors: Map<string, { token: number; ref: VectorSegmentRef }>;
   /** The state's base segment and its deltas. */
@@ -63,6 +69,12 @@ export interface PersistParts {
   derived?: Record<string, DerivedRef>;
 }
 
+/** The graph store's change tracking, when it has one (createGraphStore and the graph view do). */
+function changeTracking(g: GraphStore): { pendingChanges(): GraphChanges; markPersisted(): void } | undefined {
+  const t = g as Partial<{ pendingChanges(): GraphChanges; markPersisted(): void }>;
+  return typeof t.pendingChanges === 'function' && typeof t.markPersisted === 'function' ? (t as { pendingChanges(): GraphChanges; markPersisted(): void }) : undefined;
+}
+
 const isMemoryStore = (v: VectorStore | undefined): v is MemoryVectorStore =>
   v !== undefined && typeof (v as Partial<MemoryVectorStore>).exportNamespace === 'function';
 
@@ -94,11 +106,23 @@ export async function persistIndex(dir: string, parts: PersistParts, home: Persi
   cache.state = { ref: state, deltas: stateDeltas };
 
   let graph: SegmentRef;
+  let graphDeltas: Manifest2['files']['graphDeltas'] = [];
   const graphUntouched = !isLoaded(parts.graph) || (cache.graph !== undefined && parts.graph.version === cache.graph.token);
-  if (graphUntouched && cache.graph) graph = cache.graph.ref;
-  else {
-    graph = await write('graph', encodeGraph(parts.graph.toJSON()));
-    cache.graph = { token: parts.graph.version, ref: graph };
+  const tracker = isLoaded(parts.graph) ? changeTracking(parts.graph) : undefined;
+  // compaction folds the deltas into a new base (reading the graph if it was not read yet)
+  if (graphUntouched && cache.graph && !(compact && (cache.graph.deltas?.length ?? 0) > 0)) {
+    graph = cache.graph.ref;
+    graphDeltas = cache.graph.deltas ?? [];
+  } else {
+    const priorGraph = cache.graph?.deltas ?? [];
+    const changes = cache.graph?.tracked && !compact && tracker ? tracker.pendingChanges() : undefined;
+    const records = changes ? deltaRecords(changes) : 0;
+    const budget = ratio * Math.max(parts.graph.nodeCount + parts.graph.edgeCount, 1);
+    if (cache.graph && changes && priorGraph.reduce((n, d) => n + d.records, 0) + records <= budget) {
+      graph = cache.graph.ref;
+      graphDeltas = [...priorGraph, { ...(await write('graph-d', encodeGraphDelta(changes))), records }];
+    } else graph = await write('graph', encodeGraph(parts.graph.toJSON()));
+    cache.graph = { token: parts.graph.version, ref: graph, deltas: graphDeltas, tracked: false };
   }
 
   let keyword: SegmentRef | undefined;
@@ -161,12 +185,18 @@ export async function persistIndex(dir: string, parts: PersistParts, home: Persi
     ...parts.manifest,
     formatVersion: FORMAT2_VERSION,
     versions: { ...parts.manifest.versions, format: String(FORMAT2_VERSION) },
-    files: { state, stateDeltas, graph, ...(keyword ? { keyword } : {}), keywordDeltas, vectors, derived: parts.derived ?? {} },
+    files: { state, stateDeltas, graph, graphDeltas, ...(keyword ? { keyword } : {}), keywordDeltas, vectors, derived: parts.derived ?? {} },
   };
   await commitGeneration(dir, manifest, keep);
   // only now is the written state durable: changes are tracked from here on
   if (!elsewhere) {
     if (isMemoryStore(parts.vectors)) for (const ns of marked) parts.vectors.markPersisted(ns);
+    // a graph never loaded has nothing pending; a loaded one is durable as it is now
+    const now = isLoaded(parts.graph) ? changeTracking(parts.graph) : undefined;
+    if (now) {
+      now.markPersisted();
+      cache.graph!.tracked = true;
+    }
     parts.onCommitted?.();
   }
   return { manifest, bytesWritten };

@@ -131,11 +131,16 @@ export function decodeState(bytes: Uint8Array, source: string): StoredState {
   });
   const sumDocs = decodeStrings(x[26]!, x[27]!);
   const sumTexts = decodeStrings(x[28]!, x[29]!);
+  // the GEAR id lists (every node and edge id: most of the state's strings) are decoded only
+  // when GEAR views are derived or the index is written
+  let gear: StoredState['gear'] | undefined;
   return {
     docs,
     chunks,
     summaries: sumDocs.map((docId, i) => ({ docId, text: sumTexts[i]! })),
     communities: head.communities,
-    gear: { nodes: decodeStrings(x[30]!, x[31]!), edges: decodeStrings(x[32]!, x[33]!) },
+    get gear() {
+      return (gear ??= { nodes: decodeStrings(x[30]!, x[31]!), edges: decodeStrings(x[32]!, x[33]!) });
+    },
   };
 }

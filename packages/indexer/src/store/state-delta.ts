@@ -48,8 +48,6 @@ export function applyStateDeltas(base: StoredState, deltas: readonly StateDelta[
     else chunksByDoc.set(c.docId, [c]);
   }
   const summaries = new Map(base.summaries.map((s) => [s.docId, s]));
-  const nodes = new Set(base.gear.nodes);
-  const edges = new Set(base.gear.edges);
   let communities = base.communities;
   for (const d of deltas) {
     for (const id of d.removedDocs) {
@@ -64,13 +62,30 @@ export function applyStateDeltas(base: StoredState, deltas: readonly StateDelta[
       else chunksByDoc.set(c.docId, [c]);
     }
     for (const s of d.added.summaries) summaries.set(s.docId, s);
-    d.removedGear.nodes.forEach((id) => nodes.delete(id));
-    d.removedGear.edges.forEach((id) => edges.delete(id));
-    d.added.gear.nodes.forEach((id) => nodes.add(id));
-    d.added.gear.edges.forEach((id) => edges.add(id));
     communities = d.added.communities;
   }
   // chunks follow their documents' order, as the indexer's maps do after the same operations
   const chunks = [...docs.keys()].flatMap((id) => chunksByDoc.get(id) ?? []);
-  return { docs: [...docs.values()], chunks, summaries: [...summaries.values()], communities, gear: { nodes: [...nodes], edges: [...edges] } };
+  // the GEAR id lists are replayed only when read (see decodeState)
+  let gear: StoredState['gear'] | undefined;
+  const replayGear = (): StoredState['gear'] => {
+    const nodes = new Set(base.gear.nodes);
+    const edges = new Set(base.gear.edges);
+    for (const d of deltas) {
+      d.removedGear.nodes.forEach((id) => nodes.delete(id));
+      d.removedGear.edges.forEach((id) => edges.delete(id));
+      d.added.gear.nodes.forEach((id) => nodes.add(id));
+      d.added.gear.edges.forEach((id) => edges.add(id));
+    }
+    return { nodes: [...nodes], edges: [...edges] };
+  };
+  return {
+    docs: [...docs.values()],
+    chunks,
+    summaries: [...summaries.values()],
+    communities,
+    get gear() {
+      return (gear ??= replayGear());
+    },
+  };
 }
