@@ -1,7 +1,7 @@
 // Coarse types of the capitalised names in a sentence (person / place / organisation), from the
 // `compromise` tagger's lexicon and contextual rules. The extractive answer generator uses them
 // so a "who" question is answered with a person's name rather than a country or a film title.
-import nlp from 'compromise';
+import { loadNlp } from '../internal/lazy-nlp.js';
 import { phraseKey } from '../internal/spans.js';
 
 export type NameType = 'person' | 'place' | 'organization';
@@ -19,7 +19,7 @@ function keysOf(list: { out(format: 'array'): string[] }): string[] {
 
 /** Tags the sentence once; `typesOf` matches a name to a tagged phrase by overlapping words. */
 export function sentenceNameTypes(sentence: string): SentenceNameTypes {
-  const doc = nlp(sentence);
+  const doc = loadNlp()(sentence);
   const people = doc.people().out('array') as string[];
   const tagged: [NameType, string[]][] = [
     ['person', keysOf(doc.people())],

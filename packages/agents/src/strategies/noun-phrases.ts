@@ -3,7 +3,7 @@
 // number patterns of ../internal/spans.ts can never propose those. Here the `compromise` tagger's
 // noun phrases are cut to their common-noun core (the trailing run of common nouns: "the lead
 // vocalist of Counting Crows" → "lead vocalist"), so the generator can score them like any span.
-import nlp from 'compromise';
+import { loadNlp } from '../internal/lazy-nlp.js';
 import type { TextSpan } from '../internal/spans.js';
 
 /** How a question asks for a common noun, or undefined when it does not. */
@@ -53,7 +53,7 @@ const TRANSPARENT_HEAD = new RegExp(String.raw`(?:^|\s)(?:${TRANSPARENT})s?$`, '
  */
 export function nounPhraseSpans(sentence: string): NounPhraseSpan[] {
   const out: NounPhraseSpan[] = [];
-  const phrases = nlp(sentence).nouns().json({ offset: true, terms: { offset: true } }) as { terms: TermJson[] }[];
+  const phrases = loadNlp()(sentence).nouns().json({ offset: true, terms: { offset: true } }) as { terms: TermJson[] }[];
   for (const p of phrases) {
     // Cut at the first preposition / conjunction: "spirit of the air" → "spirit".
     const terms: TermJson[] = [];

@@ -2,7 +2,7 @@
 // We read the lexicon directly (an O(1) lookup per word) instead of running compromise's full
 // tagger on every sentence: the tagger costs ~5 ms per 100-word passage on our machines,
 // which alone would cap indexing below the 200 passages/s target (see docs/indexer.md).
-import nlp from 'compromise';
+import { loadNlp } from '../internal/lazy-nlp.js';
 import { z } from 'zod';
 
 const ModelSchema = z.object({
@@ -38,7 +38,7 @@ function classesOf(tags: string[]): Set<WordClass> {
 
 function lexicon(): Map<string, Set<WordClass>> {
   if (cache) return cache;
-  const parsed = ModelSchema.safeParse(nlp.model());
+  const parsed = ModelSchema.safeParse(loadNlp().model());
   const map = new Map<string, Set<WordClass>>();
   if (parsed.success) {
     for (const [word, tags] of Object.entries(parsed.data.one.lexicon)) {

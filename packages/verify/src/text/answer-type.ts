@@ -1,6 +1,6 @@
 // Question form (who → person, when → date, how many → number, yes/no …) and whether an
 // answer has the shape that form asks for. Used by the adequacy check (A2RAG V_ans).
-import nlp from 'compromise';
+import { loadNlp } from '../internal/lazy-nlp.js';
 import type { QueryAnalysis } from '@rag/core';
 import { splitSentences } from './sentences.js';
 import { MONTH_NAMES, isNumeric, isYear, normTokens, tokenize } from './normalize.js';
@@ -77,19 +77,19 @@ export interface TypeAgreement {
 
 /** Does compromise read the text as (containing) a person's name? */
 export function isPersonName(text: string): boolean {
-  return nlp(text).people().length > 0;
+  return loadNlp()(text).people().length > 0;
 }
 
 /** Does compromise read the whole text as one person's name ("Walt Disney Pictures" is not)? */
 export function isWholePersonName(text: string): boolean {
-  const people = nlp(text).people().out('array') as string[];
+  const people = loadNlp()(text).people().out('array') as string[];
   const want = normTokens(text).join(' ');
   return people.some((p) => normTokens(p).join(' ') === want);
 }
 
 /** Does compromise also read the text as an organisation or a place ("Walt Disney Pictures")? */
 export function isOrganizationOrPlace(text: string): boolean {
-  const doc = nlp(text);
+  const doc = loadNlp()(text);
   return doc.organizations().length > 0 || doc.places().length > 0 || ORG_WORD.test(text.trim());
 }
 

@@ -2,7 +2,7 @@
 // its named entities ("born", "direct", "capital", "found"), read with compromise's tagger and
 // root forms, plus a few derivations that state the same relation with another word ("born" ↔
 // "birth", "directed" ↔ "director", "wife" ↔ "married"). Matching is on lemmas on both sides.
-import nlp from 'compromise';
+import { loadNlp } from '../internal/lazy-nlp.js';
 import { STOP_WORDS } from './stop-words.js';
 import { questionWordAt } from './expected-type.js';
 
@@ -50,7 +50,7 @@ RELATED.forEach((g, i) => g.forEach((w) => GROUP.set(w, i)));
 
 /** Lemma tokens of a text (compromise root forms; numbers and punctuation left out). */
 export function lemmaTokens(text: string): LemmaToken[] {
-  const doc = nlp(text);
+  const doc = loadNlp()(text);
   doc.compute('root');
   const out: LemmaToken[] = [];
   let index = 0;
@@ -82,7 +82,7 @@ export function sameRelation(a: string, b: string): boolean {
  * words, or words of the names it mentions (`entityWords`, lower-cased).
  */
 export function relationCues(query: string, entityWords: ReadonlySet<string>, only?: 'verbs'): string[] {
-  const doc = nlp(query);
+  const doc = loadNlp()(query);
   doc.compute('root');
   const out = new Set<string>();
   for (const sentence of doc.json() as { terms: { text: string; root?: string; normal?: string; tags: string[] }[] }[]) {
@@ -139,7 +139,7 @@ export function askedClause(query: string): string {
   // when two verbs stand before it ("the state where X died has how many …"), the last one
   // governs the question word and the words before it describe another hop.
   let pre = words(sentence.slice(start, at), 4, 'end');
-  const terms = (nlp(pre).json() as { terms: { text: string; tags: string[] }[] }[]).flatMap((x) => x.terms);
+  const terms = (loadNlp()(pre).json() as { terms: { text: string; tags: string[] }[] }[]).flatMap((x) => x.terms);
   const verbs = terms.map((t, i) => ({ t, i })).filter(({ t }) => t.tags.includes('Verb') && !t.tags.includes('Noun') && !t.tags.includes('Particle'));
   if (verbs.length >= 2) pre = terms.slice(verbs.at(-1)!.i).map((t) => t.text).join(' ');
   return `${pre} ${words(sentence.slice(at, after?.at ?? sentence.length), CLAUSE_WORDS, 'start')}`.trim();

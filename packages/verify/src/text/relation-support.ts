@@ -5,7 +5,7 @@
 // (a verb or noun of the question outside its names, or the head noun of "what state …")
 // within a few words of the answer. Anything short of that is reported as not established,
 // with the part that is missing, so a wrong bridge entity that is merely grounded is not passed.
-import nlp from 'compromise';
+import { loadNlp } from '../internal/lazy-nlp.js';
 import type { Citation, RankedChunk } from '@rag/core';
 import { extractMentions } from './mentions.js';
 import { contentTokens, normTokens } from './normalize.js';
@@ -55,7 +55,7 @@ export function questionEntities(query: string, answer: string): string[] {
 /** "American", "Swedish": a single word naming a nationality, not an entity. */
 export function isDemonym(word: string): boolean {
   if (!/^\p{Lu}\p{Ll}+$/u.test(word)) return false;
-  return nlp(word).has('#Demonym') || /(?:ese|ish|ian)$/.test(word);
+  return loadNlp()(word).has('#Demonym') || /(?:ese|ish|ian)$/.test(word);
 }
 
 // What may stand between "in" and a place: an article, a direction ("in the north of").
@@ -158,7 +158,7 @@ export function relationSupport(
   // "In which county is Leland?": a place question with no relation word asks where the entity
   // is, which a sentence states with "in"/"at" before the answer.
   const locative = cues.length === 0 && expectedType(query).type === 'Place';
-  const placeLike = locative && nlp(answer).places().length > 0;
+  const placeLike = locative && loadNlp()(answer).places().length > 0;
   if (cues.length === 0 && !locative) return { established: false, reason: `the question has no word naming the relation asked, so the link between "${short}" and ${entities.join(', ')} cannot be checked` };
   // "… an actress who starred in what?": the answer is the object of "starred in", so the
   // sentence must have that preposition (in/on/at/during are one class) right before the answer;
