@@ -4,20 +4,19 @@
 // phone; a failed ask (server error, refused request, lost connection) clears the previous
 // answer, citations, graph and trace and shows the error.
 import { RagError } from '@rag/core';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../src/http/serve.js';
 import type { RagService } from '../src/service/rag-service.js';
 import { SAMPLE_QUESTION } from './support/fixture-stack.js';
 import { createStreamingFixtureService, createStreamingTestModel, SAMPLE_ANSWER } from './support/streaming-stack.js';
+import { haveChromium, launchChromium, warnWithoutChromium } from './support/chromium.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = process.env.RAG_SCREENSHOT_DIR;
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`ask-streaming browser tests: ${CHROMIUM} not found (install Debian's chromium); skipping`);
+warnWithoutChromium('ask-streaming');
 
 /** Questions containing this make the server fail the ask (an `error` event after the stream opened). */
 const FAILING = 'unreachable chat model';
@@ -39,11 +38,7 @@ describe.runIf(haveChromium)('the Ask tab: streaming, narrow screens, failed ask
         request.question.includes(FAILING) ? Promise.reject(new RagError('RAG_SERVICE_UNAVAILABLE', 'chat model: connection refused')) : built.service.ask(request),
     };
     server = await startServer({ service, port: 0 });
-    browser = await chromium.launchPersistentContext(userDir, {
-      executablePath: CHROMIUM,
-      viewport: { width: 1400, height: 900 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium(userDir, { width: 1400, height: 900 });
   }, 90_000);
 
   afterAll(async () => {

@@ -3,21 +3,20 @@
 // picker, watch the jobs go queued → indexing (per-stage progress) → indexed, also after a page
 // reload, ask a question the upload answers, delete the document through the confirmation
 // dialog, and see a bad upload refused with the reason. Skips only when chromium is absent.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../src/http/serve.js';
 import type { RagService } from '../src/service/rag-service.js';
 import type { DemoStack } from '../src/types.js';
 import { createFixtureService } from './support/fixture-stack.js';
+import { haveChromium, launchChromium, warnWithoutChromium } from './support/chromium.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = process.env.RAG_SCREENSHOT_DIR;
 const FIXTURES = join(import.meta.dirname, 'fixtures', 'upload');
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`docs workbench browser tests: ${CHROMIUM} not found (install Debian's chromium); skipping`);
+warnWithoutChromium('docs workbench');
 
 const MD = 'quentavian-observatory.md';
 const HTML = 'port-quillan.html';
@@ -46,11 +45,7 @@ describe.runIf(haveChromium)('Documents tab in chromium', () => {
       return embed(texts, o);
     };
     server = await startServer({ service, port: 0 });
-    browser = await chromium.launchPersistentContext(userDir, {
-      executablePath: CHROMIUM,
-      viewport: { width: 1400, height: 900 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium(userDir, { width: 1400, height: 900 });
     page = await browser.newPage();
     page.on('pageerror', (e) => console.error('page error:', e.message));
     await page.goto(server.url);

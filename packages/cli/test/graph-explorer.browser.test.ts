@@ -6,19 +6,18 @@
 // 300+ nodes is laid out in the worker while the page keeps handling clicks, and a newer view
 // cancels it.
 // Skips only when chromium is absent. Set RAG_SCREENSHOT_DIR to keep screenshots.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../src/http/serve.js';
 import type { RagService } from '../src/service/rag-service.js';
 import { createFixtureService } from './support/fixture-stack.js';
+import { haveChromium, launchChromium, warnWithoutChromium } from './support/chromium.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = process.env.RAG_SCREENSHOT_DIR;
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`graph explorer browser tests: ${CHROMIUM} not found (install Debian's chromium); skipping`);
+warnWithoutChromium('graph explorer');
 
 const WEAK = new Set(['mentions', 'co_occurs_with']);
 
@@ -36,11 +35,7 @@ describe.runIf(haveChromium)('Graph tab in chromium', () => {
     userDir = mkdtempSync(join(tmpdir(), 'rag-chromium-'));
     ({ service } = await createFixtureService({ dir }));
     server = await startServer({ service, port: 0 });
-    browser = await chromium.launchPersistentContext(userDir, {
-      executablePath: CHROMIUM,
-      viewport: { width: 1400, height: 900 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium(userDir, { width: 1400, height: 900 });
     page = await browser.newPage();
     page.on('pageerror', (e) => console.error('page error:', e.message));
     page.on('console', (m) => {
@@ -354,11 +349,7 @@ describe.runIf(haveChromium)('Graph tab in chromium without WebGL', () => {
     userDir = mkdtempSync(join(tmpdir(), 'rag-chromium-'));
     ({ service } = await createFixtureService({ dir }));
     server = await startServer({ service, port: 0 });
-    browser = await chromium.launchPersistentContext(userDir, {
-      executablePath: CHROMIUM,
-      viewport: { width: 1400, height: 900 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-3d-apis', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium(userDir, { width: 1400, height: 900 }, ['--disable-3d-apis']);
     page = await browser.newPage();
     page.on('pageerror', (e) => console.error('page error:', e.message));
     await page.goto(server.url);

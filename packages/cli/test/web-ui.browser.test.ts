@@ -1,18 +1,17 @@
 // The web UI in a real browser: playwright-core driving Debian's chromium (never a downloaded
 // browser) against `rag serve` on 127.0.0.1. Skips with a message only when chromium is absent.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../src/http/serve.js';
 import type { RagService } from '../src/service/rag-service.js';
 import { createFixtureService } from './support/fixture-stack.js';
+import { haveChromium, launchChromium, warnWithoutChromium } from './support/chromium.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = process.env.RAG_SCREENSHOT_DIR;
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`web-ui browser tests: ${CHROMIUM} not found (install Debian's chromium); skipping`);
+warnWithoutChromium('web-ui');
 
 describe.runIf(haveChromium)('web UI in chromium', () => {
   let dir: string;
@@ -27,21 +26,7 @@ describe.runIf(haveChromium)('web UI in chromium', () => {
     userDir = mkdtempSync(join(tmpdir(), 'rag-chromium-'));
     ({ service } = await createFixtureService({ dir }));
     server = await startServer({ service, port: 0 });
-    // A fresh profile per run: launchPersistentContext is playwright's way to pass --user-data-dir.
-    browser = await chromium.launchPersistentContext(userDir, {
-      executablePath: CHROMIUM,
-      viewport: { width: 1400, height: 1000 },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium(userDir, { width: 1400, height: 1000 });
     page = await browser.newPage();
     page.on('pageerror', (e) => console.error('page error:', e.message));
     await page.goto(server.url);

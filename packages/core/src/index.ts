@@ -59,6 +59,7 @@ export { createRunContext } from './trace/run-context.js';
 export type { RunContext, TokenListener } from './trace/run-context.js';
 
 export { writeFileAtomic } from './io/atomic-write.js';
+export { lazyDefault } from './io/lazy-module.js';
 export { contentHash } from './hash.js';
 
 // Text utilities.
