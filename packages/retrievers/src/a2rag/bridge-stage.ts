@@ -66,7 +66,7 @@ export function bridgeStage(graph: GraphStore, adj: Adjacency, pm: ProvenanceMap
       for (const e of p.edges) r.edges.add(e);
     }
     const score = c.weight / top;
-    for (const [ch, w] of pm.weighted[b]!) addChunkScore(r, ch, score * w);
+    for (const [ch, w] of pm.weighted(b)) addChunkScore(r, ch, score * w);
   }
   r.info = { bridges: bridges.length, candidates: candidates.size };
   return r;

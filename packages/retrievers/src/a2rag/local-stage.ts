@@ -27,7 +27,7 @@ export function localStage(graph: GraphStore, adj: Adjacency, pm: ProvenanceMap,
   let filteredOut = 0;
   for (const s of seeds) {
     r.nodes.add(s.index);
-    if (s.aligned) for (const [c, w] of pm.weighted[s.index]!) addChunkScore(r, c, s.weight * w, 'own');
+    if (s.aligned) for (const [c, w] of pm.weighted(s.index)) addChunkScore(r, c, s.weight * w, 'own');
     const seedId = adj.ids[s.index]!;
     const incident = graph.edgesOf(seedId);
     const filtered = relationSeeds.length > 0 ? graph.edgesOf(seedId, { relations: [...relationSeeds] }) : incident;
@@ -40,7 +40,7 @@ export function localStage(graph: GraphStore, adj: Adjacency, pm: ProvenanceMap,
       if (other === seedId || node === undefined) continue;
       r.nodes.add(node);
       r.edges.add(edge.id);
-      for (const [c, w] of pm.weighted[node]!) addChunkScore(r, c, s.weight * w);
+      for (const [c, w] of pm.weighted(node)) addChunkScore(r, c, s.weight * w);
     }
   }
   r.info = { seeds: seeds.length, filteredOut };

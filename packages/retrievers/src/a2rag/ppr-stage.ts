@@ -41,7 +41,7 @@ export function pprStage(graph: GraphStore, adj: Adjacency, pm: ProvenanceMap, s
   for (const { id, score } of top) {
     const u = adj.index.get(id)!;
     r.nodes.add(u);
-    for (const [c, w] of pm.weighted[u]!) addChunkScore(r, c, (score / max) * w);
+    for (const [c, w] of pm.weighted(u)) addChunkScore(r, c, (score / max) * w);
   }
   r.info = { topL: top.length, maxScore: top[0]?.score ?? 0, pushes: ppr.pushes, errorBound: ppr.errorBound, converged: ppr.converged };
   return r;

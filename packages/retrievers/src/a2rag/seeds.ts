@@ -33,7 +33,8 @@ export interface SeedOptions {
 interface NameIndex {
   version: number;
   byName: Map<string, number[]>;
-  byToken: Map<string, number[]>;
+  /** Node indices by name token (stop words left out); built on first call from byName's keys. */
+  byToken(): Map<string, number[]>;
   relations: Set<string>;
   /** Relation type → its words, most frequent types first. */
   relationWords: Map<string, string[]>;
@@ -46,19 +47,30 @@ function nameIndexOf(graph: GraphStore): NameIndex {
   if (hit && hit.version === graph.version) return hit;
   const adj = getAdjacency(graph);
   const byName = new Map<string, number[]>();
-  const byToken = new Map<string, number[]>();
   const push = (m: Map<string, number[]>, k: string, i: number) => {
     const a = m.get(k);
     if (!a) m.set(k, [i]);
     else if (a[a.length - 1] !== i) a.push(i);
   };
+  // Normalised keys in node order, kept so the token table needs no second normalisation.
+  const keyNodes: number[] = [];
+  const keys: string[] = [];
   const index = (i: number, names: string[]) => {
     for (const name of names) {
       const key = normalize(name);
       if (!key) continue;
       push(byName, key, i);
-      for (const t of key.split(' ')) if (!isStopWord(t)) push(byToken, t, i);
+      keyNodes.push(i);
+      keys.push(key);
     }
+  };
+  let tokens: Map<string, number[]> | undefined;
+  // Only fuzzy matching needs it; an exact or sub-phrase match (most cold questions) does not.
+  const byToken = (): Map<string, number[]> => {
+    if (tokens) return tokens;
+    tokens = new Map();
+    for (let k = 0; k < keys.length; k++) for (const t of keys[k]!.split(' ')) if (!isStopWord(t)) push(tokens, t, keyNodes[k]!);
+    return tokens;
   };
   const freq = new Map<string, number>();
   // A graph opened from disk and not edited hands over its columns: no node or edge objects.
@@ -124,7 +136,7 @@ export async function alignEntitySeeds(index: RagIndex, analysis: QueryAnalysis,
       }
     }
     const cands = new Map<number, number>();
-    for (const t of toks) if (!isStopWord(t)) for (const i of (names.byToken.get(t) ?? []).slice(0, 200)) cands.set(i, (cands.get(i) ?? 0) + 1);
+    for (const t of toks) if (!isStopWord(t)) for (const i of (names.byToken().get(t) ?? []).slice(0, 200)) cands.set(i, (cands.get(i) ?? 0) + 1);
     const top = [...cands].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([i]) => i);
     if (top.length > 0) fuzzyWanted.push({ mention, candidates: top });
   }

@@ -217,7 +217,7 @@ export function createA2ragRetriever(options: A2ragRetrieverOptions): Retriever 
           let best: [string, number] | undefined;
           for (const s of seeds) {
             if (s.mention !== m || s.how === 'query-ngram') continue;
-            for (const c of pm.defining[s.index] ?? []) {
+            for (const c of pm.defining(s.index)) {
               const i = at.get(c);
               if (i === undefined) continue;
               const title = index.getDoc(ranked[i]!.docId)?.title ?? '';
@@ -257,7 +257,7 @@ export function createA2ragRetriever(options: A2ragRetrieverOptions): Retriever 
             // lexical chunks define (their titles): their neighbours are the bridge candidates.
             const local = new Map<number, LocalSeed>(seeds.map((s) => [s.index, { index: s.index, weight: s.weight, aligned: true }]));
             for (const h of lexHits.slice(0, feedback))
-              for (const n of pm.definedBy.get(h.id) ?? []) {
+              for (const n of pm.definedBy(h.id)) {
                 const w = feedbackWeight * (lexical.get(h.id) ?? 0);
                 const prev = local.get(n);
                 if (!prev) local.set(n, { index: n, weight: w, aligned: false });

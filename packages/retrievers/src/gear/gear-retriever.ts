@@ -91,7 +91,7 @@ export function createGearRetriever(options: GearRetrieverOptions): Retriever {
       for (const id of fused.nodes) {
         const i = adj.index.get(id);
         if (i === undefined) continue;
-        for (const [c, w] of pm.weighted[i]!) add(c, (fused.scores.get(id) ?? 0) * w);
+        for (const [c, w] of pm.weighted(i)) add(c, (fused.scores.get(id) ?? 0) * w);
       }
       for (const id of fused.edges) {
         const e = index.graph.getEdge(id);

@@ -1,18 +1,20 @@
 // π with emphasis: a node's provenance chunks weighted for map-back. A chunk of a document whose
 // title is the node's name (or alias) *defines* the node and gets full weight; chunks that only
 // mention it share `mentionWeight`, so hubs mentioned everywhere do not flood the ranking.
+// Entries are derived per node on first use (a cold single question touches a few hundred nodes,
+// not the whole graph); only the inverse `definedBy` needs every node and is built on first call.
 import type { RagIndex } from '@rag/indexer';
 import { getAdjacency, type GraphViewExtras } from '@rag/graph-store';
 import { normalize, titleForms } from './text.js';
 
 export interface ProvenanceMap {
   version: number;
-  /** Per node index: [chunkId, weight] pairs. */
-  weighted: [string, number][][];
-  /** Per node index: chunk ids of documents titled by the node. */
-  defining: string[][];
-  /** Inverse of `defining`: chunk id → indices of the nodes it defines. */
-  definedBy: Map<string, number[]>;
+  /** [chunkId, weight] pairs of the node at this index (graph-store's CSR order). */
+  weighted(node: number): readonly (readonly [string, number])[];
+  /** Chunk ids of documents titled by the node at this index. */
+  defining(node: number): readonly string[];
+  /** Inverse of `defining`: indices of the nodes this chunk defines, ascending. */
+  definedBy(chunkId: string): readonly number[];
 }
 
 const cache = new WeakMap<RagIndex, ProvenanceMap>();
@@ -22,17 +24,22 @@ export function provenanceMapOf(index: RagIndex, mentionWeight = 0.35, maxMentio
   // node positions are graph-store's CSR order, shared with the walks (PPR, hop trees)
   const adj = getAdjacency(index.graph);
   if (hit && hit.version === adj.version) return hit;
-  const byTitle = new Map<string, string[]>();
-  for (const d of index.docs()) {
-    if (!d.title) continue;
-    const cs = index.chunksOfDoc(d.id).map((c) => c.id);
-    for (const form of titleForms(d.title)) {
-      const key = normalize(form);
-      byTitle.set(key, [...(byTitle.get(key) ?? []), ...cs]);
+  let titles: Map<string, string[]> | undefined;
+  const byTitle = (): Map<string, string[]> => {
+    if (titles) return titles;
+    titles = new Map();
+    for (const d of index.docs()) {
+      if (!d.title) continue;
+      const cs = index.chunksOfDoc(d.id).map((c) => c.id);
+      for (const form of titleForms(d.title)) {
+        const key = normalize(form);
+        const prev = titles.get(key);
+        if (prev) prev.push(...cs);
+        else titles.set(key, [...cs]);
+      }
     }
-  }
-  const weighted: [string, number][][] = [];
-  const defining: string[][] = [];
+    return titles;
+  };
   // A graph opened from disk and not edited hands over its columns: no node objects needed.
   const cols = (index.graph as Partial<GraphViewExtras>).columns?.();
   const namesOf = (id: string, i: number): string[] | undefined => {
@@ -46,23 +53,44 @@ export function provenanceMapOf(index: RagIndex, mentionWeight = 0.35, maxMentio
     for (let j = cols.nodeProv[i]!; j < cols.nodeProv[i + 1]!; j++) out.add(cols.chunkIds[cols.provChunk[j]!]!);
     return [...out];
   };
-  adj.ids.forEach((id, i) => {
-    const names = namesOf(id, i);
+  const entries = new Map<number, { weighted: [string, number][]; defining: string[] }>();
+  const entry = (i: number) => {
+    const known = entries.get(i);
+    if (known) return known;
+    const id = adj.ids[i];
+    const names = id === undefined ? undefined : namesOf(id, i);
     const defs = new Set<string>();
-    if (names) for (const name of names) for (const c of byTitle.get(normalize(name)) ?? []) defs.add(c);
+    if (names) for (const name of names) for (const c of byTitle().get(normalize(name)) ?? []) defs.add(c);
     // A hub mentioned in very many chunks says little about any one of them; dropping those
     // mention links bounds the work per node (their weight would be ≤ 0.35/√64 anyway).
-    const allMentions = names ? chunksOf(id, i).filter((c) => !defs.has(c)) : [];
+    const allMentions = names ? chunksOf(id!, i).filter((c) => !defs.has(c)) : [];
     const mentions = allMentions.length > maxMentions ? [] : allMentions;
     const mw = mentionWeight / Math.sqrt(Math.max(1, mentions.length));
-    weighted.push([...[...defs].map((c) => [c, 1] as [string, number]), ...mentions.map((c) => [c, mw] as [string, number])]);
-    defining.push([...defs]);
-  });
-  const definedBy = new Map<string, number[]>();
-  defining.forEach((cs, i) => {
-    for (const c of cs) definedBy.set(c, [...(definedBy.get(c) ?? []), i]);
-  });
-  const map = { version: adj.version, weighted, defining, definedBy };
+    const made = {
+      weighted: [...[...defs].map((c) => [c, 1] as [string, number]), ...mentions.map((c) => [c, mw] as [string, number])],
+      defining: [...defs],
+    };
+    entries.set(i, made);
+    return made;
+  };
+  let inverse: Map<string, number[]> | undefined;
+  const map: ProvenanceMap = {
+    version: adj.version,
+    weighted: (i) => entry(i).weighted,
+    defining: (i) => entry(i).defining,
+    definedBy(chunkId) {
+      if (!inverse) {
+        inverse = new Map();
+        for (let i = 0; i < adj.ids.length; i++)
+          for (const c of entry(i).defining) {
+            const prev = inverse.get(c);
+            if (prev) prev.push(i);
+            else inverse.set(c, [i]);
+          }
+      }
+      return inverse.get(chunkId) ?? [];
+    },
+  };
   cache.set(index, map);
   return map;
 }
