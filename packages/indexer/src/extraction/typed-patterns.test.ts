@@ -42,8 +42,8 @@ describe('typed relation patterns', () => {
     const { typed } = await facts('Brenly Township is a civil township of Orran County in the Harlan region of Kentucky. The Pell Creek, a tributary of the Varnis River, is part of the Orran National Forest.', 'Brenly Township');
     expect(typed).toEqual(expect.arrayContaining(['Brenly Township | located_in | Orran County', 'Brenly Township | located_in | Kentucky', 'Pell Creek | part_of | Varnis River', 'Pell Creek | part_of | Orran National Forest']));
     expect(typed.some((t) => t.startsWith('Varnis River | part_of'))).toBe(false);
-    const more = await facts('The Corvel Games took place in Marsden. The Hallam Bridge was built in 1891. Skyline Air was an airline based in Tarvik, Norway.');
-    expect(more.typed).toEqual(expect.arrayContaining(['Corvel Games | located_in | Marsden', 'Hallam Bridge | founded_in | 1891', 'Skyline Air | headquartered_in | Tarvik', 'Skyline Air | country | Norway']));
+    const more = await facts('The Corvel Film Festival took place in Marsden. The Hallam Bridge was built in 1891. Skyline Air was an airline based in Tarvik, Norway.');
+    expect(more.typed).toEqual(expect.arrayContaining(['Corvel Film Festival | located_in | Marsden', 'Hallam Bridge | founded_in | 1891', 'Skyline Air | headquartered_in | Tarvik', 'Skyline Air | country | Norway']));
     // "part of" after a plain verb is not a part-of statement of the name before it
     const none = await facts('Tom Avery sang at the Orran Festival as part of the Varnis Tour.');
     expect(none.typed.some((t) => t.includes('part_of'))).toBe(false);

@@ -31,6 +31,7 @@ export interface SentenceContext {
 
 const COPULA = new Set(['is', 'was', 'are', 'were']);
 const DETS = new Set(['a', 'an', 'the']);
+const BECOME = new Set(['became', 'becomes', 'remains', 'remained']);
 const NP_STOP = new Set(['of', 'in', 'on', 'at', 'by', 'for', 'from', 'with', 'to', 'who', 'which', 'that', 'or', 'but', 'as', 'where', 'when', 'whose', 'first', 'originally', 'best', 'known', 'based', 'located', 'situated', 'founded', 'since', 'until', 'whom', 'is', 'was', 'are', 'were', 'has', 'had', 'have', 'its', 'their', 'his', 'her', 'than', 'between', 'during', 'after', 'before', 'within', 'about', 'into', 'through', 'under', 'over', 'along', 'near']);
 const GENRE_WORDS = new Set(['comedy', 'drama', 'horror', 'thriller', 'science', 'sci-fi', 'fantasy', 'crime', 'medical', 'action', 'romance', 'romantic', 'documentary', 'animated', 'musical', 'rock', 'pop', 'metal', 'hip', 'jazz', 'country', 'folk', 'punk', 'synthpop', 'electronic', 'indie', 'alternative', 'soul', 'blues', 'reggae', 'neo-noir', 'noir', 'western', 'mystery', 'adventure', 'superhero', 'satirical', 'biographical', 'historical', 'psychological', 'political', 'teen', 'slasher', 'dance', 'rap', 'gospel', 'classical', 'heavy', 'grunge', 'techno', 'house', 'disco', 'funk', 'emo', 'hardcore', 'post-rock', 'psychedelic', 'progressive', 'dramedy', 'sitcom', 'soap', 'war', 'spy', 'martial', 'zombie', 'disaster', 'sports', 'family', 'children', "children's"]);
 const GENRE_HEADS = new Set(['film', 'films', 'movie', 'movies', 'series', 'drama', 'dramedy', 'album', 'song', 'single', 'band', 'group', 'novel', 'game', 'show', 'sitcom', 'comedy', 'music', 'duo']);
@@ -346,7 +347,8 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
         else break;
       } else break;
     }
-    if (COPULA.has(lower(k)) && (DETS.has(lower(k + 1)) || ['also', 'one', 'currently', 'now'].includes(lower(k + 1)))) classFrame(subject, k + 1);
+    // "X became the capital of Y", "X remains a member of Y": a copula of state change or duration
+    if ((COPULA.has(lower(k)) || BECOME.has(lower(k))) && (DETS.has(lower(k + 1)) || ['also', 'one', 'currently', 'now'].includes(lower(k + 1)))) classFrame(subject, k + 1);
   }
   // appositive "X, a NP," / "X, the NP of Y,"
   for (const m of mentions) {
@@ -517,15 +519,17 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       const y = mentionWithin(w1 === 'out' ? k + 3 : k + 2, 5, place);
       // "an airline based in Stockholm, Sweden": the seat, then the places it lies in
       if (y && head && w === 'based' && head.type === 'Organization') placeChain(head, y, 'headquartered_in');
-      else if (y && head && w !== 'based' && head.type === 'Place') placeChain(head, y);
+      else if (y && head && w !== 'based' && (head.type === 'Place' || head.type === 'Organization' || head.type === 'Event')) placeChain(head, y);
       else if (y && head) emit(head, w === 'based' ? 'headquartered_in' : locRel(head, y), y);
       continue;
     }
     // "the race took place in Lisbon", "the battle occurred near Verdun"
     if ((w === 'place' && ['took', 'takes', 'take', 'taking'].includes(lower(k - 1)) || w === 'occurred') && ['in', 'at', 'near', 'on'].includes(w1)) {
-      const head = headAt(k, ['Event', 'Place', 'Organization']);
+      // only a name known to be an event: "eight of which occurred in Alabama" says nothing of "F5"
+      const head = headAt(k, ['Event']);
       const y = mentionWithin(k + 2, 5, place);
-      if (y && head && head.type !== 'Person') emit(head, locRel(head, y), y);
+      const partitive = ['which', 'them', 'these', 'whom'].includes(lower(w === 'place' ? k - 2 : k - 1)) && lower(w === 'place' ? k - 3 : k - 2) === 'of';
+      if (y && head && head.type === 'Event' && !partitive) emit(head, locRel(head, y), y);
       continue;
     }
     // "the bridge was built in 1891", "completed in 1902": the date a structure came to be
