@@ -44,6 +44,8 @@ describe('typed relation patterns', () => {
     expect(typed.some((t) => t.startsWith('Varnis River | part_of'))).toBe(false);
     const more = await facts('The Corvel Film Festival took place in Marsden. The Hallam Bridge was built in 1891. Skyline Air was an airline based in Tarvik, Norway.');
     expect(more.typed).toEqual(expect.arrayContaining(['Corvel Film Festival | located_in | Marsden', 'Hallam Bridge | founded_in | 1891', 'Skyline Air | headquartered_in | Tarvik', 'Skyline Air | country | Norway']));
+    const road = await facts('Tarn Road is a major east–west street in Velbury, northern Ostland. Orm Road or Orm Highway () is a highway in Norway.');
+    expect(road.typed).toEqual(expect.arrayContaining(['Tarn Road | located_in | Velbury', 'Tarn Road | located_in | Ostland', 'Orm Road | instance_of | highway', 'Orm Road | country | Norway']));
     // "part of" after a plain verb is not a part-of statement of the name before it
     const none = await facts('Tom Avery sang at the Orran Festival as part of the Varnis Tour.');
     expect(none.typed.some((t) => t.includes('part_of'))).toBe(false);

@@ -31,6 +31,7 @@ export interface SentenceContext {
 
 const COPULA = new Set(['is', 'was', 'are', 'were']);
 const DETS = new Set(['a', 'an', 'the']);
+const COMPASS = new Set(['northern', 'southern', 'eastern', 'western', 'central', 'northeastern', 'northwestern', 'southeastern', 'southwestern', 'north', 'south', 'east', 'west', 'upper', 'lower', 'coastal', 'rural']);
 const BECOME = new Set(['became', 'becomes', 'remains', 'remained']);
 const NP_STOP = new Set(['of', 'in', 'on', 'at', 'by', 'for', 'from', 'with', 'to', 'who', 'which', 'that', 'or', 'but', 'as', 'where', 'when', 'whose', 'first', 'originally', 'best', 'known', 'based', 'located', 'situated', 'founded', 'since', 'until', 'whom', 'is', 'was', 'are', 'were', 'has', 'had', 'have', 'its', 'their', 'his', 'her', 'than', 'between', 'during', 'after', 'before', 'within', 'about', 'into', 'through', 'under', 'over', 'along', 'near']);
 const GENRE_WORDS = new Set(['comedy', 'drama', 'horror', 'thriller', 'science', 'sci-fi', 'fantasy', 'crime', 'medical', 'action', 'romance', 'romantic', 'documentary', 'animated', 'musical', 'rock', 'pop', 'metal', 'hip', 'jazz', 'country', 'folk', 'punk', 'synthpop', 'electronic', 'indie', 'alternative', 'soul', 'blues', 'reggae', 'neo-noir', 'noir', 'western', 'mystery', 'adventure', 'superhero', 'satirical', 'biographical', 'historical', 'psychological', 'political', 'teen', 'slasher', 'dance', 'rap', 'gospel', 'classical', 'heavy', 'grunge', 'techno', 'house', 'disco', 'funk', 'emo', 'hardcore', 'post-rock', 'psychedelic', 'progressive', 'dramedy', 'sitcom', 'soap', 'war', 'spy', 'martial', 'zombie', 'disaster', 'sports', 'family', 'children', "children's"]);
@@ -203,6 +204,11 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
         }
         break;
       }
+      // "a major east–west street": a dash joining two lowercase words stays inside the phrase
+      if ((t.text === '–' || t.text === '-') && cur.length > 0 && tokens[k + 1]?.word && !tokens[k + 1]!.cap && !byStart.has(k + 1)) {
+        k++;
+        continue;
+      }
       if (!t.word || t.cap || NP_STOP.has(t.lower) || cur.length >= 5) break;
       const c = wordClasses(t.text);
       if (c.has('verb') && !c.has('noun') && !c.has('adjective') && cur.length > 0) break;
@@ -303,7 +309,8 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       let j = c.t1;
       while (j < c.t1 + 2 && tokens[j] && !tokens[j]!.cap && classTypeOf(lower(j)) === 'Place') j++;
       let n: Mention | undefined;
-      if (tokens[j]?.text === ',') n = byStart.get(j + 1);
+      // "Caloocan, northern Metro Manila, Philippines"
+      if (tokens[j]?.text === ',') n = byStart.get(j + 1) ?? (COMPASS.has(lower(j + 1)) ? byStart.get(j + 2) : undefined);
       else if ((lower(j) === 'of' && j > c.t1) || lower(j) === 'in') {
         // "in the U.S. state of Michigan": a country named as a modifier is passed over
         let i = lower(j + 1) === 'the' ? j + 2 : j + 1;
@@ -318,6 +325,7 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
         // an untyped name counts only with a place noun after it: "in the Harlan region of …"
         if (n && !(n.type === 'Place' || (n.type === 'Entity' && !tokens[n.t1]?.cap && classTypeOf(lower(n.t1)) === 'Place'))) n = undefined;
       }
+      if (n && n.type === 'Nationality' && isCountry(n)) n.type = 'Place';
       if (!n || !(n.type === 'Place' || n.type === 'Entity') || n === subj) break;
       if (n.type === 'Entity') n.type = 'Place';
       emit(subj, isCountry(n) ? 'country' : 'located_in', n);
@@ -331,6 +339,8 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
     let k = subject.page && subject.t0 < 0 ? 0 : subject.t1;
     for (let guard = 0; guard < 6 && k < tokens.length; guard++) {
       if (['"', '”', "'", '’'].includes(tokens[k]!.text)) k++;
+      // "Ho Chi Minh Road or Ho Chi Minh Highway () is a highway …": a second name of the subject
+      else if (lower(k) === 'or' && byStart.get(k + 1) && isTyped(byStart.get(k + 1)!) && k === subject.t1) k = byStart.get(k + 1)!.t1;
       else if (tokens[k]!.text === ',' && COPULA.has(lower(k + 1))) k++;
       else if (tokens[k]!.text === '(') {
         let depth = 0;
