@@ -38,6 +38,19 @@ describe('typed relation patterns', () => {
     expect(typed.some((t) => t.startsWith('Verona | located_in'))).toBe(false);
   });
 
+  it('reads part-of frames, nested place chains, event venues and construction dates', async () => {
+    const { typed } = await facts('Brenly Township is a civil township of Orran County in the Harlan region of Kentucky. The Pell Creek, a tributary of the Varnis River, is part of the Orran National Forest.', 'Brenly Township');
+    expect(typed).toEqual(expect.arrayContaining(['Brenly Township | located_in | Orran County', 'Brenly Township | located_in | Kentucky', 'Pell Creek | part_of | Varnis River', 'Pell Creek | part_of | Orran National Forest']));
+    expect(typed.some((t) => t.startsWith('Varnis River | part_of'))).toBe(false);
+    const more = await facts('The Corvel Film Festival took place in Marsden. The Hallam Bridge was built in 1891. Skyline Air was an airline based in Tarvik, Norway.');
+    expect(more.typed).toEqual(expect.arrayContaining(['Corvel Film Festival | located_in | Marsden', 'Hallam Bridge | founded_in | 1891', 'Skyline Air | headquartered_in | Tarvik', 'Skyline Air | country | Norway']));
+    const road = await facts('Tarn Road is a major east–west street in Velbury, northern Ostland. Orm Road or Orm Highway () is a highway in Norway.');
+    expect(road.typed).toEqual(expect.arrayContaining(['Tarn Road | located_in | Velbury', 'Tarn Road | located_in | Ostland', 'Orm Road | instance_of | highway', 'Orm Road | country | Norway']));
+    // "part of" after a plain verb is not a part-of statement of the name before it
+    const none = await facts('Tom Avery sang at the Orran Festival as part of the Varnis Tour.');
+    expect(none.typed.some((t) => t.includes('part_of'))).toBe(false);
+  });
+
   it('keeps noise out: possessives, identifier fragments, capitalised common words and bare years are not entities', async () => {
     const { entities } = await facts("Snoop Dogg's album sold well in the 1990s. The server returned ERR_NOT_FOUND_INVALID for the Century field.");
     const names = entities.map((e) => e.name);

@@ -31,6 +31,8 @@ export interface SentenceContext {
 
 const COPULA = new Set(['is', 'was', 'are', 'were']);
 const DETS = new Set(['a', 'an', 'the']);
+const COMPASS = new Set(['northern', 'southern', 'eastern', 'western', 'central', 'northeastern', 'northwestern', 'southeastern', 'southwestern', 'north', 'south', 'east', 'west', 'upper', 'lower', 'coastal', 'rural']);
+const BECOME = new Set(['became', 'becomes', 'remains', 'remained']);
 const NP_STOP = new Set(['of', 'in', 'on', 'at', 'by', 'for', 'from', 'with', 'to', 'who', 'which', 'that', 'or', 'but', 'as', 'where', 'when', 'whose', 'first', 'originally', 'best', 'known', 'based', 'located', 'situated', 'founded', 'since', 'until', 'whom', 'is', 'was', 'are', 'were', 'has', 'had', 'have', 'its', 'their', 'his', 'her', 'than', 'between', 'during', 'after', 'before', 'within', 'about', 'into', 'through', 'under', 'over', 'along', 'near']);
 const GENRE_WORDS = new Set(['comedy', 'drama', 'horror', 'thriller', 'science', 'sci-fi', 'fantasy', 'crime', 'medical', 'action', 'romance', 'romantic', 'documentary', 'animated', 'musical', 'rock', 'pop', 'metal', 'hip', 'jazz', 'country', 'folk', 'punk', 'synthpop', 'electronic', 'indie', 'alternative', 'soul', 'blues', 'reggae', 'neo-noir', 'noir', 'western', 'mystery', 'adventure', 'superhero', 'satirical', 'biographical', 'historical', 'psychological', 'political', 'teen', 'slasher', 'dance', 'rap', 'gospel', 'classical', 'heavy', 'grunge', 'techno', 'house', 'disco', 'funk', 'emo', 'hardcore', 'post-rock', 'psychedelic', 'progressive', 'dramedy', 'sitcom', 'soap', 'war', 'spy', 'martial', 'zombie', 'disaster', 'sports', 'family', 'children', "children's"]);
 const GENRE_HEADS = new Set(['film', 'films', 'movie', 'movies', 'series', 'drama', 'dramedy', 'album', 'song', 'single', 'band', 'group', 'novel', 'game', 'show', 'sitcom', 'comedy', 'music', 'duo']);
@@ -47,7 +49,12 @@ const TRIGGER_LIST = [
   'won', 'received', 'awarded', 'earned', 'capital', 'known', 'stage', 'called', 'titled', 'named', 'credited', 'renamed', 'name',
   'portrayed', 'starred', 'appeared', 'role', 'roles', 'cast', 'guest-starred', 'co-starred', 'starring', 'stars', 'featuring',
   'consists', 'consisted', 'comprises', 'comprised', 'consisting',
+  'place', 'occurred', 'built', 'constructed', 'completed', 'part', 'tributary', 'subsidiary', 'division',
 ];
+/** Words that may stand between "X is" / "X, " and a part noun: "X is now an integral part of Y". */
+const PART_FILLER = new Set(['a', 'an', 'the', 'also', 'now', 'still', 'once', 'formerly', 'later', 'integral', 'constituent', 'major', 'main', 'western', 'eastern', 'northern', 'southern', 'central', 'small', 'large', 'important']);
+const PART_NOUNS = new Set(['part', 'tributary', 'subsidiary', 'division']);
+const PART_VERBS = new Set(['is', 'was', 'are', 'were', 'became', 'becomes', 'become', 'remains', 'remained', 'forms', 'formed', 'form', 'been']);
 const TRIGGERS = new Set([...TRIGGER_LIST, ...Object.keys(PASSIVE), ...Object.keys(ACTIVE), ...Object.keys(CREDIT)]);
 const FOUNDER = new Set(['founder', 'co-founder', 'cofounder', 'progenitor', 'founders', 'co-founders']);
 const isTyped = (m: Mention) => m.type !== 'Date';
@@ -197,6 +204,11 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
         }
         break;
       }
+      // "a major east–west street": a dash joining two lowercase words stays inside the phrase
+      if ((t.text === '–' || t.text === '-') && cur.length > 0 && tokens[k + 1]?.word && !tokens[k + 1]!.cap && !byStart.has(k + 1)) {
+        k++;
+        continue;
+      }
       if (!t.word || t.cap || NP_STOP.has(t.lower) || cur.length >= 5) break;
       const c = wordClasses(t.text);
       if (c.has('verb') && !c.has('noun') && !c.has('adjective') && cur.length > 0) break;
@@ -270,6 +282,8 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
         else if (lastHead === 'member') emit(subj, 'member_of', y);
         else if (lastHead === 'son' || lastHead === 'daughter') emit(subj, 'parent', y);
         else if (classTypeOf(lastHead) === 'Person' && y.type === 'Organization') emit(subj, 'member_of', y);
+        // "a civil township of Arenac County in the U.S. state of Michigan", "a river of Hesse"
+        else if (subj.type === 'Place' && classTypeOf(lastHead) === 'Place' && det !== 'the' && !['tributary', 'watershed', 'continent'].includes(lastHead) && place(y) && !y.quoted) placeChain(subj, y);
       }
     } else if ((after === 'for' || after === 'at' || after === 'with') && classTypeOf(lastHead) === 'Person') {
       const y = mentionWithin(k + 1, 7);
@@ -280,26 +294,44 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
         const rel = ['song', 'single', 'album', 'ep', 'duet', 'track', 'mixtape', 'record'].includes(lastHead) ? 'performer' : ['film', 'movie'].includes(lastHead) ? 'director' : classTypeOf(lastHead) === 'Work' ? 'author' : undefined;
         if (rel) for (const y2 of listFrom(y)) emit(subj, rel, y2);
       }
-    } else if (after === 'in' && subj.type !== 'Person' && subj.type !== 'Work') {
+    } else if ((after === 'in' && subj.type !== 'Person' && subj.type !== 'Work') || (after === 'on' && subj.type === 'Place' && headType === 'Place')) {
       const y = mentionWithin(k + 1, 6, (m) => m.type === 'Place' || m.type === 'Entity');
-      if (y) {
-        emit(subj, isCountry(y) ? 'country' : 'located_in', y);
-        // "… a village in Ratnagiri district, Konkan, Maharashtra state, India": the subject lies
-        // in every place of the chain (containment is transitive) and in its country
-        for (let c = y; ; ) {
-          let j = c.t1;
-          if (tokens[j] && !tokens[j]!.cap && classTypeOf(lower(j)) === 'Place') j++;
-          // "the central Hiran region of Somalia"
-          const n = tokens[j]?.text === ',' || (lower(j) === 'of' && j > c.t1) ? byStart.get(j + 1) : undefined;
-          if (!n || !(n.type === 'Place' || n.type === 'Entity')) break;
-          if (n.type === 'Entity') n.type = 'Place';
-          emit(subj, isCountry(n) ? 'country' : 'located_in', n);
-          if (isCountry(n)) break;
-          c = n;
-        }
-      }
+      if (y) placeChain(subj, y);
     }
     return k;
+  };
+  /** subj lies in y and in every larger place named after it: "… a village in Ratnagiri district,
+   *  Konkan, Maharashtra state, India", "in the Piedmont region of Virginia", "in Arenac County in
+   *  the U.S. state of Michigan" (containment is transitive). */
+  const placeChain = (subj: Mention, y: Mention, firstRelation?: string) => {
+    emit(subj, firstRelation ?? (isCountry(y) ? 'country' : 'located_in'), y);
+    for (let c = y; ; ) {
+      let j = c.t1;
+      while (j < c.t1 + 2 && tokens[j] && !tokens[j]!.cap && classTypeOf(lower(j)) === 'Place') j++;
+      let n: Mention | undefined;
+      // "Caloocan, northern Metro Manila, Philippines"
+      if (tokens[j]?.text === ',') n = byStart.get(j + 1) ?? (COMPASS.has(lower(j + 1)) ? byStart.get(j + 2) : undefined);
+      else if ((lower(j) === 'of' && j > c.t1) || lower(j) === 'in') {
+        // "in the U.S. state of Michigan": a country named as a modifier is passed over
+        let i = lower(j + 1) === 'the' ? j + 2 : j + 1;
+        n = byStart.get(i);
+        if (n && place(n) && isCountry(n) && !tokens[n.t1]?.cap && classTypeOf(lower(n.t1)) === 'Place' && lower(n.t1 + 1) === 'of') {
+          n.type = 'Place';
+          emit(subj, 'country', n);
+          i = n.t1 + 2;
+          n = byStart.get(i);
+          if (!n || n.type !== 'Place') break;
+        }
+        // an untyped name counts only with a place noun after it: "in the Harlan region of …"
+        if (n && !(n.type === 'Place' || (n.type === 'Entity' && !tokens[n.t1]?.cap && classTypeOf(lower(n.t1)) === 'Place'))) n = undefined;
+      }
+      if (n && n.type === 'Nationality' && isCountry(n)) n.type = 'Place';
+      if (!n || !(n.type === 'Place' || n.type === 'Entity') || n === subj) break;
+      if (n.type === 'Entity') n.type = 'Place';
+      emit(subj, isCountry(n) ? 'country' : 'located_in', n);
+      if (isCountry(n)) break;
+      c = n;
+    }
   };
 
   if (subject) {
@@ -307,6 +339,8 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
     let k = subject.page && subject.t0 < 0 ? 0 : subject.t1;
     for (let guard = 0; guard < 6 && k < tokens.length; guard++) {
       if (['"', '”', "'", '’'].includes(tokens[k]!.text)) k++;
+      // "Ho Chi Minh Road or Ho Chi Minh Highway () is a highway …": a second name of the subject
+      else if (lower(k) === 'or' && byStart.get(k + 1) && isTyped(byStart.get(k + 1)!) && k === subject.t1) k = byStart.get(k + 1)!.t1;
       else if (tokens[k]!.text === ',' && COPULA.has(lower(k + 1))) k++;
       else if (tokens[k]!.text === '(') {
         let depth = 0;
@@ -323,7 +357,8 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
         else break;
       } else break;
     }
-    if (COPULA.has(lower(k)) && (DETS.has(lower(k + 1)) || ['also', 'one', 'currently', 'now'].includes(lower(k + 1)))) classFrame(subject, k + 1);
+    // "X became the capital of Y", "X remains a member of Y": a copula of state change or duration
+    if ((COPULA.has(lower(k)) || BECOME.has(lower(k))) && (DETS.has(lower(k + 1)) || ['also', 'one', 'currently', 'now'].includes(lower(k + 1)))) classFrame(subject, k + 1);
   }
   // appositive "X, a NP," / "X, the NP of Y,"
   for (const m of mentions) {
@@ -492,7 +527,37 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
     if ((['located', 'situated', 'lies', 'held', 'set'].includes(w) && ['in', 'at', 'on', 'near'].includes(w1)) || (w === 'based' && (w1 === 'in' || w1 === 'out'))) {
       const head = headAt(k, ['Place', 'Organization', 'Event']);
       const y = mentionWithin(w1 === 'out' ? k + 3 : k + 2, 5, place);
-      if (y && head) emit(head, w === 'based' ? 'headquartered_in' : locRel(head, y), y);
+      // "an airline based in Stockholm, Sweden": the seat, then the places it lies in
+      if (y && head && w === 'based' && head.type === 'Organization') placeChain(head, y, 'headquartered_in');
+      else if (y && head && w !== 'based' && (head.type === 'Place' || head.type === 'Organization' || head.type === 'Event')) placeChain(head, y);
+      else if (y && head) emit(head, w === 'based' ? 'headquartered_in' : locRel(head, y), y);
+      continue;
+    }
+    // "the race took place in Lisbon", "the battle occurred near Verdun"
+    if ((w === 'place' && ['took', 'takes', 'take', 'taking'].includes(lower(k - 1)) || w === 'occurred') && ['in', 'at', 'near', 'on'].includes(w1)) {
+      // only a name known to be an event: "eight of which occurred in Alabama" says nothing of "F5"
+      const head = headAt(k, ['Event']);
+      const y = mentionWithin(k + 2, 5, place);
+      const partitive = ['which', 'them', 'these', 'whom'].includes(lower(w === 'place' ? k - 2 : k - 1)) && lower(w === 'place' ? k - 3 : k - 2) === 'of';
+      if (y && head && head.type === 'Event' && !partitive) emit(head, locRel(head, y), y);
+      continue;
+    }
+    // "the bridge was built in 1891", "completed in 1902": the date a structure came to be
+    if (['built', 'constructed', 'completed'].includes(w) && ['in', 'on'].includes(w1) && COPULA.has(lower(k - 1))) {
+      const d = mentionWithin(k + 2, 2, (m) => m.type === 'Date');
+      const head = headAt(k, ['Place', 'Organization', 'Event']);
+      if (d && head && head.type !== 'Person' && head.type !== 'Work') emit(head, 'founded_in', d);
+      continue;
+    }
+    // "X is part of Y", "X, a tributary of Y,", "X became a subsidiary of Y"
+    if (PART_NOUNS.has(w) && w1 === 'of') {
+      let b = k - 1;
+      while (b >= 0 && PART_FILLER.has(lower(b))) b--;
+      const opener = lower(b);
+      // "The Pell Creek, a tributary of the Varnis River, is part of …": the subject, not the nearest name
+      const head = PART_VERBS.has(opener) ? (subject && subject.t1 <= b && lower(b - 1) === ',' ? subject : (leftOf(b, ['Place', 'Organization', 'Event', 'Work']) ?? subject)) : opener === ',' && b < k - 1 ? mentions.find((m) => m.t1 === b && isTyped(m)) : undefined;
+      const y = mentionWithin(k + 2, 4, (m) => named(m) && m.type !== 'Person');
+      if (head && y && head.type !== 'Person' && head !== y) emit(head, 'part_of', y);
       continue;
     }
     if (w === 'headquartered' && w1 === 'in') {
