@@ -6,15 +6,12 @@
 // 300+ nodes is laid out in the worker while the page keeps handling clicks, and a newer view
 // cancels it.
 // Skips only when chromium is absent. Set RAG_SCREENSHOT_DIR to keep screenshots.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../src/http/serve.js';
 import type { RagService } from '../src/service/rag-service.js';
-import { createFixtureService } from './support/fixture-stack.js';
-import { haveChromium, launchChromium, warnWithoutChromium } from './support/chromium.js';
+import { haveChromium, warnWithoutChromium } from './support/chromium.js';
+import { openUiSession, type UiSession } from './support/ui-session.js';
 
 const SHOTS = process.env.RAG_SCREENSHOT_DIR;
 warnWithoutChromium('graph explorer');
@@ -22,34 +19,27 @@ warnWithoutChromium('graph explorer');
 const WEAK = new Set(['mentions', 'co_occurs_with']);
 
 describe.runIf(haveChromium)('Graph tab in chromium', () => {
-  let dir: string;
-  let userDir: string;
-  let server: RunningServer;
+  let ui: UiSession;
   let service: RagService;
   let browser: BrowserContext;
   let page: Page;
   const layoutLog: string[] = [];
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'rag-explorer-ui-'));
-    userDir = mkdtempSync(join(tmpdir(), 'rag-chromium-'));
-    ({ service } = await createFixtureService({ dir }));
-    server = await startServer({ service, port: 0 });
-    browser = await launchChromium(userDir, { width: 1400, height: 900 });
-    page = await browser.newPage();
-    page.on('pageerror', (e) => console.error('page error:', e.message));
-    page.on('console', (m) => {
-      if (m.text().startsWith('explorer layout:')) layoutLog.push(m.text());
+    ui = await openUiSession({
+      prefix: 'rag-explorer-ui-',
+      viewport: { width: 1400, height: 900 },
+      beforeGoto: (p) =>
+        p.on('console', (m) => {
+          if (m.text().startsWith('explorer layout:')) layoutLog.push(m.text());
+        }),
     });
-    await page.goto(server.url);
+    ({ service, browser, page } = ui);
   }, 60_000);
 
   afterAll(async () => {
     if (layoutLog.length) console.info(layoutLog.join('\n'));
-    await browser?.close();
-    await server?.close();
-    rmSync(dir, { recursive: true, force: true });
-    rmSync(userDir, { recursive: true, force: true });
+    await ui?.close();
   });
 
   const graph = () => service.stack.index.graph;
@@ -337,30 +327,16 @@ describe.runIf(haveChromium)('Graph tab in chromium', () => {
 // Without WebGL (chromium's --disable-3d-apis) the explorer draws SVG, and a click on a drawn
 // node selects it and adds its neighbours.
 describe.runIf(haveChromium)('Graph tab in chromium without WebGL', () => {
-  let dir: string;
-  let userDir: string;
-  let server: RunningServer;
+  let ui: UiSession;
   let service: RagService;
-  let browser: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'rag-explorer-svg-'));
-    userDir = mkdtempSync(join(tmpdir(), 'rag-chromium-'));
-    ({ service } = await createFixtureService({ dir }));
-    server = await startServer({ service, port: 0 });
-    browser = await launchChromium(userDir, { width: 1400, height: 900 }, ['--disable-3d-apis']);
-    page = await browser.newPage();
-    page.on('pageerror', (e) => console.error('page error:', e.message));
-    await page.goto(server.url);
+    ui = await openUiSession({ prefix: 'rag-explorer-svg-', viewport: { width: 1400, height: 900 }, chromiumArgs: ['--disable-3d-apis'] });
+    ({ service, page } = ui);
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    rmSync(dir, { recursive: true, force: true });
-    rmSync(userDir, { recursive: true, force: true });
-  });
+  afterAll(() => ui?.close());
 
   it('draws SVG; clicking a drawn neighbour selects it and adds its neighbours', async () => {
     const g = service.stack.index.graph;

@@ -1,43 +1,26 @@
 // The web UI in a real browser: playwright-core driving Debian's chromium (never a downloaded
 // browser) against `rag serve` on 127.0.0.1. Skips with a message only when chromium is absent.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../src/http/serve.js';
 import type { RagService } from '../src/service/rag-service.js';
-import { createFixtureService } from './support/fixture-stack.js';
-import { haveChromium, launchChromium, warnWithoutChromium } from './support/chromium.js';
+import { haveChromium, warnWithoutChromium } from './support/chromium.js';
+import { openUiSession, type UiSession } from './support/ui-session.js';
 
 const SHOTS = process.env.RAG_SCREENSHOT_DIR;
 warnWithoutChromium('web-ui');
 
 describe.runIf(haveChromium)('web UI in chromium', () => {
-  let dir: string;
-  let userDir: string;
-  let server: RunningServer;
+  let ui: UiSession;
   let service: RagService;
-  let browser: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'rag-ui-'));
-    userDir = mkdtempSync(join(tmpdir(), 'rag-chromium-'));
-    ({ service } = await createFixtureService({ dir }));
-    server = await startServer({ service, port: 0 });
-    browser = await launchChromium(userDir, { width: 1400, height: 1000 });
-    page = await browser.newPage();
-    page.on('pageerror', (e) => console.error('page error:', e.message));
-    await page.goto(server.url);
+    ui = await openUiSession({ prefix: 'rag-ui-', viewport: { width: 1400, height: 1000 } });
+    ({ service, page } = ui);
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    rmSync(dir, { recursive: true, force: true });
-    rmSync(userDir, { recursive: true, force: true });
-  });
+  afterAll(() => ui?.close());
 
   const GOLD_TITLES = ['Leland, North Carolina', 'Maximum Overdrive'];
 

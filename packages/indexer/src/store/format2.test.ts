@@ -2,43 +2,29 @@
 // segments (unchanged components are not rewritten), named errors for damaged segments with the
 // previous generation still openable, format-1 stores still open, and the plugin contract.
 import { cpSync, readdirSync, statSync, truncateSync, writeFileSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBm25Index, createMemoryVectorStore, type DocInput, type MemoryVectorStore } from '@rag/core';
 import type { GraphViewExtras } from '@rag/graph-store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fixtureCorpus, useBuiltStore } from '../../test/support/built-store.js';
 import { createIndexer } from '../indexer.js';
 import { openIndex } from '../open-index.js';
 import { isLoaded } from './lazy.js';
 
 const fixture = join(import.meta.dirname, '..', '..', 'test', 'fixtures');
-const corpus: DocInput[] = readFileSync(join(fixture, 'hotpotqa-60.jsonl'), 'utf8').trim().split('\n').slice(0, 30).map((l) => JSON.parse(l) as DocInput);
-
-let root: string;
-let built: string;
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'rag-format2-'));
-  built = join(root, 'built');
-  await createIndexer({ dir: built, gearHeads: 1 }).ingest(corpus);
-});
-afterAll(() => rm(root, { recursive: true, force: true }));
-
-const copy = (name: string) => {
-  const d = join(root, name);
-  cpSync(built, d, { recursive: true });
-  return d;
-};
+const corpus = fixtureCorpus();
+const store = useBuiltStore('rag-format2-', corpus);
+const copy = (name: string) => store.copy(name);
 const segments = (d: string) => readdirSync(join(d, 'seg')).sort();
 
 describe('index format 2', () => {
   it("writes binary segments and a generation that holds only its manifest", () => {
-    const files = segments(built);
+    const files = segments(store.built);
     expect(files.some((f) => f.startsWith('state-'))).toBe(true);
     expect(files.some((f) => f.startsWith('graph-'))).toBe(true);
     expect(files.some((f) => f.startsWith('vec-idx-sentences-'))).toBe(true);
-    const gen = readFileSync(join(built, 'CURRENT'), 'utf8').trim();
-    expect(readdirSync(join(built, gen))).toEqual(['manifest.json']);
+    const gen = readFileSync(join(store.built, 'CURRENT'), 'utf8').trim();
+    expect(readdirSync(join(store.built, gen))).toEqual(['manifest.json']);
   });
 
   it('opens lazily: a keyword question reads neither the graph nor any vector namespace', async () => {
@@ -99,7 +85,7 @@ describe('index format 2', () => {
   });
 
   it('opens a store written by release 0.1.0 (format 1) and writes format 2 at its next commit', async () => {
-    const d = join(root, 'format1');
+    const d = join(store.root, 'format1');
     cpSync(join(fixture, 'format1-store'), d, { recursive: true });
     const idx = await openIndex(d);
     expect(idx.openedFormat).toBe(1);

@@ -3,32 +3,18 @@
 // the deltas into a new base, and a truncated or altered graph delta is named while the previous
 // generation still opens.
 import { cpSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DocInput } from '@rag/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fixtureCorpus, useBuiltStore } from '../../test/support/built-store.js';
 import { createIndexer } from '../indexer.js';
 import { openIndex } from '../open-index.js';
 
-const fixture = join(import.meta.dirname, '..', '..', 'test', 'fixtures');
-const corpus: DocInput[] = readFileSync(join(fixture, 'hotpotqa-60.jsonl'), 'utf8').trim().split('\n').slice(0, 30).map((l) => JSON.parse(l) as DocInput);
 const extra: DocInput = { id: 'delta-doc', title: 'Delta Doc', text: 'Delta Doc is a passage about the harbour of Valletta in Malta, written by Anna Rossi.' };
 
-let root: string;
-let built: string;
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'rag-graph-delta-'));
-  built = join(root, 'built');
-  await createIndexer({ dir: built, gearHeads: 1 }).ingest(corpus);
-});
-afterAll(() => rm(root, { recursive: true, force: true }));
-
-const copy = (name: string) => {
-  const d = join(root, name);
-  cpSync(built, d, { recursive: true });
-  return d;
-};
+const corpus = fixtureCorpus();
+const store = useBuiltStore('rag-graph-delta-', corpus);
+const copy = (name: string) => store.copy(name);
 interface Files {
   graph: { file: string; bytes: number };
   graphDeltas: { file: string; bytes: number; records: number }[];
@@ -75,7 +61,7 @@ describe('graph delta segments', () => {
     const idx = await openIndex(d, { compactRatio: 0 });
     await idx.ingest([extra]);
     expect(filesOf(d).graphDeltas).toHaveLength(0);
-    expect(filesOf(d).graph.file).not.toBe(filesOf(built).graph.file);
+    expect(filesOf(d).graph.file).not.toBe(filesOf(store.built).graph.file);
     expect(graphOf(await openIndex(d))).toEqual(graphOf(idx));
   });
 
