@@ -5,6 +5,7 @@ import Graph from 'graphology';
 import Sigma from 'sigma';
 import { layoutGraph } from './graph-layout.js';
 import { typeColour } from './type-colours.js';
+import { hasWebGl } from './webgl.js';
 
 export interface ViewNode {
   id: string;
@@ -20,15 +21,6 @@ export interface ViewEdge {
 }
 
 const colorOf = typeColour;
-
-function hasWebGl(): boolean {
-  try {
-    const c = document.createElement('canvas');
-    return Boolean(c.getContext('webgl2') ?? c.getContext('webgl'));
-  } catch {
-    return false;
-  }
-}
 
 export interface GraphView {
   renderer: 'sigma' | 'svg' | 'empty';

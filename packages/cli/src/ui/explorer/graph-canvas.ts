@@ -16,6 +16,7 @@ import { createLayoutRunner } from '../layout/layout-runner.js';
 import type { TypeColours } from '../type-colours.js';
 import type { ExplorerView } from './explorer-view.js';
 import { drawSvg } from './svg-drawing.js';
+import { hasWebGl } from '../webgl.js';
 
 const EDGE = '#c7cdd6';
 const WEAK_EDGE = '#e4e7ec';
@@ -43,15 +44,6 @@ export interface GraphCanvas {
   resize(): void;
   readonly lastLayout: LayoutStats | undefined;
   destroy(): void;
-}
-
-function hasWebGl(): boolean {
-  try {
-    const c = document.createElement('canvas');
-    return Boolean(c.getContext('webgl2') ?? c.getContext('webgl'));
-  } catch {
-    return false;
-  }
 }
 
 const nodeSize = (degree: number) => 4 + Math.min(14, 2 * Math.sqrt(degree));
