@@ -58,6 +58,9 @@ export const RELATION_SCHEMA: readonly RelationSpec[] = [
   { relation: 'located_in', head: ['Place', 'Organization', 'Event'], tail: ['Place'], description: 'located in a larger place' },
   { relation: 'country', head: ['Place', 'Organization', 'Event'], tail: ['Place'], description: 'country the head belongs to' },
   { relation: 'capital_of', head: ['Place'], tail: ['Place'], description: 'the head is the capital of the tail' },
+  { relation: 'borders', head: ['Place'], tail: ['Place'], description: 'shares a border with', symmetric: true },
+  { relation: 'flows_into', head: ['Place'], tail: ['Place'], description: 'river or stream that flows into the tail (a river, lake or sea)' },
+  { relation: 'owned_by', head: ['Organization', 'Place', 'Work'], tail: AGENT, description: 'owner or operator' },
   // general
   { relation: 'instance_of', head: ANY, tail: ['Concept'], description: 'class of the head ("X is a Y")' },
   { relation: 'alias', head: ANY, tail: ANY, description: 'another name of the head' },
@@ -86,7 +89,10 @@ const SYNONYMS: Record<string, string> = {
   headquarters: 'headquartered_in', headquarters_location: 'headquartered_in', based_in: 'headquartered_in',
   subsidiary_of: 'part_of', division_of: 'part_of',
   location: 'located_in', located_at: 'located_in', in_country: 'country',
-  capital: 'capital_of', also_known_as: 'alias', aka: 'alias', known_as: 'alias',
+  capital: 'capital_of', shares_border_with: 'borders', borders_with: 'borders', bordered_by: 'borders', adjacent_to: 'borders',
+  flows_to: 'flows_into', empties_into: 'flows_into', mouth: 'flows_into', drains_into: 'flows_into',
+  owner: 'owned_by', owned: 'owned_by', operated_by: 'owned_by', operator: 'owned_by',
+  also_known_as: 'alias', aka: 'alias', known_as: 'alias',
 };
 
 /** snake_case a free-form label ("Was Born In" → "was_born_in"); "related_to" when empty. */

@@ -38,6 +38,23 @@ describe('typed relation patterns', () => {
     expect(typed.some((t) => t.startsWith('Verona | located_in'))).toBe(false);
   });
 
+  it('reads borders, river mouths and owners', async () => {
+    const { typed } = await facts('Orran County is a county in Kentucky. Orran County borders Kessel County and Tamm County. The Varnis River flows into the Pell River near Brenly. Skyline Air is owned by Hollis Group. Tarvik Airport is operated by Ostland Airports.', 'Orran County');
+    expect(typed).toEqual(expect.arrayContaining(['Orran County | borders | Kessel County', 'Orran County | borders | Tamm County', 'Varnis River | flows_into | Pell River', 'Skyline Air | owned_by | Hollis Group', 'Tarvik Airport | owned_by | Ostland Airports']));
+    const passive = await facts('Marsden is a town in Ostland. It is bordered by Velbury.', 'Marsden');
+    expect(passive.typed).toContain('Marsden | borders | Velbury');
+    // a place named inside a prepositional phrase is not the river that flows
+    const river = await facts('The Tarn River is a river in Ostland. After running through Velbury, it flows into the Orm River.', 'Tarn River');
+    expect(river.typed).toContain('Tarn River | flows_into | Orm River');
+    expect(river.typed.some((t) => t.startsWith('Velbury | flows_into'))).toBe(false);
+    const radio = await facts('KVLB-FM is a radio station in Marsden, Ostland, owned by Hollis Group.', 'KVLB-FM');
+    expect(radio.typed).toContain('KVLB-FM | owned_by | Hollis Group');
+    expect(radio.typed.some((t) => t.startsWith('Ostland | owned_by'))).toBe(false);
+    // "borders" as a noun says nothing about a neighbour
+    const noun = await facts('Marsden is a town in Ostland. The river forms the western borders of Velbury and Orm.', 'Marsden');
+    expect(noun.typed.some((t) => t.includes('| borders |'))).toBe(false);
+  });
+
   it('reads part-of frames, nested place chains, event venues and construction dates', async () => {
     const { typed } = await facts('Brenly Township is a civil township of Orran County in the Harlan region of Kentucky. The Pell Creek, a tributary of the Varnis River, is part of the Orran National Forest.', 'Brenly Township');
     expect(typed).toEqual(expect.arrayContaining(['Brenly Township | located_in | Orran County', 'Brenly Township | located_in | Kentucky', 'Pell Creek | part_of | Varnis River', 'Pell Creek | part_of | Orran National Forest']));

@@ -38,7 +38,7 @@ const GENRE_WORDS = new Set(['comedy', 'drama', 'horror', 'thriller', 'science',
 const GENRE_HEADS = new Set(['film', 'films', 'movie', 'movies', 'series', 'drama', 'dramedy', 'album', 'song', 'single', 'band', 'group', 'novel', 'game', 'show', 'sitcom', 'comedy', 'music', 'duo']);
 
 const KIN = new Set(['son', 'sons', 'daughter', 'daughters', 'brother', 'brothers', 'sister', 'sisters', 'father', 'mother', 'wife', 'husband', 'parent', 'parents', 'child', 'children', 'grandson', 'granddaughter', 'grandfather', 'grandmother', 'uncle', 'aunt', 'nephew', 'niece', 'cousin', 'heir', 'heiress', 'widow', 'widower', 'villain', 'hero', 'protagonist', 'character']);
-const PASSIVE: Record<string, string> = { directed: 'director', 'co-directed': 'director', written: 'author', composed: 'author', created: 'author', authored: 'author', penned: 'author', produced: 'producer', published: 'publisher', distributed: 'publisher', founded: 'founded_by', 'co-founded': 'founded_by', established: 'founded_by', formed: 'founded_by', voiced: 'performer', performed: 'performer', sung: 'performer', recorded: 'performer' };
+const PASSIVE: Record<string, string> = { directed: 'director', 'co-directed': 'director', written: 'author', composed: 'author', created: 'author', authored: 'author', penned: 'author', produced: 'producer', published: 'publisher', distributed: 'publisher', founded: 'founded_by', 'co-founded': 'founded_by', established: 'founded_by', formed: 'founded_by', voiced: 'performer', performed: 'performer', sung: 'performer', recorded: 'performer', owned: 'owned_by', operated: 'owned_by' };
 const ACTIVE: Record<string, string> = { directed: 'director', directing: 'director', 'co-directed': 'director', 'co-directing': 'director', wrote: 'author', writing: 'author', 'co-wrote': 'author', composed: 'author', produced: 'producer', producing: 'producer', 'co-produced': 'producer', recorded: 'performer', sang: 'performer' };
 const CREDIT: Record<string, string> = { producer: 'producer', director: 'director', writer: 'author', author: 'author', composer: 'author', screenwriter: 'author', creator: 'author', star: 'performer', host: 'performer' };
 /** Words that can open a verb, credit, alias or role frame (see the loop in sentenceFacts). */
@@ -50,6 +50,7 @@ const TRIGGER_LIST = [
   'portrayed', 'starred', 'appeared', 'role', 'roles', 'cast', 'guest-starred', 'co-starred', 'starring', 'stars', 'featuring',
   'consists', 'consisted', 'comprises', 'comprised', 'consisting',
   'place', 'occurred', 'built', 'constructed', 'completed', 'part', 'tributary', 'subsidiary', 'division',
+  'borders', 'bordering', 'bordered', 'flows', 'flowed', 'flowing', 'empties', 'emptied', 'emptying', 'drains', 'discharges',
 ];
 /** Words that may stand between "X is" / "X, " and a part noun: "X is now an integral part of Y". */
 const PART_FILLER = new Set(['a', 'an', 'the', 'also', 'now', 'still', 'once', 'formerly', 'later', 'integral', 'constituent', 'major', 'main', 'western', 'eastern', 'northern', 'southern', 'central', 'small', 'large', 'important']);
@@ -439,6 +440,11 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
     return m ? listFrom(m).filter(ok) : [];
   };
   const headAt = (k: number, types: readonly string[]) => leftOf(k, types) ?? subject;
+  /** Like headAt, but a name inside a prepositional phrase ("through Louisiana") or ending a place chain or list ("in Leeds, England, owned by") is not the verb's subject. */
+  const clauseHead = (k: number, types: readonly string[]) => {
+    const m = leftOf(k, types);
+    return m && !['in', 'through', 'across', 'from', 'to', 'near', 'at', 'of', 'into', ',', 'and'].includes(lower(m.t0 - 1)) ? m : (subject ?? m);
+  };
   let lastPassive: Mention | undefined;
   for (let k = 0; k < tokens.length; k++) {
     const w = lower(k);
@@ -448,7 +454,7 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
     if (PASSIVE[w] && w1 === 'by') {
       const rel = PASSIVE[w]!;
       const spec = relationSpec(rel)!;
-      const headM = rel === 'performer' && w === 'voiced' ? leftOf(k, ['Person', 'Work']) : lower(k - 1) === 'and' && lastPassive ? lastPassive : headAt(k, spec.head);
+      const headM = rel === 'performer' && w === 'voiced' ? leftOf(k, ['Person', 'Work']) : lower(k - 1) === 'and' && lastPassive ? lastPassive : rel === 'owned_by' ? clauseHead(k, spec.head) : headAt(k, spec.head);
       lastPassive = headM;
       for (const t of tailList(k + 2, 3, rel === 'publisher' ? org : agent)) emit(headM, rel, t);
       continue;
@@ -558,6 +564,19 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       const head = PART_VERBS.has(opener) ? (subject && subject.t1 <= b && lower(b - 1) === ',' ? subject : (leftOf(b, ['Place', 'Organization', 'Event', 'Work']) ?? subject)) : opener === ',' && b < k - 1 ? mentions.find((m) => m.t1 === b && isTyped(m)) : undefined;
       const y = mentionWithin(k + 2, 4, (m) => named(m) && m.type !== 'Person');
       if (head && y && head.type !== 'Person' && head !== y) emit(head, 'part_of', y);
+      continue;
+    }
+    // "Orran County borders Kessel County", "the town is bordered by A and B", "a village bordering Y"
+    if ((w === 'borders' || w === 'bordering' || (w === 'bordered' && w1 === 'by')) && w1 !== 'of' && !DETS.has(lower(k - 1)) && !['its', 'their', 'his', 'her', 'our', 'national', 'state', 'city'].includes(lower(k - 1))) {
+      const head = clauseHead(k, ['Place']);
+      if (head && head.type === 'Place') for (const t of tailList(w === 'bordered' ? k + 2 : k + 1, 3, place)) emit(head, 'borders', t);
+      continue;
+    }
+    // "the Varn flows into the Orran", "it empties into Lake Tisk": a river's mouth
+    if (['flows', 'flowed', 'flowing', 'empties', 'emptied', 'emptying', 'drains', 'discharges'].includes(w) && w1 === 'into') {
+      const head = clauseHead(k, ['Place']);
+      const y = mentionWithin(k + 2, 4, place);
+      if (head && y && head.type === 'Place' && head !== y) emit(head, 'flows_into', y);
       continue;
     }
     if (w === 'headquartered' && w1 === 'in') {
