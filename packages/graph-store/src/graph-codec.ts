@@ -23,6 +23,8 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { relationId } from './entity-id.js';
 import { GRAPH_FORMAT_VERSION } from './schemas.js';
 import type { EntityNode, GraphSchema, GraphSnapshot, RelationEdge } from './types.js';
+import { createProvenanceColumns } from './provenance-columns.js';
+import { createStringTable } from './string-table.js';
 
 export const GRAPH_BINARY_MAGIC = 'RAGGRF02';
 /**
@@ -96,32 +98,12 @@ const attrText = (a: Metadata | undefined) => (a && Object.keys(a).length > 0 ? 
 
 export function encodeGraph(snapshot: GraphSnapshot): Uint8Array {
   const { nodes, edges } = snapshot;
-  const dict = new Map<string, number>();
-  const intern = (s: string) => {
-    let i = dict.get(s);
-    if (i === undefined) dict.set(s, (i = dict.size));
-    return i;
-  };
-  const chunkIndex = new Map<string, number>();
-  const chunkOf = (c: string) => {
-    let i = chunkIndex.get(c);
-    if (i === undefined) chunkIndex.set(c, (i = chunkIndex.size));
-    return i;
-  };
+  const dict = createStringTable();
+  const intern = (s: string) => dict.indexOf(s);
+  const chunkTable = createStringTable();
   const nodeIndex = new Map(nodes.map((n, i) => [n.id, i]));
   const provCount = nodes.reduce((s, n) => s + n.provenance.length, 0) + edges.reduce((s, e) => s + e.provenance.length, 0);
-  const provChunk = new Uint32Array(provCount);
-  const provStart = new Int32Array(provCount);
-  const provEnd = new Int32Array(provCount);
-  let p = 0;
-  const pushProv = (list: EntityNode['provenance']) => {
-    for (const x of list) {
-      provChunk[p] = chunkOf(x.chunkId);
-      provStart[p] = x.start;
-      provEnd[p] = x.end;
-      p++;
-    }
-  };
+  const prov = createProvenanceColumns(provCount, (c) => chunkTable.indexOf(c));
   const types = new Uint32Array(nodes.length);
   const aliasOffsets = new Uint32Array(nodes.length + 1);
   const aliases: string[] = [];
@@ -136,8 +118,8 @@ export function encodeGraph(snapshot: GraphSnapshot): Uint8Array {
       hasDesc[i] = 1;
       descriptions.push(n.description);
     }
-    pushProv(n.provenance);
-    nodeProv[i + 1] = p;
+    prov.push(n.provenance);
+    nodeProv[i + 1] = prov.written;
   });
   const sources = new Uint32Array(edges.length);
   const targets = new Uint32Array(edges.length);
@@ -146,7 +128,7 @@ export function encodeGraph(snapshot: GraphSnapshot): Uint8Array {
   const derived = new Uint8Array(edges.length);
   const explicitIds: string[] = [];
   const edgeProv = new Uint32Array(edges.length + 1);
-  edgeProv[0] = p;
+  edgeProv[0] = prov.written;
   edges.forEach((e, i) => {
     const s = nodeIndex.get(e.source);
     const t = nodeIndex.get(e.target);
@@ -157,8 +139,8 @@ export function encodeGraph(snapshot: GraphSnapshot): Uint8Array {
     confidence[i] = e.confidence;
     if (e.id === relationId(e.source, e.relation, e.target)) derived[i] = 1;
     else explicitIds.push(e.id);
-    pushProv(e.provenance);
-    edgeProv[i + 1] = p;
+    prov.push(e.provenance);
+    edgeProv[i + 1] = prov.written;
   });
   const header: Header = {
     graphFormatVersion: snapshot.formatVersion,
@@ -172,7 +154,7 @@ export function encodeGraph(snapshot: GraphSnapshot): Uint8Array {
     ...encodeStrings(nodes.map((n) => n.id)),
     ...encodeStrings(nodes.map((n) => n.name)),
     bytesOf(types),
-    ...encodeStrings([...dict.keys()]),
+    ...encodeStrings(dict.strings),
     bytesOf(aliasOffsets),
     ...encodeStrings(aliases),
     hasDesc,
@@ -187,10 +169,10 @@ export function encodeGraph(snapshot: GraphSnapshot): Uint8Array {
     ...encodeStrings(explicitIds),
     ...encodeStrings(edges.map((e) => attrText(e.attributes))),
     bytesOf(edgeProv),
-    ...encodeStrings([...chunkIndex.keys()]),
-    bytesOf(provChunk),
-    bytesOf(provStart),
-    bytesOf(provEnd),
+    ...encodeStrings(chunkTable.strings),
+    bytesOf(prov.chunk),
+    bytesOf(prov.start),
+    bytesOf(prov.end),
     // The merge log keeps full before/after copies for exact undo: parsed only when the log is
     // listed or the graph is edited.
     // one JSON text per entry: a single JSON string of the whole log passes V8's string limit

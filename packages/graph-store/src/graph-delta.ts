@@ -10,6 +10,8 @@ import { relationId } from './entity-id.js';
 import { checkColumns, edgeIdAt, type GraphColumns } from './graph-codec.js';
 import { EntityNodeSchema, GraphSchemaSchema, RelationEdgeSchema } from './schemas.js';
 import type { EntityNode, RelationEdge } from './types.js';
+import { createProvenanceColumns } from './provenance-columns.js';
+import { createStringTable } from './string-table.js';
 
 export const GRAPH_DELTA_MAGIC = 'RAGGRD01';
 export const GRAPH_DELTA_VERSION = 1;
@@ -125,26 +127,9 @@ export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta
 
   for (let i = 1; i < base.nodeIds.length && !base.sorted; i++)
     if (!(base.nodeIds[i - 1]! < base.nodeIds[i]!)) throw corrupt('the base graph is not sorted by node id, so deltas cannot be applied to it (compact the index)');
-  const dict = new Map(base.dict.map((x, i) => [x, i]));
-  const dictList = [...base.dict];
-  const intern = (x: string) => {
-    let i = dict.get(x);
-    if (i === undefined) {
-      dict.set(x, (i = dictList.length));
-      dictList.push(x);
-    }
-    return i;
-  };
-  const chunkIndex = new Map(base.chunkIds.map((x, i) => [x, i]));
-  const chunkIds = [...base.chunkIds];
-  const chunkOf = (c: string) => {
-    let i = chunkIndex.get(c);
-    if (i === undefined) {
-      chunkIndex.set(c, (i = chunkIds.length));
-      chunkIds.push(c);
-    }
-    return i;
-  };
+  const dict = createStringTable(base.dict);
+  const intern = (x: string) => dict.indexOf(x);
+  const chunkTable = createStringTable(base.chunkIds);
   const attrText = (a: Metadata | undefined) => (a && Object.keys(a).length > 0 ? JSON.stringify(a) : '');
 
   // The orders: base indexes (kept) and changed records, in id order. Kept base records come in
@@ -158,24 +143,7 @@ export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta
   const provOf = (order: (number | { provenance: readonly unknown[] })[], offsets: Uint32Array) =>
     order.reduce<number>((t, x) => t + (typeof x === 'number' ? offsets[x + 1]! - offsets[x]! : x.provenance.length), 0);
   const provTotal = provOf(nodeOrder, base.nodeProv) + provOf(edgeOrder, base.edgeProv);
-  const provChunk = new Uint32Array(provTotal);
-  const provStart = new Int32Array(provTotal);
-  const provEnd = new Int32Array(provTotal);
-  let p = 0;
-  const copyProv = (from: number, to: number) => {
-    provChunk.set(base.provChunk.subarray(from, to), p);
-    provStart.set(base.provStart.subarray(from, to), p);
-    provEnd.set(base.provEnd.subarray(from, to), p);
-    p += to - from;
-  };
-  const pushProv = (list: EntityNode['provenance']) => {
-    for (const x of list) {
-      provChunk[p] = chunkOf(x.chunkId);
-      provStart[p] = x.start;
-      provEnd[p] = x.end;
-      p++;
-    }
-  };
+  const prov = createProvenanceColumns(provTotal, (c) => chunkTable.indexOf(c));
 
   // ---- nodes
   const nn = nodeOrder.length;
@@ -198,7 +166,7 @@ export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta
       for (let j = base.aliasOffsets[item]!; j < base.aliasOffsets[item + 1]!; j++) aliases.push(base.aliases[j]!);
       descriptions[k] = base.descriptions[item];
       nodeAttributes[k] = base.nodeAttributes[item]!;
-      copyProv(base.nodeProv[item]!, base.nodeProv[item + 1]!);
+      prov.copy(base, base.nodeProv[item]!, base.nodeProv[item + 1]!);
     } else {
       nodeIds[k] = item.id;
       names[k] = item.name;
@@ -206,10 +174,10 @@ export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta
       aliases.push(...item.aliases);
       descriptions[k] = item.description;
       nodeAttributes[k] = attrText(item.attributes);
-      pushProv(item.provenance);
+      prov.push(item.provenance);
     }
     aliasOffsets[k + 1] = aliases.length;
-    nodeProv[k + 1] = p;
+    nodeProv[k + 1] = prov.written;
   }
   const indexOf = (id: string, edge: string) => {
     const i = binarySearch(nodeIds, id);
@@ -234,7 +202,7 @@ export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta
   const edgeIds = new Array<string | undefined>(m);
   const edgeAttributes = new Array<string>(m);
   const edgeProv = new Uint32Array(m + 1);
-  edgeProv[0] = p;
+  edgeProv[0] = prov.written;
   let k = 0;
   while (k < m) {
     const item = edgeOrder[k]!;
@@ -245,8 +213,8 @@ export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta
       confidence[k] = item.confidence;
       edgeIds[k] = item.id === relationId(item.source, item.relation, item.target) ? undefined : item.id;
       edgeAttributes[k] = attrText(item.attributes);
-      pushProv(item.provenance);
-      edgeProv[k + 1] = p;
+      prov.push(item.provenance);
+      edgeProv[k + 1] = prov.written;
       k++;
       continue;
     }
@@ -255,7 +223,7 @@ export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta
     while (k + run < m && edgeOrder[k + run] === item + run) run++;
     relations.set(base.relations.subarray(item, item + run), k);
     confidence.set(base.confidence.subarray(item, item + run), k);
-    const shift = p - base.edgeProv[item]!;
+    const shift = prov.written - base.edgeProv[item]!;
     for (let r = 0; r < run; r++) {
       const b = item + r;
       sources[k + r] = endpoint(base.sources[b]!, b);
@@ -264,7 +232,7 @@ export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta
       edgeAttributes[k + r] = base.edgeAttributes[b]!;
       edgeProv[k + r + 1] = base.edgeProv[b + 1]! + shift;
     }
-    copyProv(base.edgeProv[item]!, base.edgeProv[item + run]!);
+    prov.copy(base, base.edgeProv[item]!, base.edgeProv[item + run]!);
     k += run;
   }
 
@@ -272,7 +240,7 @@ export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta
     nodeIds,
     names,
     types,
-    dict: dictList,
+    dict: dict.strings,
     aliasOffsets,
     aliases,
     descriptions,
@@ -285,10 +253,10 @@ export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta
     edgeIds,
     edgeAttributes,
     edgeProv,
-    chunkIds,
-    provChunk,
-    provStart,
-    provEnd,
+    chunkIds: chunkTable.strings,
+    provChunk: prov.chunk,
+    provStart: prov.start,
+    provEnd: prov.end,
     ...(schema ? { schema } : {}),
     mergeLog: mergeLog.read,
     mergeLogLength: mergeLog.length,
