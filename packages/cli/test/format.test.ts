@@ -3,24 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { formatAskResult } from '../src/cli/format.js';
 import type { AskResult } from '../src/types.js';
+import { askResult } from './support/ask-result.js';
 
-const result = (over: Partial<AskResult> = {}): AskResult => ({
-  question: 'When was Vic Darchinyan born?',
-  method: 'a2rag-agent',
-  kind: 'answer',
-  status: 'answered',
-  answer: '7 January 1976',
-  citations: [],
-  evidence: [],
-  stage: 'local',
-  retries: 0,
-  cost: { llmCalls: 0, tokensIn: 0, tokensOut: 0, embeddingCalls: 0, retries: 0, wallMs: 5 } as AskResult['cost'],
-  verdicts: [],
-  verification: { status: 'verified', reason: 'the cited sentence says "born" next to the answer' },
-  subgraph: { nodes: [], edges: [] },
-  trace: [],
-  ...over,
-});
+const result = (over: Partial<AskResult> = {}): AskResult =>
+  askResult({ question: 'When was Vic Darchinyan born?', answer: '7 January 1976', citations: [], evidence: [], ...over });
 
 describe('formatAskResult', () => {
   it('prints the answer with its verification state and reason', () => {
