@@ -18,7 +18,7 @@ describe('replyText', () => {
     expect(replyText(result({ status: 'abstained', answer: '', citations: [], verification: null }))).toBe('The indexed documents do not answer this question (the method abstained).');
     // an abstention with its reason says it once, as a sentence
     expect(
-      replyText(result({ status: 'abstained', answer: '', citations: [], verification: { status: 'unsure', reason: 'no answer: no passage mentions Vic Darchinyan' } })),
+      replyText(result({ status: 'abstained', answer: '', citations: [], verification: { status: 'unsure', reason: 'no passage mentions Vic Darchinyan' } })),
     ).toBe('The indexed documents do not answer this question: no passage mentions Vic Darchinyan.');
     expect(replyText(result({ status: 'failed', answer: '', citations: [], verification: null }))).toBe('No answer (status: failed).\n\nStatus: failed (the answer was not verified).');
     expect(replyText(result({ kind: 'evidence', status: 'evidence', answer: null, method: 'bm25', verification: null }))).toBe(

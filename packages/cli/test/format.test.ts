@@ -19,7 +19,7 @@ describe('formatAskResult', () => {
 
   it('prints an abstention as a sentence with its reason, not a blank answer', () => {
     const out = formatAskResult(
-      result({ status: 'abstained', answer: '', verification: { status: 'unsure', reason: 'no answer: no passage mentions Vic Darchinyan' } }),
+      result({ status: 'abstained', answer: '', verification: { status: 'unsure', reason: 'no passage mentions Vic Darchinyan' } }),
     );
     expect(out).toContain('  Abstained — no passage mentions Vic Darchinyan');
     expect(out).not.toContain('Answer (abstained)');

@@ -91,7 +91,7 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
                 const c = index.getChunk(h.id);
                 return c ? [{ chunkId: c.id, docId: c.docId, score: h.score, text: c.text }] : [];
               });
-              const verification = { status: 'unsure' as const, reason: `no answer: the index holds too little about the question (${abstentionReason(q, near)})` };
+              const verification = { status: 'unsure' as const, reason: `the index holds too little about the question (${abstentionReason(q, near)})` };
               return { status: 'abstained', text: '', citations: [], verification, evidence: [], stage: 'gate', retries: 0 };
             }
             const empty: Evidence = { query: q, chunks: [], trace: [] };

@@ -18,7 +18,7 @@ describe('labelAnswer', () => {
   });
   it('gives an abstention a reason in words', async () => {
     const l = await labelAnswer({ query: 'When was Vic Darchinyan born?', text: '', citations: [], evidence: E }, createRunContext());
-    expect(l.verification).toEqual({ status: 'unsure', reason: 'no answer: no passage mentions Vic Darchinyan' });
+    expect(l.verification).toEqual({ status: 'unsure', reason: 'no passage mentions Vic Darchinyan' });
     const m = await labelAnswer({ query: 'Who is the spouse of Tomas Brandt?', text: '', citations: [], evidence: E }, createRunContext());
     expect(m.verification?.reason).toMatch(/mentions Tomas Brandt but no passage says "spouse"/);
   });

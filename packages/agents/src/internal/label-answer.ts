@@ -24,5 +24,5 @@ export async function labelAnswer(input: LabelInput, context: RunContext): Promi
 
 /** An abstention's label: nothing was claimed, so nothing is verified; the reason says what is missing. */
 export function abstained(query: string, evidence: Pick<Evidence, 'chunks'>): NonNullable<Answer['verification']> {
-  return { status: 'unsure', reason: `no answer: ${abstentionReason(query, evidence.chunks)}` };
+  return { status: 'unsure', reason: abstentionReason(query, evidence.chunks) };
 }

@@ -29,7 +29,7 @@ export function formatAskResult(r: AskResult, options: { gold?: string[]; width?
   const width = options.width ?? 88;
   const lines: string[] = [];
   if (r.status === 'abstained') {
-    lines.push(r.verification ? `  Abstained — ${r.verification.reason.replace(/^no answer: /, '')}` : '  Abstained (no reason given by the method)');
+    lines.push(r.verification ? `  Abstained — ${r.verification.reason}` : '  Abstained (no reason given by the method)');
   } else if (r.answer !== null) {
     lines.push(`  Answer (${r.status}): ${r.answer}`);
     if (r.verification) lines.push(`  Verification: ${r.verification.status.toUpperCase()} — ${r.verification.reason}`);

@@ -124,7 +124,7 @@ export function toAskResult(input: {
       retries: output.retries ?? output.cost.retries,
       cost: output.cost,
       verdicts: output.verdicts ?? [],
-      // An abstention keeps its reason in words ("no answer: no passage mentions …") when the agent gave one.
+      // An abstention keeps its reason in words ("no passage mentions …") when the agent gave one.
       verification: output.verification ?? (output.status === 'abstained' ? null : verificationOf(output.verdicts)),
       subgraph: subgraphOfChunks(index, [...new Set([...citations.map((c) => c.chunkId), ...evidence.slice(0, 5).map((e) => e.chunkId)])]),
       trace: output.trace,

@@ -172,7 +172,7 @@ function renderResult(r: AskResult) {
   const text = $('answer-text');
   if (r.status === 'abstained') {
     // No answer: say why in a sentence (the evidence stays listed below).
-    text.textContent = r.verification ? `No answer — ${r.verification.reason.replace(/^no answer: /, '')}` : 'No answer (the method abstained).';
+    text.textContent = r.verification ? `No answer — ${r.verification.reason}` : 'No answer (the method abstained).';
     text.className = 'answer muted';
   } else if (r.answer !== null) {
     text.textContent = r.answer;

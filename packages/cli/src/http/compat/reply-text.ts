@@ -23,7 +23,7 @@ export function replyBody(r: AskResult): string {
   if (answer) return answer;
   if (r.status !== 'abstained') return `No answer (status: ${r.status}).`;
   return r.verification
-    ? `The indexed documents do not answer this question: ${r.verification.reason.replace(/^no answer: /, '')}.`
+    ? `The indexed documents do not answer this question: ${r.verification.reason}.`
     : 'The indexed documents do not answer this question (the method abstained).';
 }
 
