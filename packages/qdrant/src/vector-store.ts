@@ -1,46 +1,24 @@
-// VectorStore over one Qdrant collection through the official REST client. Tenancy is a payload
-// field: every request carries a `namespace` condition (or, for writes by id, a point id derived
-// from the namespace), and `namespace` is indexed as Qdrant's tenant key.
-import { QdrantClient } from '@qdrant/js-client-rest';
-import { RagError, withRetry, type MetadataFilter, type VectorHit, type VectorRecord, type VectorStore } from '@rag/core';
+// VectorStore over Qdrant through the official REST client: one collection per vector size
+// (sized-collections.ts). Tenancy is a payload field: every request carries a `namespace`
+// condition (or, for writes by id, a point id derived from the namespace), and `namespace` is
+// indexed as Qdrant's tenant key.
+import { RagError, type MetadataFilter, type VectorHit, type VectorRecord, type VectorStore } from '@rag/core';
 import { z } from 'zod';
-import { isRetryableQdrantError, toQdrantError } from './errors.js';
+import { connectQdrant, positiveInt, type QdrantConnectionOptions } from './connection.js';
 import { PAYLOAD, toQdrantFilter, type QdrantFilter } from './filter.js';
 import { pointId } from './point-id.js';
+import { sizedCollections, type SizedCollection } from './sized-collections.js';
 
-
-export const DEFAULT_QDRANT_URL = 'http://127.0.0.1:6333';
+export { DEFAULT_QDRANT_URL } from './connection.js';
 export const DEFAULT_QDRANT_COLLECTION = 'rag';
 
-export interface QdrantVectorStoreOptions {
-  /** Server URL. Default `http://127.0.0.1:6333`. */
-  url?: string;
-  /** Sent as the `api-key` header (Qdrant Cloud, or a server with service.api_key set). */
-  apiKey?: string;
+export interface QdrantVectorStoreOptions extends QdrantConnectionOptions {
   /** Collection holding every namespace. Default "rag". */
   collection?: string;
   /** Vector length. When unknown, learned from the first upsert (the collection is created then). */
   dimensions?: number;
-  /** Points per upsert request. Default 256. */
-  batchSize?: number;
-  /** Per-request deadline in ms. Default 30000. */
-  timeoutMs?: number;
-  /** Extra attempts on connection errors and HTTP 5xx. Default 2. */
-  retries?: number;
-  /** First backoff delay in ms; doubles per retry. Default 250. */
-  retryBaseDelayMs?: number;
   /** Ask Qdrant for exact (brute-force) search instead of HNSW. Default false. */
   exact?: boolean;
-  /**
-   * The client's version check against the server. Default false: it runs as a fire-and-forget
-   * request at construction and can only console.warn (also when the server is merely not up
-   * yet), which is noise in CLIs and tests; API incompatibilities surface as request errors.
-   */
-  checkCompatibility?: boolean;
-  /** A ready client (then url/apiKey/timeoutMs/checkCompatibility are not used for it). */
-  client?: QdrantClient;
-  /** Called before each retry. */
-  onRetry?: (error: RagError, attempt: number, delayMs: number) => void;
 }
 
 export interface QdrantVectorStore extends VectorStore {
@@ -62,20 +40,6 @@ const PayloadSchema = z.looseObject({
 });
 const ScoredPointSchema = z.looseObject({ id: z.union([z.string(), z.number()]), score: z.number(), payload: z.unknown() });
 const RecordPointSchema = z.looseObject({ id: z.union([z.string(), z.number()]), payload: z.unknown(), vector: z.unknown() });
-const VectorParamsSchema = z.looseObject({ size: z.number(), distance: z.string() });
-const CollectionInfoSchema = z.looseObject({
-  config: z.looseObject({ params: z.looseObject({ vectors: z.unknown() }) }),
-  payload_schema: z.record(z.string(), z.unknown()).nullish(),
-});
-
-function positiveInt(name: string, value: number | undefined, fallback: number, min = 1): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < min)
-    throw new RagError('RAG_INVALID_INPUT', `createQdrantVectorStore: ${name}: must be an integer >= ${min}, got ${value}`, {
-      details: { input: name, value },
-    });
-  return value;
-}
 
 function checkNamespace(namespace: unknown): asserts namespace is string {
   if (typeof namespace !== 'string' || namespace === '')
@@ -118,127 +82,42 @@ function checkRecord(record: VectorRecord, i: number, dimensions: number | undef
 }
 
 export function createQdrantVectorStore(options: QdrantVectorStoreOptions = {}): QdrantVectorStore {
-  const url = (options.url ?? DEFAULT_QDRANT_URL).replace(/\/$/, '');
   const collection = options.collection ?? DEFAULT_QDRANT_COLLECTION;
-  if (!/^[A-Za-z0-9_-]{1,255}$/.test(collection))
-    throw new RagError('RAG_INVALID_INPUT', `createQdrantVectorStore: collection: "${collection}" must be 1-255 letters, digits, "_" or "-"`, {
-      details: { input: 'collection' },
-    });
-  const batchSize = positiveInt('batchSize', options.batchSize, 256);
-  const timeoutMs = positiveInt('timeoutMs', options.timeoutMs, 30_000);
-  const retries = positiveInt('retries', options.retries, 2, 0);
-  const baseDelayMs = positiveInt('retryBaseDelayMs', options.retryBaseDelayMs, 250, 0);
-  let dimensions = options.dimensions === undefined ? undefined : positiveInt('dimensions', options.dimensions, 0);
-  let client: QdrantClient;
-  try {
-    client =
-      options.client ??
-      new QdrantClient({
-        url,
-        ...(options.apiKey ? { apiKey: options.apiKey } : {}),
-        timeout: timeoutMs,
-        checkCompatibility: options.checkCompatibility ?? false,
-      });
-  } catch (cause) {
-    throw new RagError('RAG_CONFIG', `createQdrantVectorStore: url: "${url}" is not usable: ${(cause as Error).message}`, {
-      cause,
-      details: { input: 'url' },
-    });
-  }
+  const conn = connectQdrant('createQdrantVectorStore', collection, options);
+  const { client, url, batchSize, call } = conn;
+  const dimensions = options.dimensions === undefined ? undefined : positiveInt('createQdrantVectorStore', 'dimensions', options.dimensions, 0);
 
-  /** One request, mapped to a RagError, retried per policy. */
-  function call<T>(operation: string, fn: () => Promise<T>): Promise<T> {
-    return withRetry(
-      async () => {
-        try {
-          return await fn();
-        } catch (error) {
-          throw toQdrantError(error, { url, collection, operation, timeoutMs });
-        }
-      },
-      { retries, baseDelayMs, maxDelayMs: 4_000, isRetryable: isRetryableQdrantError, ...(options.onRetry ? { onRetry: options.onRetry } : {}) },
-    );
-  }
-
-  // 'missing' until the collection exists; reads of a missing collection are empty, not errors.
-  let ready: Promise<'ready' | 'missing'> | undefined;
-
-  async function inspect(): Promise<'ready' | 'missing'> {
-    let info: unknown;
-    try {
-      info = await call('get collection', () => client.getCollection(collection));
-    } catch (error) {
-      if (RagError.isInstance(error, 'RAG_NOT_FOUND')) return 'missing';
-      throw error;
-    }
-    const parsed = CollectionInfoSchema.safeParse(info);
-    const vectors = VectorParamsSchema.safeParse(parsed.success ? parsed.data.config.params.vectors : undefined);
-    if (!vectors.success)
-      throw new RagError(
-        'RAG_CONFLICT',
-        `qdrant collection "${collection}" at ${url} does not have a single unnamed vector (named vectors are not supported); use another collection name`,
-        { details: { collection, url } },
-      );
-    const { size, distance } = vectors.data;
-    if (distance !== 'Cosine' || (dimensions !== undefined && size !== dimensions))
-      throw new RagError(
-        'RAG_CONFLICT',
-        `qdrant collection "${collection}" at ${url} has vectors of size ${size} with ${distance} distance, but this store needs size ${dimensions ?? size} with Cosine distance; use another collection name or delete the collection`,
-        { details: { collection, url, existing: { size, distance }, wanted: { size: dimensions ?? size, distance: 'Cosine' } } },
-      );
-    dimensions = size;
-    await ensureIndexes(parsed.success ? (parsed.data.payload_schema ?? {}) : {});
-    return 'ready';
-  }
-
-  async function ensureIndexes(existing: Record<string, unknown>): Promise<void> {
-    if (!(PAYLOAD.namespace in existing))
-      await call('create payload index', () =>
-        // is_tenant groups each namespace's points together on disk (Qdrant >= 1.11 multitenancy).
-        client.createPayloadIndex(collection, { field_name: PAYLOAD.namespace, field_schema: { type: 'keyword', is_tenant: true }, wait: true }),
-      );
-    if (!(PAYLOAD.docId in existing))
-      await call('create payload index', () => client.createPayloadIndex(collection, { field_name: PAYLOAD.docId, field_schema: 'keyword', wait: true }));
-  }
-
-  async function create(size: number): Promise<void> {
-    try {
-      await call('create collection', () => client.createCollection(collection, { vectors: { size, distance: 'Cosine' } }));
-    } catch (error) {
-      // Another process created it first: fine if it is compatible, which inspect() checks.
-      if (!(RagError.isInstance(error) && (error.details.status === 409 || /already exists/i.test(error.message)))) throw error;
-    }
-  }
+  const collections = sizedCollections(conn, dimensions);
+  /** Each namespace's vector size, once seen (a namespace lives in the collection of its size). */
+  const namespaceSize = new Map<string, number>();
 
   /**
-   * Inspect once; create a missing collection when its size is known (configured, or the first
-   * upsert's vector length). Without a size, a missing collection reads as empty.
+   * The collection holding `namespace`, or undefined when no collection holds any of its points.
+   * A lone collection of the caller's size (or any lone one, when the caller has no size) is
+   * taken as is; otherwise each collection is asked (once per namespace per process).
    */
-  async function ensure(size?: number): Promise<'ready' | 'missing'> {
-    const createWith = size ?? dimensions;
-    const attempt = async (): Promise<'ready' | 'missing'> => {
-      const state = await inspect();
-      if (state === 'ready' || createWith === undefined) return state;
-      dimensions ??= createWith;
-      await create(dimensions);
-      const after = await inspect();
-      if (after !== 'ready')
-        throw new RagError('RAG_SERVICE_ERROR', `qdrant collection "${collection}" at ${url} was created but cannot be read back`, {
-          details: { collection, url },
-        });
-      return after;
-    };
-    const current = ready;
-    if (current) {
-      const state = await current;
-      if (state === 'ready' || createWith === undefined) return state;
+  async function locate(namespace: string, size?: number): Promise<SizedCollection | undefined> {
+    // A configured size: its collection is made (or checked) on first use, as a fixed schema.
+    if (dimensions !== undefined) return { name: (await collections.forSize(dimensions, true))!, size: dimensions };
+    const known = namespaceSize.get(namespace);
+    if (known !== undefined) {
+      const name = await collections.forSize(known, false);
+      if (name !== undefined) return { name, size: known };
     }
-    const next = attempt();
-    ready = next;
-    next.catch(() => {
-      if (ready === next) ready = undefined; // retry inspection on the next call
+    const all = await collections.list();
+    if (all.length === 1 && (size === undefined || all[0]!.size === size)) return all[0];
+    for (const c of all)
+      if ((await countWhere(c.name, toQdrantFilter(namespace)!)) > 0) {
+        namespaceSize.set(namespace, c.size);
+        return c;
+      }
+    return undefined;
+  }
+
+  function mismatch(input: string, actual: number, namespace: string, expected: number): RagError {
+    return new RagError('RAG_DIMENSION_MISMATCH', `${input}: has ${actual} dimensions, namespace "${namespace}" has ${expected}`, {
+      details: { input, expected, actual, namespace },
     });
-    return next;
   }
 
   function hitFrom(point: unknown, namespace: string): VectorHit | undefined {
@@ -251,11 +130,11 @@ export function createQdrantVectorStore(options: QdrantVectorStoreOptions = {}):
     return hit;
   }
 
-  async function countWhere(filter: QdrantFilter): Promise<number> {
-    const res = await call('count', () => client.count(collection, { filter, exact: true }));
+  async function countWhere(name: string, filter: QdrantFilter): Promise<number> {
+    const res = await call('count', () => client.count(name, { filter, exact: true }));
     const parsed = z.looseObject({ count: z.number().int().nonnegative() }).safeParse(res);
     if (!parsed.success)
-      throw new RagError('RAG_SERVICE_ERROR', `qdrant count on "${collection}" returned an unexpected body`, { details: { collection, url } });
+      throw new RagError('RAG_SERVICE_ERROR', `qdrant count on "${name}" returned an unexpected body`, { details: { collection: name, url } });
     return parsed.data.count;
   }
 
@@ -264,7 +143,7 @@ export function createQdrantVectorStore(options: QdrantVectorStoreOptions = {}):
     collection,
     url,
     get dimensions() {
-      return dimensions;
+      return collections.baseSize;
     },
 
     async upsert(namespace, records) {
@@ -272,10 +151,12 @@ export function createQdrantVectorStore(options: QdrantVectorStoreOptions = {}):
       if (!Array.isArray(records)) throw new RagError('RAG_INVALID_INPUT', 'records: must be an array', { details: { input: 'records' } });
       if (records.length === 0) return;
       // Validate everything before writing anything: bad input never leaves half a write behind.
-      const size = dimensions ?? records[0]?.vector?.length;
-      records.forEach((r, i) => checkRecord(r, i, size));
-      await ensure(size);
-      records.forEach((r, i) => checkRecord(r, i, dimensions));
+      records.forEach((r, i) => checkRecord(r, i, dimensions ?? records[0]?.vector?.length));
+      const size = records[0]!.vector.length;
+      const at = await locate(namespace, size);
+      if (at && at.size !== size) throw mismatch(`records[0] ("${records[0]!.id}").vector`, size, namespace, at.size);
+      const name = (await collections.forSize(size, true))!;
+      namespaceSize.set(namespace, size);
       for (let start = 0; start < records.length; start += batchSize) {
         const batch = records.slice(start, start + batchSize);
         const points = batch.map((r) => ({
@@ -290,7 +171,7 @@ export function createQdrantVectorStore(options: QdrantVectorStoreOptions = {}):
         }));
         try {
           // wait: true -> acknowledged only once applied, so "stored" below means stored.
-          await call('upsert', () => client.upsert(collection, { wait: true, points }));
+          await call('upsert', () => client.upsert(name, { wait: true, points }));
         } catch (error) {
           if (RagError.isInstance(error))
             Object.assign(error.details, {
@@ -307,12 +188,13 @@ export function createQdrantVectorStore(options: QdrantVectorStoreOptions = {}):
       checkNamespace(namespace);
       if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string'))
         throw new RagError('RAG_INVALID_INPUT', 'ids: must be an array of strings', { details: { input: 'ids' } });
-      if (ids.length === 0 || (await ensure()) === 'missing') return;
+      const at = ids.length === 0 ? undefined : await locate(namespace);
+      if (!at) return;
       // Point ids are derived from the namespace, so these ids cannot name another namespace's points.
       const points = ids.map((id) => pointId(namespace, id));
       for (let start = 0; start < points.length; start += batchSize) {
         const batch = points.slice(start, start + batchSize);
-        await call('delete', () => client.delete(collection, { wait: true, points: batch }));
+        await call('delete', () => client.delete(at.name, { wait: true, points: batch }));
       }
     },
 
@@ -320,13 +202,14 @@ export function createQdrantVectorStore(options: QdrantVectorStoreOptions = {}):
       checkNamespace(namespace);
       if (typeof docId !== 'string' || docId === '')
         throw new RagError('RAG_INVALID_INPUT', 'docId: must be a non-empty string', { details: { input: 'docId' } });
-      if ((await ensure()) === 'missing') return 0;
+      const at = await locate(namespace);
+      if (!at) return 0;
       const filter = toQdrantFilter(namespace, { docId })!;
       // Qdrant's delete does not report how many points it removed; count first (exact), then
       // delete by the same filter. A concurrent upsert into the same document between the two
       // calls would make the number stale, never the deletion incomplete.
-      const removed = await countWhere(filter);
-      if (removed > 0) await call('delete', () => client.delete(collection, { wait: true, filter }));
+      const removed = await countWhere(at.name, filter);
+      if (removed > 0) await call('delete', () => client.delete(at.name, { wait: true, filter }));
       return removed;
     },
 
@@ -336,10 +219,12 @@ export function createQdrantVectorStore(options: QdrantVectorStoreOptions = {}):
         throw new RagError('RAG_INVALID_INPUT', `k: must be a non-negative integer, got ${k}`, { details: { input: 'k' } });
       checkVector('vector', vector, dimensions);
       const qfilter = toQdrantFilter(namespace, filter);
-      if (k === 0 || qfilter === null || (await ensure()) === 'missing') return [];
-      checkVector('vector', vector, dimensions);
+      if (k === 0 || qfilter === null) return [];
+      const at = await locate(namespace, vector.length);
+      if (!at) return [];
+      if (at.size !== vector.length) throw mismatch('vector', vector.length, namespace, at.size);
       const res = await call('query', () =>
-        client.query(collection, {
+        client.query(at.name, {
           query: Array.from(vector),
           filter: qfilter,
           limit: k,
@@ -349,15 +234,16 @@ export function createQdrantVectorStore(options: QdrantVectorStoreOptions = {}):
       );
       const points = z.looseObject({ points: z.array(z.unknown()) }).safeParse(res);
       if (!points.success)
-        throw new RagError('RAG_SERVICE_ERROR', `qdrant query on "${collection}" returned an unexpected body`, { details: { collection, url } });
+        throw new RagError('RAG_SERVICE_ERROR', `qdrant query on "${at.name}" returned an unexpected body`, { details: { collection: at.name, url } });
       return points.data.points.map((p) => hitFrom(p, namespace)).filter((h): h is VectorHit => h !== undefined);
     },
 
     async count(namespace, filter?: MetadataFilter) {
       checkNamespace(namespace);
       const qfilter = toQdrantFilter(namespace, filter);
-      if (qfilter === null || (await ensure()) === 'missing') return 0;
-      return countWhere(qfilter);
+      if (qfilter === null) return 0;
+      const at = await locate(namespace);
+      return at ? countWhere(at.name, qfilter) : 0;
     },
 
     async get(namespace, ids) {
@@ -365,14 +251,9 @@ export function createQdrantVectorStore(options: QdrantVectorStoreOptions = {}):
       if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string'))
         throw new RagError('RAG_INVALID_INPUT', 'ids: must be an array of strings', { details: { input: 'ids' } });
       if (ids.length === 0) return [];
-      if ((await ensure()) === 'missing')
-        throw new RagError('RAG_NOT_FOUND', `namespace "${namespace}" has no record ${ids.slice(0, 5).map((id) => `"${id}"`).join(', ')}`, {
-          details: { namespace, missing: ids },
-        });
-      const res = await call('retrieve', () =>
-        client.retrieve(collection, { ids: ids.map((id) => pointId(namespace, id)), with_payload: true, with_vector: true }),
-      );
+      const at = await locate(namespace);
       const byId = new Map<string, VectorRecord>();
+      const res = at ? await call('retrieve', () => client.retrieve(at.name, { ids: ids.map((id) => pointId(namespace, id)), with_payload: true, with_vector: true })) : [];
       for (const point of Array.isArray(res) ? res : []) {
         const p = RecordPointSchema.safeParse(point);
         const payload = PayloadSchema.safeParse(p.success ? p.data.payload : undefined);
@@ -393,8 +274,8 @@ export function createQdrantVectorStore(options: QdrantVectorStoreOptions = {}):
 
     async clear(namespace) {
       checkNamespace(namespace);
-      if ((await ensure()) === 'missing') return;
-      await call('delete', () => client.delete(collection, { wait: true, filter: toQdrantFilter(namespace)! }));
+      const at = await locate(namespace);
+      if (at) await call('delete', () => client.delete(at.name, { wait: true, filter: toQdrantFilter(namespace)! }));
     },
   };
   return store;

@@ -1,13 +1,16 @@
 // Wire-format fake of the Qdrant REST API: a local node:http server on 127.0.0.1 (random port)
 // implementing the request/response shapes of the OpenAPI spec shipped with
 // @qdrant/js-client-rest 1.16 for exactly the endpoints @rag/qdrant uses:
+//   GET  /collections                        -> {result: {collections: [{name}]}}
 //   GET  /collections/{name}                 -> {result: CollectionInfo} | 404
-//   PUT  /collections/{name}                 {vectors: {size, distance}} -> {result: true} | 409
+//   PUT  /collections/{name}                 {vectors: {size, distance}} | {sparse_vectors: {name: {modifier}}}
+//                                            -> {result: true} | 409
 //   DELETE /collections/{name}               -> {result: true|false} (live-test cleanup only)
 //   PUT  /collections/{name}/index?wait=     {field_name, field_schema} -> {result: UpdateResult}
 //   PUT  /collections/{name}/points?wait=    {points: PointStruct[]} -> {result: UpdateResult}
 //   POST /collections/{name}/points/delete   {points: ids} | {filter} -> {result: UpdateResult}
 //   POST /collections/{name}/points/query    {query: number[], filter, limit, with_payload, params}
+//                                            | {query: {indices, values}, using: <sparse name>, limit}
 //                                            -> {result: {points: ScoredPoint[]}}
 //   POST /collections/{name}/points/count    {filter, exact} -> {result: {count}}
 //   POST /collections/{name}/points          {ids, with_payload, with_vector} -> {result: Record[]}
@@ -17,25 +20,38 @@
 // vectors L2-normalised (so a retrieved vector is the normalised one), point ids must be
 // unsigned integers or UUIDs, and `match.value` / `match.any` accept strings, integers and
 // booleans only (floats are a JSON format error).
+// Sparse vectors: a query scores Σ query·document over shared indices, times Qdrant's documented
+// IDF, ln(1 + (N − df + 0.5) / (df + 0.5)) over the points holding that sparse vector, when the
+// vector's modifier is "idf"; only points sharing an index with the query are returned.
 // Uncertain points, stated: creating an existing collection answers 409 here (older servers
 // answered 400 "already exists"; the adapter accepts both); search is exact here, HNSW in
 // Qdrant (exact for small collections below the full-scan threshold).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { createOpenApiValidator } from '@rag/core/testing';
+import type { OpenApiValidator } from '@rag/core/testing';
 import type { AddressInfo, Socket } from 'node:net';
 
 /** Qdrant's official OpenAPI document (../shared/specs): every request and 2xx response is checked. */
 export const QDRANT_SPEC = join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'specs', 'qdrant-openapi.json');
-const spec = await createOpenApiValidator(QDRANT_SPEC);
+/** Loaded on first use: @rag/core/testing needs a vitest worker, which a benchmark script does not have. */
+let specValidator: Promise<OpenApiValidator> | undefined;
+const loadSpec = () => (specValidator ??= import('@rag/core/testing').then((m) => m.createOpenApiValidator(QDRANT_SPEC)));
 
+interface SparseVector {
+  indices: number[];
+  values: number[];
+}
 interface Point {
+  /** Empty in a collection without a dense vector. */
   vector: number[];
+  sparse: Record<string, SparseVector>;
   payload: Record<string, unknown>;
 }
 interface Collection {
-  size: number;
-  distance: string;
+  /** Dense vector params; undefined in a sparse-only collection. */
+  size?: number;
+  distance?: string;
+  sparse: Record<string, { modifier?: string }>;
   points: Map<string, Point>;
   indexes: Record<string, unknown>;
 }
@@ -147,12 +163,58 @@ function filterHolds(filter: unknown, point: Point, id: string): boolean {
   );
 }
 
+/** Why a point's named sparse vectors are not acceptable, or undefined when they are. */
+function sparseProblem(vector: unknown, config: Record<string, unknown>): string | undefined {
+  if (vector == null || typeof vector !== 'object' || Array.isArray(vector)) return 'expected named sparse vectors';
+  for (const [name, v] of Object.entries(vector as Record<string, SparseVector>)) {
+    if (!(name in config)) return `Not existing vector name error: ${name}`;
+    if (!Array.isArray(v.indices) || !Array.isArray(v.values) || v.indices.length !== v.values.length)
+      return 'Sparse vector indices and values must be the same length';
+    if (new Set(v.indices).size !== v.indices.length) return 'Sparse vector indices must be unique';
+  }
+  return undefined;
+}
+
+/** Σ query·document over shared indices, times IDF when the vector's modifier is "idf". */
+function sparseScores(col: Collection, name: string, q: SparseVector): Array<[string, number]> {
+  const holders = [...col.points].filter(([, p]) => name in p.sparse);
+  const idf = (dim: number): number => {
+    if (col.sparse[name]?.modifier !== 'idf') return 1;
+    const n = holders.length;
+    const df = holders.filter(([, p]) => p.sparse[name]!.indices.includes(dim)).length;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  };
+  const weights = new Map(q.indices.map((d, i) => [d, q.values[i]! * idf(d)]));
+  const out: Array<[string, number]> = [];
+  for (const [id, p] of holders) {
+    const v = p.sparse[name]!;
+    let score = 0;
+    let shared = false;
+    v.indices.forEach((d, i) => {
+      const w = weights.get(d);
+      if (w !== undefined) {
+        score += w * v.values[i]!;
+        shared = true;
+      }
+    });
+    if (shared) out.push([id, score]);
+  }
+  return out;
+}
+
 function normalise(v: number[]): number[] {
   const n = Math.sqrt(v.reduce((s, x) => s + x * x, 0));
   return n > 0 ? v.map((x) => x / n) : v;
 }
 
-export async function startQdrantWireFake(options: { apiKey?: string } = {}): Promise<QdrantWireFake> {
+export interface QdrantWireFakeOptions {
+  apiKey?: string;
+  /** Check every request and 2xx answer against Qdrant's OpenAPI document (default true; needs a vitest worker). */
+  validate?: boolean;
+}
+
+export async function startQdrantWireFake(options: QdrantWireFakeOptions = {}): Promise<QdrantWireFake> {
+  const spec = options.validate === false ? undefined : await loadSpec();
   const collections = new Map<string, Collection>();
   const requests: QdrantWireFake['requests'] = [];
   const violations: string[] = [];
@@ -180,7 +242,7 @@ export async function startQdrantWireFake(options: { apiKey?: string } = {}): Pr
     const apiKey = req.headers['api-key'] as string | undefined;
     requests.push({ method: req.method ?? '', path, body, apiKey });
     const method = req.method ?? 'GET';
-    if (spec.documents(method, path)) {
+    if (spec?.documents(method, path)) {
       if (raw) violations.push(...spec.request(method, path, body));
       responseChecks.set(res, (status, payload) => {
         if (status < 300) violations.push(...spec.response(method, path, status, payload));
@@ -195,6 +257,7 @@ export async function startQdrantWireFake(options: { apiKey?: string } = {}): Pr
     if (death && (!death.pattern || death.pattern.test(path))) death.remaining--;
 
     if (req.method === 'GET' && path === '/') return send(res, 200, { title: 'qdrant - vector search engine', version: '1.16.0' });
+    if (req.method === 'GET' && path === '/collections') return ok(res, { collections: [...collections.keys()].map((name) => ({ name })) });
     const m = /^\/collections\/([^/]+)(\/.*)?$/.exec(path);
     if (!m) return fail(res, 404, `Not found: ${path}`);
     const name = decodeURIComponent(m[1]!);
@@ -213,7 +276,10 @@ export async function startQdrantWireFake(options: { apiKey?: string } = {}): Pr
           points_count: col.points.size,
           segments_count: 1,
           config: {
-            params: { vectors: { size: col.size, distance: col.distance }, shard_number: 1, replication_factor: 1, write_consistency_factor: 1, on_disk_payload: true },
+            params: {
+              vectors: col.size === undefined ? {} : { size: col.size, distance: col.distance },
+              ...(Object.keys(col.sparse).length > 0 ? { sparse_vectors: col.sparse } : {}),
+              shard_number: 1, replication_factor: 1, write_consistency_factor: 1, on_disk_payload: true },
             hnsw_config: { m: 16, ef_construct: 100, full_scan_threshold: 10000 },
             optimizer_config: { deleted_threshold: 0.2, vacuum_min_vector_number: 1000, default_segment_number: 0, flush_interval_sec: 5 },
             wal_config: { wal_capacity_mb: 32, wal_segments_ahead: 0 },
@@ -224,9 +290,14 @@ export async function startQdrantWireFake(options: { apiKey?: string } = {}): Pr
       if (rest === '' && req.method === 'PUT') {
         if (col) return fail(res, 409, `Wrong input: Collection \`${name}\` already exists!`);
         const vectors = body.vectors as { size?: unknown; distance?: unknown } | undefined;
+        const sparse = (body.sparse_vectors ?? {}) as Record<string, { modifier?: string }>;
+        if (vectors === undefined && Object.keys(sparse).length > 0) {
+          collections.set(name, { sparse, points: new Map(), indexes: {} });
+          return ok(res, true);
+        }
         if (typeof vectors?.size !== 'number' || !['Cosine', 'Euclid', 'Dot', 'Manhattan'].includes(String(vectors.distance)))
           return fail(res, 400, 'Format error in JSON body: vectors: missing field `size` or `distance`');
-        collections.set(name, { size: vectors.size, distance: String(vectors.distance), points: new Map(), indexes: {} });
+        collections.set(name, { size: vectors.size, distance: String(vectors.distance), sparse, points: new Map(), indexes: {} });
         return ok(res, true);
       }
       if (rest === '' && req.method === 'DELETE') return ok(res, collections.delete(name));
@@ -245,12 +316,19 @@ export async function startQdrantWireFake(options: { apiKey?: string } = {}): Pr
         for (const p of points) {
           if (!(typeof p.id === 'string' ? UUID.test(p.id) : Number.isInteger(p.id) && (p.id as number) >= 0))
             return fail(res, 400, `Format error in JSON body: value ${String(p.id)} is not a valid point ID, valid values are either an unsigned integer or a UUID`);
-          if (!Array.isArray(p.vector) || p.vector.length !== col.size)
+          if (col.size === undefined) {
+            const problem = sparseProblem(p.vector, col.sparse);
+            if (problem) return fail(res, 400, `Wrong input: ${problem}`);
+          } else if (!Array.isArray(p.vector) || p.vector.length !== col.size)
             return fail(res, 400, `Wrong input: Vector dimension error: expected dim: ${col.size}, got ${Array.isArray(p.vector) ? p.vector.length : 0}`);
         }
         for (const p of points) {
-          const v = p.vector as number[];
-          col.points.set(String(p.id).toLowerCase(), { vector: col.distance === 'Cosine' ? normalise(v) : v, payload: p.payload ?? {} });
+          const id = String(p.id).toLowerCase();
+          if (col.size === undefined) col.points.set(id, { vector: [], sparse: p.vector as Record<string, SparseVector>, payload: p.payload ?? {} });
+          else {
+            const v = p.vector as number[];
+            col.points.set(id, { vector: col.distance === 'Cosine' ? normalise(v) : v, sparse: {}, payload: p.payload ?? {} });
+          }
         }
         return updated();
       }
@@ -260,6 +338,18 @@ export async function startQdrantWireFake(options: { apiKey?: string } = {}): Pr
           for (const [id, p] of [...col.points]) if (filterHolds(body.filter, p, id)) col.points.delete(id);
         } else return fail(res, 400, 'Format error in JSON body: expected `points` or `filter`');
         return updated();
+      }
+      if (rest === '/points/query' && req.method === 'POST' && typeof body.using === 'string' && body.using in col.sparse) {
+        const q = body.query as SparseVector;
+        const problem = sparseProblem({ [body.using]: q }, col.sparse);
+        if (problem) return fail(res, 400, `Wrong input: ${problem}`);
+        const limit = typeof body.limit === 'number' ? body.limit : 10;
+        const hits = sparseScores(col, body.using, q)
+          .filter(([id]) => filterHolds(body.filter, col.points.get(id)!, id))
+          .map(([id, score]) => ({ id, version: 0, score, ...(body.with_payload ? { payload: col.points.get(id)!.payload } : {}) }))
+          .sort((a, b) => b.score - a.score)
+          .slice(0, limit);
+        return ok(res, { points: hits });
       }
       if (rest === '/points/query' && req.method === 'POST') {
         const q = body.query as number[];

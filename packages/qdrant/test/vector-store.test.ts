@@ -55,7 +55,7 @@ describe('collection lifecycle', () => {
   });
 
   it('refuses an existing collection with another distance', async () => {
-    fake.collections.set('dot', { size: 3, distance: 'Dot', points: new Map(), indexes: {} });
+    fake.collections.set('dot', { size: 3, distance: 'Dot', sparse: {}, points: new Map(), indexes: {} });
     const store = createQdrantVectorStore({ url: fake.url, collection: 'dot', dimensions: 3 });
     await expect(store.upsert('n', [{ id: 'a', vector: vec(1, 0, 0) }])).rejects.toMatchObject({
       code: 'RAG_CONFLICT',
@@ -157,5 +157,41 @@ describe('namespace isolation', () => {
     // Every read and filtered write carried the namespace condition.
     for (const r of fake.requests.filter((x) => /points\/(query|count)$/.test(x.path)))
       expect((r.body as { filter: { must: unknown[] } }).filter.must[0]).toMatchObject({ key: 'namespace' });
+  });
+});
+
+describe('namespaces of different sizes (no fixed dimensions)', () => {
+  it('keeps one collection per size, finds them again from a new process, and names a wrong size', async () => {
+    const store = createQdrantVectorStore({ url: fake.url, collection: 'ms' });
+    await store.upsert('chunks', [{ id: 'c1', vector: vec(1, 0, 0), docId: 'd1' }, { id: 'c2', vector: vec(0, 1, 0), docId: 'd2' }]);
+    await store.upsert('views', [{ id: 'v1', vector: vec(1, 0), docId: 'd1' }]); // e.g. GEAR views beside chunk vectors
+    expect(fake.collections.get('ms')?.size).toBe(3);
+    expect(fake.collections.get('ms_2d')?.size).toBe(2);
+    expect(fake.collections.get('ms_2d')?.indexes.namespace).toBeDefined();
+    expect(store.dimensions).toBe(3);
+
+    const again = createQdrantVectorStore({ url: fake.url, collection: 'ms' }); // a new process: nothing cached
+    expect(await again.count('chunks')).toBe(2);
+    expect(await again.count('views')).toBe(1);
+    expect((await again.search('views', vec(1, 0), 5)).map((h) => h.id)).toEqual(['v1']);
+    expect((await again.search('chunks', vec(0, 1, 0), 1)).map((h) => h.id)).toEqual(['c2']);
+    expect((await again.get('views', ['v1']))[0]?.vector.length).toBe(2);
+    const err = await again.search('chunks', vec(1, 0), 5).catch((e: unknown) => e);
+    expect(RagError.isInstance(err, 'RAG_DIMENSION_MISMATCH')).toBe(true);
+    expect((err as RagError).message).toContain('namespace "chunks" has 3');
+    await expect(again.upsert('views', [{ id: 'v2', vector: vec(1, 0, 0) }])).rejects.toMatchObject({ code: 'RAG_DIMENSION_MISMATCH' });
+
+    expect(await again.deleteByDoc('views', 'd1')).toBe(1);
+    expect(await again.count('chunks')).toBe(2); // the same docId in the other size's namespace is untouched
+    await again.clear('chunks');
+    expect(await again.count('chunks')).toBe(0);
+    expect(await again.count('never-written')).toBe(0);
+  });
+
+  it('with fixed dimensions refuses another size instead of making a second collection', async () => {
+    const store = createQdrantVectorStore({ url: fake.url, collection: 'fixed', dimensions: 3 });
+    await store.upsert('a', [{ id: 'x', vector: vec(1, 0, 0) }]);
+    await expect(store.upsert('b', [{ id: 'y', vector: vec(1, 0) }])).rejects.toMatchObject({ code: 'RAG_DIMENSION_MISMATCH' });
+    expect([...fake.collections.keys()].filter((n) => n.startsWith('fixed'))).toEqual(['fixed']);
   });
 });
