@@ -26,6 +26,15 @@ describe('createStackFromEnv', () => {
     expect(stack.chat).toBeUndefined();
   });
 
+  it('puts keyword search in Qdrant only with QDRANT_KEYWORD_COLLECTION, and says so', () => {
+    expect(createStackFromEnv({ QDRANT_URL: 'http://127.0.0.1:6333' }).keyword).toBeUndefined();
+    const stack = createStackFromEnv({ QDRANT_URL: 'http://127.0.0.1:6333', QDRANT_KEYWORD_COLLECTION: 'kw' });
+    expect(stack.keyword?.id).toBe('qdrant-bm25:http://127.0.0.1:6333/kw');
+    expect(stack.describe).toContain('qdrant keyword search');
+    expect(stack.configKey).toContain('qdrant-bm25');
+    expect(() => createStackFromEnv({ QDRANT_KEYWORD_COLLECTION: 'kw' })).toThrow(/QDRANT_KEYWORD_COLLECTION: needs QDRANT_URL/);
+  });
+
   it('selects an OpenAI-compatible server from OPENAI_BASE_URL; OLLAMA_HOST wins when both are set', () => {
     const stack = createStackFromEnv({ OPENAI_BASE_URL: 'http://127.0.0.1:8000/v1', OPENAI_CHAT_MODEL: 'qwen' });
     expect(stack.mode).toBe('service');

@@ -4,7 +4,7 @@ export type { QdrantVectorStore, QdrantVectorStoreOptions } from './vector-store
 export { createQdrantKeywordIndex, DEFAULT_QDRANT_KEYWORD_COLLECTION } from './keyword-index.js';
 export type { QdrantKeywordIndex, QdrantKeywordIndexOptions } from './keyword-index.js';
 export type { QdrantConnectionOptions } from './connection.js';
-export { qdrantFromEnv } from './from-env.js';
+export { qdrantFromEnv, qdrantKeywordIndexFromEnv } from './from-env.js';
 export { pointId } from './point-id.js';
 export { toQdrantFilter } from './filter.js';
 export type { QdrantFilter, QdrantCondition } from './filter.js';

@@ -1,6 +1,6 @@
 import { RagError } from '@rag/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { qdrantFromEnv } from '../src/from-env.js';
+import { qdrantFromEnv, qdrantKeywordIndexFromEnv } from '../src/from-env.js';
 import { startQdrantWireFake, type QdrantWireFake } from './qdrant-wire-fake.js';
 
 let fake: QdrantWireFake;
@@ -35,5 +35,17 @@ describe('qdrantFromEnv', () => {
     expect(code({ QDRANT_URL: 'localhost:6333' })).toMatch(/^RAG_CONFIG QDRANT_URL/);
     expect(code({ QDRANT_URL: fake.url, QDRANT_COLLECTION: 'a b' })).toMatch(/^RAG_CONFIG QDRANT_COLLECTION/);
     expect(code({ QDRANT_URL: fake.url, QDRANT_TIMEOUT_MS: 'soon' })).toMatch(/^RAG_CONFIG QDRANT_TIMEOUT_MS/);
+  });
+
+  it('makes a keyword index only with QDRANT_KEYWORD_COLLECTION, on the same server', async () => {
+    expect(qdrantKeywordIndexFromEnv({ QDRANT_URL: fake.url })).toBeUndefined();
+    const kw = qdrantKeywordIndexFromEnv({ QDRANT_URL: fake.url, QDRANT_KEYWORD_COLLECTION: 'kw_env', QDRANT_KEYWORD_AVG_LENGTH: '40' });
+    await kw!.add([{ id: 'a', text: 'Marie Curie was born in Warsaw' }]);
+    expect((await kw!.search('Warsaw', 3)).map((h) => h.id)).toEqual(['a']);
+    expect(fake.collections.get('kw_env')?.sparse).toEqual({ bm25: { modifier: 'idf' } });
+    expect(() => qdrantKeywordIndexFromEnv({ QDRANT_KEYWORD_COLLECTION: 'kw' })).toThrow(/needs QDRANT_URL/);
+    expect(() => qdrantKeywordIndexFromEnv({ QDRANT_URL: fake.url, QDRANT_KEYWORD_COLLECTION: 'kw', QDRANT_KEYWORD_AVG_LENGTH: 'long' })).toThrow(
+      /QDRANT_KEYWORD_AVG_LENGTH/,
+    );
   });
 });
