@@ -1,17 +1,15 @@
-// In-memory VectorStore with exact cosine search. Each namespace packs its vectors into one
-// Float32Array (grown by doubling), L2-normalised on insert so cosine is a dot product; a
-// query scans every vector once and keeps the top k in a bounded heap. Deletion moves the last
-// record into the freed slot, so storage stays dense. Serialises to bytes: a JSON header
-// (ids, doc ids, metadata) followed by the raw Float32 blocks.
-import { z } from 'zod';
-import type { FilterValue, MetadataFilter, VectorHit, VectorRecord, VectorStore } from '../contracts/vector-store.js';
+// In-memory VectorStore with exact cosine search: the namespaces (vector-space.ts: packed,
+// L2-normalised rows; a query scans every row once and keeps the top k in a bounded heap),
+// lazy loading of namespaces persisted elsewhere, change tracking for per-namespace delta
+// persistence, and the one-file snapshot (memory-vector-snapshot.ts).
+import type { MetadataFilter, VectorHit, VectorRecord, VectorStore } from '../contracts/vector-store.js';
 import type { VectorNamespaceData } from './vector-namespace-codec.js';
 import { RagError } from '../errors.js';
 import { assertValidId, assertValidK } from '../validate/assert-valid-text.js';
 import { assertValidVector } from '../validate/assert-valid-vector.js';
 import { assertValidFilter, isFilterValue, matchesFilter } from './metadata-filter.js';
-import { createTopK } from './top-k.js';
-import { createScanBlock, SCAN_STRIDE_MULTIPLE, type ScanBlock } from './wasm-scan.js';
+import { decodeMemoryVectorSnapshot, encodeMemoryVectorSnapshot } from './memory-vector-snapshot.js';
+import { createSpace, exportSlots, fillSpace, removeSlot, scanSpace, slotFor, writeRow, type Space } from './vector-space.js';
 
 export interface MemoryVectorStoreOptions {
   /** Fix the dimension for every namespace; otherwise each namespace takes it from its first vector. */
@@ -69,22 +67,6 @@ export interface VectorChanges {
   reset: boolean;
 }
 
-interface Space {
-  dims: number;
-  /** Floats per row: dims rounded up for the SIMD scan, zero-padded. */
-  stride: number;
-  /** SIMD scan block holding `data`, or null for the plain-JavaScript path. */
-  block: ScanBlock | null;
-  data: Float32Array;
-  size: number;
-  ids: string[];
-  docIds: (string | undefined)[];
-  metadata: (Record<string, FilterValue | null> | undefined)[];
-  slotOf: Map<string, number>;
-}
-
-const MAGIC = 'RAGVEC01';
-
 export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}): MemoryVectorStore {
   if (options.dimensions !== undefined && !(Number.isInteger(options.dimensions) && options.dimensions > 0))
     throw new RagError('RAG_CONFIG', `dimensions must be a positive integer, got ${options.dimensions}`);
@@ -115,7 +97,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
     if (lazy) {
       pending.delete(ns);
       const data = lazy.load();
-      loadSpace(ns, data.dims, data.vectors, data.ids, data.docIds, data.metadata);
+      fillSpace(space(ns, data.dims), data);
     }
     return spaces.get(ns);
   };
@@ -123,9 +105,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
   const space = (ns: string, dims: number): Space => {
     let s = getSpace(ns);
     if (!s) {
-      const stride = Math.ceil(dims / SCAN_STRIDE_MULTIPLE) * SCAN_STRIDE_MULTIPLE;
-      const block = createScanBlock(stride, 16);
-      s = { dims, stride, block, data: block?.rows ?? new Float32Array(stride * 16), size: 0, ids: [], docIds: [], metadata: [], slotOf: new Map() };
+      s = createSpace(dims);
       spaces.set(ns, s);
     }
     return s;
@@ -160,52 +140,6 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
     return records as VectorRecord[];
   };
 
-  const write = (s: Space, slot: number, v: ArrayLike<number>) => {
-    let norm = 0;
-    for (let i = 0; i < s.dims; i++) norm += v[i]! * v[i]!;
-    // A zero vector stays zero: it scores 0 against everything rather than NaN.
-    const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-    const base = slot * s.stride;
-    for (let i = 0; i < s.dims; i++) s.data[base + i] = v[i]! * inv;
-    for (let i = s.dims; i < s.stride; i++) s.data[base + i] = 0;
-  };
-
-  const grow = (s: Space, capacity: number) => {
-    const block = s.block ? createScanBlock(s.stride, capacity) : null;
-    const data = block?.rows ?? new Float32Array(capacity * s.stride);
-    data.set(s.data.subarray(0, s.size * s.stride));
-    s.block = block;
-    s.data = data;
-  };
-
-  /** Fill a namespace from packed rows; each row is (re-)normalised as `write` does. */
-  function loadSpace(name: string, dims: number, vectors: Float32Array, ids: string[], docIds: (string | null | undefined)[], metadata: (Record<string, FilterValue | null> | null | undefined)[]): void {
-    const s = space(name, dims);
-    grow(s, Math.max(ids.length, 16));
-    for (let slot = 0; slot < ids.length; slot++) write(s, slot, vectors.subarray(slot * dims, (slot + 1) * dims));
-    s.size = ids.length;
-    s.ids = [...ids];
-    s.docIds = docIds.map((d) => d ?? undefined);
-    s.metadata = metadata.map((m) => m ?? undefined);
-    ids.forEach((id, slot) => s.slotOf.set(id, slot));
-  }
-
-  const removeAt = (s: Space, slot: number) => {
-    const last = s.size - 1;
-    s.slotOf.delete(s.ids[slot]!);
-    if (slot !== last) {
-      s.data.copyWithin(slot * s.stride, last * s.stride, (last + 1) * s.stride);
-      s.ids[slot] = s.ids[last]!;
-      s.docIds[slot] = s.docIds[last];
-      s.metadata[slot] = s.metadata[last];
-      s.slotOf.set(s.ids[slot]!, slot);
-    }
-    s.ids.pop();
-    s.docIds.pop();
-    s.metadata.pop();
-    s.size = last;
-  };
-
   const assertNamespace: (ns: unknown) => asserts ns is string = (ns) => assertValidId('namespace', ns);
 
   const store: MemoryVectorStore = {
@@ -218,16 +152,8 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
       const s = space(ns, valid[0]!.vector.length);
       bump(ns);
       for (const r of valid) {
-        let slot = s.slotOf.get(r.id);
-        if (slot === undefined) {
-          slot = s.size++;
-          if (s.size * s.stride > s.data.length) grow(s, s.size * 2);
-          s.ids.push(r.id);
-          s.docIds.push(undefined);
-          s.metadata.push(undefined);
-          s.slotOf.set(r.id, slot);
-        }
-        write(s, slot, r.vector);
+        const slot = slotFor(s, r.id);
+        writeRow(s, slot, r.vector);
         noteUpsert(ns, r.id);
         s.docIds[slot] = r.docId;
         s.metadata[slot] = r.metadata ? { ...r.metadata } : undefined;
@@ -246,7 +172,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
       for (const id of ids) {
         const slot = s.slotOf.get(id);
         if (slot !== undefined) {
-          removeAt(s, slot);
+          removeSlot(s, slot);
           noteDelete(ns, id);
           bump(ns);
         }
@@ -261,7 +187,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
       for (let slot = s.size - 1; slot >= 0; slot--) {
         if (s.docIds[slot] === docId) {
           noteDelete(ns, s.ids[slot]!);
-          removeAt(s, slot);
+          removeSlot(s, slot);
           removed++;
         }
       }
@@ -275,26 +201,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
       const s = getSpace(ns);
       assertValidVector('vector', vector, s?.dims ?? options.dimensions);
       if (!s || s.size === 0 || k === 0) return [];
-      const dims = s.dims;
-      let norm = 0;
-      for (let i = 0; i < dims; i++) norm += vector[i]! * vector[i]!;
-      const q = new Float32Array(dims);
-      const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-      for (let i = 0; i < dims; i++) q[i] = vector[i]! * inv;
-      const heap = createTopK(k, (slot) => s.ids[slot]!);
-      const data = s.data;
-      const stride = s.stride;
-      const hasFilter = filter !== undefined && Object.keys(filter).length > 0;
-      const scores = s.block ? s.block.scan(q, s.size) : null;
-      let threshold = Number.NEGATIVE_INFINITY;
-      for (let slot = 0; slot < s.size; slot++) {
-        const score = scores ? scores[slot]! : dot(q, data, slot * stride, dims);
-        if (score < threshold) continue;
-        if (hasFilter && !matchesFilter({ docId: s.docIds[slot], metadata: s.metadata[slot] }, filter)) continue;
-        heap.push(slot, score);
-        threshold = heap.threshold();
-      }
-      return heap.drain().map(({ slot, score }) => hit(s, slot, score));
+      return scanSpace(s, vector, k, filter);
     },
     async search(ns, vector, k, filter) {
       return store.searchSync(ns, vector, k, filter);
@@ -340,15 +247,13 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
     exportNamespace(ns) {
       const s = getSpace(ns);
       if (!s || s.size === 0) return undefined;
-      const vectors = new Float32Array(s.size * s.dims);
-      for (let slot = 0; slot < s.size; slot++) vectors.set(s.data.subarray(slot * s.stride, slot * s.stride + s.dims), slot * s.dims);
-      return { dims: s.dims, ids: [...s.ids], docIds: [...s.docIds], metadata: s.metadata.map((m) => (m ? { ...m } : undefined)), vectors };
+      return exportSlots(s, s.ids.map((_, slot) => slot));
     },
     importNamespace(ns, data) {
       assertNamespace(ns);
       pending.delete(ns);
       spaces.delete(ns);
-      loadSpace(ns, data.dims, data.vectors, data.ids, data.docIds, data.metadata);
+      fillSpace(space(ns, data.dims), data);
       tracked.delete(ns);
       bump(ns);
     },
@@ -364,125 +269,25 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
     exportRecords(ns, ids) {
       const s = getSpace(ns);
       if (!s) return undefined;
-      const slots = ids.map((id) => s.slotOf.get(id)).filter((x): x is number => x !== undefined);
-      const vectors = new Float32Array(slots.length * s.dims);
-      slots.forEach((slot, r) => vectors.set(s.data.subarray(slot * s.stride, slot * s.stride + s.dims), r * s.dims));
-      return {
-        dims: s.dims,
-        ids: slots.map((slot) => s.ids[slot]!),
-        docIds: slots.map((slot) => s.docIds[slot]),
-        metadata: slots.map((slot) => (s.metadata[slot] ? { ...s.metadata[slot] } : undefined)),
-        vectors,
-      };
+      return exportSlots(s, ids.map((id) => s.slotOf.get(id)).filter((x): x is number => x !== undefined));
     },
     serialize() {
-      for (const ns of [...pending.keys()]) getSpace(ns);
-      const header: Header = { format: MAGIC, version: 1, id: store.id, namespaces: [] };
-      if (options.dimensions !== undefined) header.dimensions = options.dimensions;
-      const blocks: Float32Array[] = [];
-      for (const [name, s] of spaces) {
-        if (s.size === 0) continue;
-        header.namespaces.push({ name, dims: s.dims, ids: s.ids, docIds: s.docIds.map((d) => d ?? null), metadata: s.metadata.map((m) => m ?? null) });
-        const packed = new Float32Array(s.size * s.dims);
-        for (let slot = 0; slot < s.size; slot++)
-          packed.set(s.data.subarray(slot * s.stride, slot * s.stride + s.dims), slot * s.dims);
-        blocks.push(packed);
+      const data: [string, VectorNamespaceData][] = [];
+      for (const ns of store.namespaces()) {
+        const d = store.exportNamespace(ns);
+        if (d) data.push([ns, d]);
       }
-      const json = new TextEncoder().encode(JSON.stringify(header));
-      // 8-byte magic, 4-byte header length, header, padding to a 4-byte boundary, Float32 blocks.
-      const headerEnd = 12 + json.length;
-      const dataStart = Math.ceil(headerEnd / 4) * 4;
-      const total = dataStart + blocks.reduce((n, b) => n + b.byteLength, 0);
-      const out = new Uint8Array(total);
-      out.set(new TextEncoder().encode(MAGIC), 0);
-      new DataView(out.buffer).setUint32(8, json.length, true);
-      out.set(json, 12);
-      let at = dataStart;
-      for (const b of blocks) {
-        out.set(new Uint8Array(b.buffer, b.byteOffset, b.byteLength), at);
-        at += b.byteLength;
-      }
-      return out;
+      return encodeMemoryVectorSnapshot(store.id, options.dimensions, data);
     },
   };
-  Object.defineProperty(store, LOAD, { value: loadSpace });
   return store;
 }
-
-const LOAD = Symbol('memory-vector-store.load');
-
-const HeaderSchema = z.object({
-  format: z.literal(MAGIC),
-  version: z.literal(1),
-  id: z.string(),
-  dimensions: z.number().int().positive().optional(),
-  namespaces: z.array(
-    z.object({
-      name: z.string().min(1),
-      dims: z.number().int().positive(),
-      ids: z.array(z.string().min(1)),
-      docIds: z.array(z.string().min(1).nullable()),
-      metadata: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).nullable()),
-    }),
-  ),
-});
-type Header = z.infer<typeof HeaderSchema>;
 
 /** Rebuild a store from `serialize()` output. Throws RAG_STORE_CORRUPT when the bytes do not check out. */
 export function restoreMemoryVectorStore(bytes: Uint8Array): MemoryVectorStore {
-  const corrupt = (why: string, cause?: unknown) =>
-    new RagError('RAG_STORE_CORRUPT', `vector store snapshot is corrupt: ${why}`, cause === undefined ? {} : { cause });
-  if (!(bytes instanceof Uint8Array) || bytes.length < 12) throw corrupt('too short');
-  if (new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) throw corrupt('bad magic (not a rag vector snapshot)');
-  const headerLen = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(8, true);
-  if (12 + headerLen > bytes.length) throw corrupt('header length exceeds the data');
-  let header: Header;
-  try {
-    header = HeaderSchema.parse(JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + headerLen))));
-  } catch (cause) {
-    throw corrupt('header does not validate', cause);
-  }
-  let at = Math.ceil((12 + headerLen) / 4) * 4;
-  const expected = header.namespaces.reduce((n, ns) => n + ns.ids.length * ns.dims * 4, 0);
-  if (bytes.length - at !== expected) throw corrupt(`expected ${expected} bytes of vectors, found ${bytes.length - at}`);
-  const store = createMemoryVectorStore({ id: header.id, ...(header.dimensions ? { dimensions: header.dimensions } : {}) });
-  const load = (store as unknown as Record<symbol, (...a: unknown[]) => void>)[LOAD]!;
-  for (const ns of header.namespaces) {
-    const n = ns.ids.length;
-    if (ns.docIds.length !== n || ns.metadata.length !== n || new Set(ns.ids).size !== n)
-      throw corrupt(`namespace "${ns.name}" has inconsistent record lists`);
-    // Copy out so the store never aliases (or mis-aligns on) the caller's buffer.
-    const vectors = new Float32Array(n * ns.dims);
-    new Uint8Array(vectors.buffer).set(bytes.subarray(at, at + n * ns.dims * 4));
-    for (let i = 0; i < vectors.length; i++)
-      if (!Number.isFinite(vectors[i]!)) throw corrupt(`namespace "${ns.name}" holds a non-finite value`);
-    at += n * ns.dims * 4;
-    load(ns.name, ns.dims, vectors, ns.ids, ns.docIds, ns.metadata);
-  }
+  const snap = decodeMemoryVectorSnapshot(bytes);
+  const store = createMemoryVectorStore({ id: snap.id, ...(snap.dimensions ? { dimensions: snap.dimensions } : {}) });
+  // Imported namespaces are untracked: the first per-namespace commit writes them whole.
+  for (const [name, data] of snap.namespaces) store.importNamespace(name, data);
   return store;
-}
-
-function hit(s: Space, slot: number, score: number): VectorHit {
-  const h: VectorHit = { id: s.ids[slot]!, score };
-  if (s.docIds[slot] !== undefined) h.docId = s.docIds[slot];
-  if (s.metadata[slot] !== undefined) h.metadata = { ...s.metadata[slot] };
-  return h;
-}
-
-/** Dot product of `q` with `data[offset … offset + dims)`, unrolled by 4 for throughput. */
-function dot(q: Float32Array, data: Float32Array, offset: number, dims: number): number {
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  let i = 0;
-  const end4 = dims - (dims % 4);
-  for (; i < end4; i += 4) {
-    s0 += q[i]! * data[offset + i]!;
-    s1 += q[i + 1]! * data[offset + i + 1]!;
-    s2 += q[i + 2]! * data[offset + i + 2]!;
-    s3 += q[i + 3]! * data[offset + i + 3]!;
-  }
-  for (; i < dims; i++) s0 += q[i]! * data[offset + i]!;
-  return s0 + s1 + s2 + s3;
 }

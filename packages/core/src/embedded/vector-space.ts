@@ -1,0 +1,151 @@
+// One namespace of the in-memory vector store: its vectors packed into one Float32Array (rows
+// of `stride` floats, grown by doubling), L2-normalised on write so cosine is a dot product,
+// with ids, doc ids and metadata per slot. Deletion moves the last row into the freed slot, so
+// storage stays dense. Functions over a Space, shared by the store and its snapshot codec.
+import type { FilterValue, MetadataFilter, VectorHit } from '../contracts/vector-store.js';
+import { matchesFilter } from './metadata-filter.js';
+import { createTopK } from './top-k.js';
+import type { VectorNamespaceData } from './vector-namespace-codec.js';
+import { createScanBlock, SCAN_STRIDE_MULTIPLE, type ScanBlock } from './wasm-scan.js';
+
+export interface Space {
+  dims: number;
+  /** Floats per row: dims rounded up for the SIMD scan, zero-padded. */
+  stride: number;
+  /** SIMD scan block holding `data`, or null for the plain-JavaScript path. */
+  block: ScanBlock | null;
+  data: Float32Array;
+  size: number;
+  ids: string[];
+  docIds: (string | undefined)[];
+  metadata: (Record<string, FilterValue | null> | undefined)[];
+  slotOf: Map<string, number>;
+}
+
+export function createSpace(dims: number): Space {
+  const stride = Math.ceil(dims / SCAN_STRIDE_MULTIPLE) * SCAN_STRIDE_MULTIPLE;
+  const block = createScanBlock(stride, 16);
+  return { dims, stride, block, data: block?.rows ?? new Float32Array(stride * 16), size: 0, ids: [], docIds: [], metadata: [], slotOf: new Map() };
+}
+
+/** Row `slot` := v / |v| (a zero vector stays zero: it scores 0 against everything rather than NaN). */
+export function writeRow(s: Space, slot: number, v: ArrayLike<number>): void {
+  let norm = 0;
+  for (let i = 0; i < s.dims; i++) norm += v[i]! * v[i]!;
+  const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+  const base = slot * s.stride;
+  for (let i = 0; i < s.dims; i++) s.data[base + i] = v[i]! * inv;
+  for (let i = s.dims; i < s.stride; i++) s.data[base + i] = 0;
+}
+
+export function growSpace(s: Space, capacity: number): void {
+  const block = s.block ? createScanBlock(s.stride, capacity) : null;
+  const data = block?.rows ?? new Float32Array(capacity * s.stride);
+  data.set(s.data.subarray(0, s.size * s.stride));
+  s.block = block;
+  s.data = data;
+}
+
+/** The slot of `id`, appended (empty doc id and metadata) when new. */
+export function slotFor(s: Space, id: string): number {
+  let slot = s.slotOf.get(id);
+  if (slot === undefined) {
+    slot = s.size++;
+    if (s.size * s.stride > s.data.length) growSpace(s, s.size * 2);
+    s.ids.push(id);
+    s.docIds.push(undefined);
+    s.metadata.push(undefined);
+    s.slotOf.set(id, slot);
+  }
+  return slot;
+}
+
+export function removeSlot(s: Space, slot: number): void {
+  const last = s.size - 1;
+  s.slotOf.delete(s.ids[slot]!);
+  if (slot !== last) {
+    s.data.copyWithin(slot * s.stride, last * s.stride, (last + 1) * s.stride);
+    s.ids[slot] = s.ids[last]!;
+    s.docIds[slot] = s.docIds[last];
+    s.metadata[slot] = s.metadata[last];
+    s.slotOf.set(s.ids[slot]!, slot);
+  }
+  s.ids.pop();
+  s.docIds.pop();
+  s.metadata.pop();
+  s.size = last;
+}
+
+/** Fill an empty space from packed rows; each row is (re-)normalised as `writeRow` does. */
+export function fillSpace(s: Space, data: Pick<VectorNamespaceData, 'vectors' | 'ids' | 'docIds' | 'metadata'>): void {
+  const { dims } = s;
+  growSpace(s, Math.max(data.ids.length, 16));
+  for (let slot = 0; slot < data.ids.length; slot++) writeRow(s, slot, data.vectors.subarray(slot * dims, (slot + 1) * dims));
+  s.size = data.ids.length;
+  s.ids = [...data.ids];
+  s.docIds = data.docIds.map((d) => d ?? undefined);
+  s.metadata = data.metadata.map((m) => m ?? undefined);
+  data.ids.forEach((id, slot) => s.slotOf.set(id, slot));
+}
+
+/** The records in `slots` as namespace data (rows packed to `dims` floats, copies throughout). */
+export function exportSlots(s: Space, slots: readonly number[]): VectorNamespaceData {
+  const vectors = new Float32Array(slots.length * s.dims);
+  slots.forEach((slot, r) => vectors.set(s.data.subarray(slot * s.stride, slot * s.stride + s.dims), r * s.dims));
+  return {
+    dims: s.dims,
+    ids: slots.map((slot) => s.ids[slot]!),
+    docIds: slots.map((slot) => s.docIds[slot]),
+    metadata: slots.map((slot) => (s.metadata[slot] ? { ...s.metadata[slot] } : undefined)),
+    vectors,
+  };
+}
+
+/** Exact top-k cosine search of `vector` (any length-`dims` vector; normalised here). */
+export function scanSpace(s: Space, vector: Float32Array, k: number, filter?: MetadataFilter): VectorHit[] {
+  const dims = s.dims;
+  let norm = 0;
+  for (let i = 0; i < dims; i++) norm += vector[i]! * vector[i]!;
+  const q = new Float32Array(dims);
+  const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+  for (let i = 0; i < dims; i++) q[i] = vector[i]! * inv;
+  const heap = createTopK(k, (slot) => s.ids[slot]!);
+  const data = s.data;
+  const stride = s.stride;
+  const hasFilter = filter !== undefined && Object.keys(filter).length > 0;
+  const scores = s.block ? s.block.scan(q, s.size) : null;
+  let threshold = Number.NEGATIVE_INFINITY;
+  for (let slot = 0; slot < s.size; slot++) {
+    const score = scores ? scores[slot]! : dot(q, data, slot * stride, dims);
+    if (score < threshold) continue;
+    if (hasFilter && !matchesFilter({ docId: s.docIds[slot], metadata: s.metadata[slot] }, filter)) continue;
+    heap.push(slot, score);
+    threshold = heap.threshold();
+  }
+  return heap.drain().map(({ slot, score }) => hitAt(s, slot, score));
+}
+
+function hitAt(s: Space, slot: number, score: number): VectorHit {
+  const h: VectorHit = { id: s.ids[slot]!, score };
+  if (s.docIds[slot] !== undefined) h.docId = s.docIds[slot];
+  if (s.metadata[slot] !== undefined) h.metadata = { ...s.metadata[slot] };
+  return h;
+}
+
+/** Dot product of `q` with `data[offset … offset + dims)`, unrolled by 4 for throughput. */
+function dot(q: Float32Array, data: Float32Array, offset: number, dims: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let i = 0;
+  const end4 = dims - (dims % 4);
+  for (; i < end4; i += 4) {
+    s0 += q[i]! * data[offset + i]!;
+    s1 += q[i + 1]! * data[offset + i + 1]!;
+    s2 += q[i + 2]! * data[offset + i + 2]!;
+    s3 += q[i + 3]! * data[offset + i + 3]!;
+  }
+  for (; i < dims; i++) s0 += q[i]! * data[offset + i]!;
+  return s0 + s1 + s2 + s3;
+}
