@@ -1,14 +1,16 @@
 // The web UI: ask with a method, read the cited answer, open passages with the cited span
-// highlighted, follow the trace, explore the evidence graph, curate entities and proposals.
+// highlighted, follow the trace, explore the evidence graph; the other tabs are modules
+// (docs-tab, explorer-tab, curation-tab) mounted here.
 // Everything from the server is shown with textContent: retrieved text is data, never markup.
 import type { TraceEvent } from '@rag/core';
-import type { ReviewItem } from '@rag/train-data';
 import type { AskResult, CitationView } from '../types.js';
 import { openAskSession, type AskSession } from './ask-session.js';
 import { clearAskResults, createAnswerStream } from './ask-view.js';
+import { mountCurationTab } from './curation-tab.js';
 import { mountDocsTab } from './docs-tab.js';
 import { mountExplorerTab } from './explorer-tab.js';
 import { renderGraph, renderNodeChips, type GraphView } from './graph-view.js';
+import { createNodePanel } from './node-panel.js';
 
 interface Info {
   mode: string;
@@ -21,25 +23,6 @@ interface Info {
   samples?: string[];
   writesNeedToken: boolean;
 }
-interface NodeRef {
-  id: string;
-  name: string;
-  type: string;
-  aliases: string[];
-}
-interface NodeView {
-  node: NodeRef & { provenance: unknown[] };
-  provenance: { chunkId: string; docId: string; title: string; start: number; end: number; quote: string }[];
-  neighbours: { edgeId: string; relation: string; direction: 'out' | 'in'; node: NodeRef }[];
-}
-interface MergeRecord {
-  id: string;
-  keptId: string;
-  mergedId: string;
-  at: string;
-  undone?: boolean;
-}
-
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 /** Create an element; props are DOM properties (textContent, className, onclick…), never HTML. */
 const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, unknown> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] => {
@@ -76,7 +59,7 @@ for (const b of Array.from(document.querySelectorAll<HTMLButtonElement>('.tabs b
     for (const s of Array.from(document.querySelectorAll<HTMLElement>('.tab'))) s.dataset.active = String(s.id === `tab-${b.dataset.tab}`);
     if (b.dataset.tab === 'docs') docsTab.show();
     if (b.dataset.tab === 'graph') explorerTab.show();
-    if (b.dataset.tab === 'curate') void loadCuration();
+    if (b.dataset.tab === 'curate') void curationTab.show();
   });
 }
 
@@ -264,164 +247,13 @@ $<HTMLFormElement>('ask-form').addEventListener('submit', (ev) => {
   );
 });
 
-// --- node panel ------------------------------------------------------------------------
-async function showNode(id: string) {
-  const v = await api<NodeView>(`/api/nodes/${encodeURIComponent(id)}`);
-  $('node-card').hidden = false;
-  $('node-name').textContent = v.node.name;
-  $('node-type').textContent = v.node.type;
-  const body = $('node-body');
-  const aliases = el('div', { className: 'node-section' }, el('strong', { textContent: 'Aliases: ' }), v.node.aliases.length ? v.node.aliases.join(', ') : '—');
-  const prov = el('div', { className: 'node-section' }, el('strong', { textContent: `Read from (${v.provenance.length})` }));
-  prov.append(
-    el(
-      'ul',
-      {},
-      ...v.provenance.slice(0, 12).map((p) =>
-        el('li', {}, el('button', { type: 'button', className: 'link', textContent: p.title, onclick: () => void openPassage(p.docId, p.start, p.end) }), ` — “${p.quote}”`),
-      ),
-    ),
-  );
-  const nb = el('div', { className: 'node-section' }, el('strong', { textContent: `Neighbours (${v.neighbours.length})` }));
-  nb.append(
-    el(
-      'ul',
-      {},
-      ...v.neighbours.slice(0, 20).map((n) =>
-        el(
-          'li',
-          {},
-          n.direction === 'out' ? `—${n.relation}→ ` : `←${n.relation}— `,
-          el('button', { type: 'button', className: 'link', textContent: n.node.name, onclick: () => void showNode(n.node.id) }),
-        ),
-      ),
-    ),
-  );
-  body.replaceChildren(aliases, prov, nb);
-}
-
-// --- documents -------------------------------------------------------------------------
+// --- tabs' modules ---------------------------------------------------------------------
+const showNode = createNodePanel({ api, el, openPassage });
 const docsTab = mountDocsTab({ api, el, onStoreChanged: () => loadInfo() });
 const explorerTab = mountExplorerTab({ api, el, writesNeedToken: () => info?.writesNeedToken ?? false, onStoreChanged: () => loadInfo() });
-
-// --- curation --------------------------------------------------------------------------
-function entitySearch(input: string, select: string, after?: (id: string) => void) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  $(input).addEventListener('input', () => {
-    clearTimeout(timer);
-    timer = setTimeout(async () => {
-      const q = $<HTMLInputElement>(input).value.trim();
-      const found = q ? await api<NodeRef[]>(`/api/nodes?${new URLSearchParams({ q })}`) : [];
-      $(select).replaceChildren(...found.map((n) => el('option', { value: n.id, textContent: `${n.name} (${n.type})` })));
-    }, 150);
-  });
-  if (after) $(select).addEventListener('change', () => after($<HTMLSelectElement>(select).value));
-}
-entitySearch('keep-q', 'keep-id');
-entitySearch('merge-q', 'merge-id');
-entitySearch('split-q', 'split-id', (id) => void loadSplitChunks(id));
+const curationTab = mountCurationTab({ api, el, toast, onStoreChanged: () => loadInfo() });
 $('token').addEventListener('change', () => sessionStorage.setItem('rag-token', $<HTMLInputElement>('token').value));
 
-async function loadSplitChunks(id: string) {
-  const v = await api<NodeView>(`/api/nodes/${encodeURIComponent(id)}`);
-  const seen = new Set<string>();
-  $('split-chunks').replaceChildren(
-    ...v.provenance
-      .filter((p) => !seen.has(p.chunkId) && seen.add(p.chunkId))
-      .map((p) => el('label', {}, el('input', { type: 'checkbox', value: p.chunkId }), `${p.title}: “${p.quote}”`)),
-  );
-}
-
-async function loadCuration() {
-  const log = await api<MergeRecord[]>('/api/graph/merges');
-  $('merge-log').replaceChildren(
-    ...log
-      .slice()
-      .reverse()
-      .map((m) =>
-        el(
-          'li',
-          { className: m.undone ? 'undone' : '' },
-          el('span', { className: 'what', textContent: `${m.mergedId} → ${m.keptId}` }),
-          ...(m.undone
-            ? [el('span', { className: 'hint', textContent: 'undone' })]
-            : [
-                el('button', {
-                  type: 'button',
-                  className: 'ghost',
-                  textContent: 'Undo',
-                  onclick: async () => {
-                    try {
-                      await api('/api/graph/undo', { method: 'POST', body: JSON.stringify({ recordId: m.id }) });
-                      toast('merge undone');
-                      await loadCuration();
-                      await loadInfo();
-                    } catch (e) {
-                      toast((e as Error).message);
-                    }
-                  },
-                }),
-              ]),
-        ),
-      ),
-  );
-  const proposals = await api<ReviewItem[]>('/api/proposals');
-  $('proposals').replaceChildren(
-    ...(proposals.length === 0
-      ? [el('li', {}, el('span', { className: 'hint', textContent: 'No proposals in the review queue.' }))]
-      : proposals.map((p) => {
-          const li = el('li', {}, el('span', { className: 'what', textContent: `${p.triple.head} —${p.triple.relation}→ ${p.triple.tail}` }));
-          if (p.status === 'pending') {
-            for (const d of ['approve', 'reject'] as const)
-              li.append(
-                el('button', {
-                  type: 'button',
-                  className: d === 'approve' ? '' : 'ghost',
-                  textContent: d === 'approve' ? 'Approve' : 'Reject',
-                  onclick: async () => {
-                    try {
-                      await api(`/api/proposals/${encodeURIComponent(p.id)}/${d}`, { method: 'POST' });
-                      toast(`proposal ${d === 'approve' ? 'approved' : 'rejected'}`);
-                      await loadCuration();
-                    } catch (e) {
-                      toast((e as Error).message);
-                    }
-                  },
-                }),
-              );
-          } else li.append(el('span', { className: 'badge', textContent: p.status }));
-          return li;
-        })),
-  );
-}
-
-$('merge-button').addEventListener('click', async () => {
-  const keepId = $<HTMLSelectElement>('keep-id').value;
-  const mergeId = $<HTMLSelectElement>('merge-id').value;
-  if (!keepId || !mergeId) return toast('pick an entity to keep and one to merge');
-  try {
-    await api('/api/graph/merge', { method: 'POST', body: JSON.stringify({ keepId, mergeId }) });
-    toast('merged');
-    await loadCuration();
-    await loadInfo();
-  } catch (e) {
-    toast((e as Error).message);
-  }
-});
-
-$('split-button').addEventListener('click', async () => {
-  const nodeId = $<HTMLSelectElement>('split-id').value;
-  const name = $<HTMLInputElement>('split-name').value.trim();
-  const chunkIds = Array.from(document.querySelectorAll<HTMLInputElement>('#split-chunks input:checked')).map((i) => i.value);
-  if (!nodeId || !name) return toast('pick an entity and give the new entity a name');
-  try {
-    await api('/api/graph/split', { method: 'POST', body: JSON.stringify({ nodeId, name, chunkIds }) });
-    toast(`split “${name}” out`);
-    await loadInfo();
-  } catch (e) {
-    toast((e as Error).message);
-  }
-});
 
 void loadInfo().catch((e: Error) => {
   $('store-info').textContent = `cannot reach the server: ${e.message}`;
