@@ -135,8 +135,10 @@ export function createTypedTripleExtractor(options: TypedTripleExtractorOptions 
               // "Konstantin Konstantinovich Vakulovsky" for the page "Konstantin Vakulovsky"
               (pageState.type === 'Person' && titleName.includes(' ') && n.startsWith(firstKey + ' ') && n.endsWith(' ' + lastKey)) ||
               // the defining sentence opens with the title's full form ("Captain Konstantin
-              // Konstantinovich Vakulovsky", "Hôtel Le Concorde Québec", "Leston Peter Paul")
-              (pending.length === 0 && m === found.find((x) => x.type !== 'Date') && m.t0 <= 1 && sharesFirstWord(n, titleNorm)));
+              // Konstantinovich Vakulovsky", "Hôtel Le Concorde Québec", "Leston Peter Paul"); a
+              // shorter name is only the title's first word ("Kansas" in "Kansas's 4th
+              // congressional district", "Deputy Prime Minister" of "… of Singapore")
+              (pending.length === 0 && m === found.find((x) => x.type !== 'Date') && m.t0 <= 1 && sharesFirstWord(n, titleNorm) && n.split(' ').length >= titleNorm.split(' ').length));
           if (isPage) {
             if (m.name !== titleName) pageState.aliases.add(n);
             mentions.push({ ...m, name: titleName, page: true, type: pageState.type, surface: m.name });
