@@ -115,10 +115,13 @@ export async function alignEntitySeeds(index: RagIndex, analysis: QueryAnalysis,
     found.set(i, { node: graph.toRef(adj.ids[i]!), index: i, mention, confidence, weight, how });
   };
   const fuzzyWanted: { mention: string; candidates: number[] }[] = [];
+  /** Multi-word names the mentions matched exactly or as a sub-phrase. */
+  const matchedKeys: string[] = [];
   for (const mention of analysis.entities) {
     const key = normalize(mention);
     const exact = names.byName.get(key);
     if (exact) {
+      matchedKeys.push(key);
       for (const i of exact.slice(0, per)) add(i, mention, 1, 'exact');
       continue;
     }
@@ -132,6 +135,7 @@ export async function alignEntitySeeds(index: RagIndex, analysis: QueryAnalysis,
         const hit = names.byName.get(sub.join(' '));
         if (!hit) continue;
         matched = true;
+        matchedKeys.push(sub.join(' '));
         for (const i of hit.slice(0, per)) add(i, mention, 0.6 + 0.4 * (len / toks.length), 'sub-phrase');
       }
     }
@@ -162,9 +166,9 @@ export async function alignEntitySeeds(index: RagIndex, analysis: QueryAnalysis,
   }
   if (options.scanQuery ?? true) {
     // Lower-case multi-word names the capitalisation rule misses ("the pirate movie").
-    // A phrase inside a mention that matched a node exactly is part of that name, not a name of
-    // its own ("deputy prime minister" in "Deputy Prime Minister of Australia").
-    const exactKeys = analysis.entities.map(normalize).filter((k) => names.byName.has(k) && k.includes(' '));
+    // A phrase inside a name a mention matched is part of that name, not a name of its own
+    // ("deputy prime minister" in "Deputy Prime Minister of Australia").
+    const exactKeys = matchedKeys.filter((k) => k.includes(' '));
     const ws = words(analysis.query);
     for (let len = Math.min(12, ws.length); len >= 2; len -= 1) {
       for (let s = 0; s + len <= ws.length; s += 1) {
