@@ -203,6 +203,24 @@ export function createTypedTripleExtractor(options: TypedTripleExtractorOptions 
         pending.push({ mentions, facts, prov });
       }
 
+      // ---- "Alta, Fayette County, West Virginia": a place's title names the places it lies in.
+      // Each qualifier the passage also names (as a place) gives `located_in` (`country` for a
+      // country), with the sentence naming it as provenance; the first qualifier is the nearest.
+      const qualifiers = titleName.includes(',') ? titleName.split(',').slice(1).map((q) => normKey(q.trim())).filter(Boolean) : [];
+      if (qualifiers.length > 0 && pageState.type === 'Place') {
+        const pageRef: Mention = { name: titleName, type: 'Place', start: 0, end: 0, t0: -1, t1: -1, page: true };
+        const done = new Set<string>();
+        for (const p of pending)
+          for (const m of p.mentions) {
+            const key = normKey(m.name);
+            if (m.page || done.has(key) || !qualifiers.includes(key) || (typeOf(m) !== 'Place' && typeOf(m) !== 'Entity')) continue;
+            done.add(key);
+            const tail = { ...m, type: 'Place' };
+            const relation = isCountry(tail) ? 'country' : 'located_in';
+            if (!p.facts.some((f) => f.head.page && f.relation === relation && normKey(f.tail.name) === key)) p.facts.push({ head: pageRef, relation, tail, confidence: patternConf });
+          }
+      }
+
       // ---- one name, one type within the passage: an untyped mention takes the type the name
       // got elsewhere ("coach Dick Crum" types every "Dick Crum")
       const nameType = new Map<string, string>();
