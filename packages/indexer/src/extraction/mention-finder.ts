@@ -40,6 +40,12 @@ function quotedSpans(text: string): { start: number; text: string }[] {
   }
   return out;
 }
+// Before a lone month or weekday name, words that make it part of a date ("in April", "from
+// early March to May"); after it, a number or a range word does ("April 20", "June to September").
+const DATE_LEAD = new Set(['in', 'early', 'late', 'mid', 'from', 'to', 'until', 'till', 'since', 'between', 'and', 'through', 'of', 'during', 'each', 'every', 'last', 'next', 'by', 'on', 'or', '(', ',', '–', '-']);
+const DATE_TAIL = new Set(['to', 'and', 'or', 'through', 'until', '–', '-', ')', ',']);
+/** Number words and unit abbreviations written capitalised ("One of …" inside a quote, "FM", "MHz"). */
+const NOT_NAMES = new Set(['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'first', 'second', 'third', 'fm', 'am', 'mw', 'kw', 'mhz', 'khz', 'ghz', 'erp', 'haat', 'gdp']);
 const TIME_WORDS = new Set(['century', 'centuries', 'decade', 'decades', 'year', 'years', 'era', 'age', 'period', 'month', 'months', 'week', 'weeks', 'day', 'days', 'millennium']);
 const IDENT_GLUE = /[_/\\=<>{}[\]#@$|~^*+]/;
 
@@ -144,6 +150,8 @@ export function findMentions(tokens: Token[], sentenceText: string, sentenceStar
             // is not a name; other capitalised words mid-sentence are ("Nirvana", "Congress")
             (/^\p{Lu}{2,}$/u.test(only.text) && isCommonWord(only)) ||
             TIME_WORDS.has(only.lower) ||
+            NOT_NAMES.has(only.lower) ||
+            (wordClasses(only.text).has('month') && (DATE_LEAD.has(tokens[a - 1]?.lower ?? '') || DATE_TAIL.has(tokens[a + 1]?.lower ?? '') || /^\d/.test(tokens[a + 1]?.text ?? ''))) ||
             (a === 0 && (/ly$/.test(only.lower) || tokens[a + 1]?.text === ',') && !isKnownName(only))));
       if (!skip) mentions.push({ name, type: guessType(name), start, end, t0: a, t1: b });
     }

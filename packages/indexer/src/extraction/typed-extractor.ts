@@ -135,8 +135,10 @@ export function createTypedTripleExtractor(options: TypedTripleExtractorOptions 
               // "Konstantin Konstantinovich Vakulovsky" for the page "Konstantin Vakulovsky"
               (pageState.type === 'Person' && titleName.includes(' ') && n.startsWith(firstKey + ' ') && n.endsWith(' ' + lastKey)) ||
               // the defining sentence opens with the title's full form ("Captain Konstantin
-              // Konstantinovich Vakulovsky", "Hôtel Le Concorde Québec", "Leston Peter Paul")
-              (pending.length === 0 && m === found.find((x) => x.type !== 'Date') && m.t0 <= 1 && sharesFirstWord(n, titleNorm)));
+              // Konstantinovich Vakulovsky", "Hôtel Le Concorde Québec", "Leston Peter Paul"); a
+              // shorter name is only the title's first word ("Kansas" in "Kansas's 4th
+              // congressional district", "Deputy Prime Minister" of "… of Singapore")
+              (pending.length === 0 && m === found.find((x) => x.type !== 'Date') && m.t0 <= 1 && sharesFirstWord(n, titleNorm) && n.split(' ').length >= titleNorm.split(' ').length));
           if (isPage) {
             if (m.name !== titleName) pageState.aliases.add(n);
             mentions.push({ ...m, name: titleName, page: true, type: pageState.type, surface: m.name });
@@ -199,6 +201,24 @@ export function createTypedTripleExtractor(options: TypedTripleExtractorOptions 
           related.add(`${h.start}:${t.start}`);
         }
         pending.push({ mentions, facts, prov });
+      }
+
+      // ---- "Alta, Fayette County, West Virginia": a place's title names the places it lies in.
+      // Each qualifier the passage also names (as a place) gives `located_in` (`country` for a
+      // country), with the sentence naming it as provenance; the first qualifier is the nearest.
+      const qualifiers = titleName.includes(',') ? titleName.split(',').slice(1).map((q) => normKey(q.trim())).filter(Boolean) : [];
+      if (qualifiers.length > 0 && pageState.type === 'Place') {
+        const pageRef: Mention = { name: titleName, type: 'Place', start: 0, end: 0, t0: -1, t1: -1, page: true };
+        const done = new Set<string>();
+        for (const p of pending)
+          for (const m of p.mentions) {
+            const key = normKey(m.name);
+            if (m.page || done.has(key) || !qualifiers.includes(key) || (typeOf(m) !== 'Place' && typeOf(m) !== 'Entity')) continue;
+            done.add(key);
+            const tail = { ...m, type: 'Place' };
+            const relation = isCountry(tail) ? 'country' : 'located_in';
+            if (!p.facts.some((f) => f.head.page && f.relation === relation && normKey(f.tail.name) === key)) p.facts.push({ head: pageRef, relation, tail, confidence: patternConf });
+          }
       }
 
       // ---- one name, one type within the passage: an untyped mention takes the type the name

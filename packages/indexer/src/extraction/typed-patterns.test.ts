@@ -74,4 +74,25 @@ describe('typed relation patterns', () => {
     expect(names).toContain('Snoop Dogg');
     for (const bad of ["Snoop Dogg's", 'Snoop Dogg s', 'NOT', 'FOUND', 'INVALID', 'Century', '1990s']) expect(names).not.toContain(bad);
   });
+
+  it('reads a place title\'s qualifiers as the places it lies in, when the passage names them', async () => {
+    const { typed } = await facts('Orrin is an unincorporated community in Tallow County. It lies near the river in West Virginia.', 'Orrin, Tallow County, West Virginia');
+    expect(typed).toEqual(expect.arrayContaining(['Orrin, Tallow County, West Virginia | located_in | Tallow County', 'Orrin, Tallow County, West Virginia | located_in | West Virginia']));
+    const film = await facts('Hello Aunt is a 1975 comedy film set in Poland.', 'Hello, Aunt');
+    expect(film.typed.some((t) => t.includes('located_in'))).toBe(false);
+  });
+
+  it('reads "published monthly by the X" as publisher', async () => {
+    const { typed } = await facts('The Journal of Quiet Physics is a peer-reviewed journal published monthly by the Institute of Quiet Physics.', 'Journal of Quiet Physics');
+    expect(typed).toContain('Journal of Quiet Physics | publisher | Institute of Quiet Physics');
+  });
+
+  it('does not take a month of a date range, a number word or a unit for a name, nor the title\'s first word for the page', async () => {
+    const { entities } = await facts('Summers in Dorrin last from early April to October. WQXR One broadcasts on 96.3 FM with an ERP of 6 kW.', 'Dorrin');
+    const names = entities.map((e) => e.name);
+    for (const bad of ['April', 'October', 'FM', 'ERP']) expect(names).not.toContain(bad);
+    const r = await ex.extract({ chunk: chunkOf("Kansas's 9th congressional district is a district in the state of Kansas."), docTitle: "Kansas's 9th congressional district" });
+    const page = r.entities.find((e) => e.name === "Kansas's 9th congressional district");
+    expect(page?.aliases ?? []).not.toContain('Kansas');
+  });
 });

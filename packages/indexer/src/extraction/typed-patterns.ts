@@ -451,12 +451,14 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
     const w1 = lower(k + 1);
     // most words start no frame: skip them before any lookup
     if (!TRIGGERS.has(w) && w1 !== 'for' && w1 !== 'of' && w1 !== 'at' && w1 !== 'with' && tokens[k + 1]?.text !== ':') continue;
-    if (PASSIVE[w] && w1 === 'by') {
+    // "directed by", "published monthly by", "jointly owned by"
+    const byAt = w1 === 'by' ? k + 1 : /^[a-z]+ly$/.test(w1) && lower(k + 2) === 'by' ? k + 2 : -1;
+    if (PASSIVE[w] && byAt > 0) {
       const rel = PASSIVE[w]!;
       const spec = relationSpec(rel)!;
       const headM = rel === 'performer' && w === 'voiced' ? leftOf(k, ['Person', 'Work']) : lower(k - 1) === 'and' && lastPassive ? lastPassive : rel === 'owned_by' ? clauseHead(k, spec.head) : headAt(k, spec.head);
       lastPassive = headM;
-      for (const t of tailList(k + 2, 3, rel === 'publisher' ? org : agent)) emit(headM, rel, t);
+      for (const t of tailList(byAt + 1, 3, rel === 'publisher' ? org : agent)) emit(headM, rel, t);
       continue;
     }
     // "released by MGM Records in 1950", "released through the band's own label X", "released on July 14, 2009"
@@ -468,8 +470,10 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
           if ([';', '.'].includes(tokens[j]!.text)) break;
           continue;
         }
+        // the word before the name, past an article ("by the American Institute of Physics")
+        const prep = lower(j - 1) === 'the' ? lower(j - 2) : lower(j - 1);
         if (m.type === 'Date' && head && ['in', 'on', 'by'].includes(lower(j - 1)) && head.type !== 'Person') emit(head, 'released_on', m);
-        else if (['by', 'through', 'on', 'via', 'label'].includes(lower(j - 1)) && org(m) && m.type !== 'Date' && head && !m.quoted) emit(head, 'publisher', m);
+        else if (['by', 'through', 'on', 'via', 'label'].includes(prep) && org(m) && m.type !== 'Date' && head && !m.quoted) emit(head, 'publisher', m);
         else if (lower(j - 1) === 'on' && (m.type === 'Organization' || /^\p{Lu}{2,6}\d?$/u.test(m.name)) && head) emit(head, 'publisher', { ...m, type: 'Organization' });
         j = m.t1 - 1;
       }

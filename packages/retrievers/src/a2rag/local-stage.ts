@@ -7,6 +7,9 @@ import type { ProvenanceMap } from '../internal/provenance-map.js';
 import type { StageResult } from './stage-result.js';
 import { addChunkScore, emptyStageResult } from './stage-result.js';
 
+/** Node types of attribute values (classes, dates, numbers) rather than named entities. */
+const VALUE_TYPES: ReadonlySet<string> = new Set(['Concept', 'Date', 'Number']);
+
 export interface LocalStageOptions {
   /** Cap on edges read per seed (default 80). */
   maxEdgesPerSeed?: number;
@@ -29,6 +32,9 @@ export function localStage(graph: GraphStore, adj: Adjacency, pm: ProvenanceMap,
     r.nodes.add(s.index);
     if (s.aligned) for (const [c, w] of pm.weighted(s.index)) addChunkScore(r, c, s.weight * w, 'own');
     const seedId = adj.ids[s.index]!;
+    // A class or literal ("congressional districts", "1902") is shared by unrelated passages:
+    // its neighbours are instances or things dated alike, not evidence about the question.
+    if (VALUE_TYPES.has(graph.getNode(seedId)?.type ?? '')) continue;
     const incident = graph.edgesOf(seedId);
     const filtered = relationSeeds.length > 0 ? graph.edgesOf(seedId, { relations: [...relationSeeds] }) : incident;
     // An S_R filter that removes every edge of a seed would silence it; keep all edges then.

@@ -1,6 +1,7 @@
 // Relation-intent lexicon: cue words → normalised relation labels. The heuristic query
 // analyzer uses it to find A2RAG relation seeds (S_R) and the fixture extractor uses the same
 // table, so query intents and graph relation types share one vocabulary.
+import { canonicalRelation } from '@rag/core';
 
 export const RELATION_CUES: Readonly<Record<string, string>> = Object.freeze({
   born: 'born_in',
@@ -51,6 +52,24 @@ export const RELATION_CUES: Readonly<Record<string, string>> = Object.freeze({
   country: 'country_of',
   nationality: 'country_of',
 });
+
+/**
+ * Intents whose relation-schema label (`RELATION_SCHEMA` in @rag/core) `canonicalRelation`
+ * does not derive from the intent's own spelling. A graph built by a schema extractor stores
+ * "played for" as `member_of` and "country of" as `country` / `nationality`.
+ */
+const SCHEMA_OF_INTENT: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  played_for: ['member_of'],
+  released_by: ['publisher'],
+  composed_by: ['author'],
+  created_by: ['author', 'founded_by'],
+  country_of: ['country', 'nationality'],
+});
+
+/** Schema labels an intent means: its canonical spelling plus the table above. */
+export function schemaRelationsOf(intent: string): string[] {
+  return [...new Set([canonicalRelation(intent), ...(SCHEMA_OF_INTENT[intent] ?? [])])];
+}
 
 /** Relation labels whose cue words appear in the text. */
 export function relationCues(words: readonly string[]): string[] {

@@ -7,7 +7,7 @@ import { getAdjacency, type GraphStore, type GraphViewExtras } from '@rag/graph-
 import type { RagIndex } from '@rag/indexer';
 import { isStopWord, jaccard, normalize, words } from '../internal/text.js';
 import { cosine } from '../internal/vector.js';
-import { RELATION_CUES } from './relation-lexicon.js';
+import { RELATION_CUES, schemaRelationsOf } from './relation-lexicon.js';
 
 export interface EntitySeed {
   node: GraphNodeRef;
@@ -115,10 +115,13 @@ export async function alignEntitySeeds(index: RagIndex, analysis: QueryAnalysis,
     found.set(i, { node: graph.toRef(adj.ids[i]!), index: i, mention, confidence, weight, how });
   };
   const fuzzyWanted: { mention: string; candidates: number[] }[] = [];
+  /** Multi-word names the mentions matched exactly or as a sub-phrase. */
+  const matchedKeys: string[] = [];
   for (const mention of analysis.entities) {
     const key = normalize(mention);
     const exact = names.byName.get(key);
     if (exact) {
+      matchedKeys.push(key);
       for (const i of exact.slice(0, per)) add(i, mention, 1, 'exact');
       continue;
     }
@@ -132,6 +135,7 @@ export async function alignEntitySeeds(index: RagIndex, analysis: QueryAnalysis,
         const hit = names.byName.get(sub.join(' '));
         if (!hit) continue;
         matched = true;
+        matchedKeys.push(sub.join(' '));
         for (const i of hit.slice(0, per)) add(i, mention, 0.6 + 0.4 * (len / toks.length), 'sub-phrase');
       }
     }
@@ -162,11 +166,15 @@ export async function alignEntitySeeds(index: RagIndex, analysis: QueryAnalysis,
   }
   if (options.scanQuery ?? true) {
     // Lower-case multi-word names the capitalisation rule misses ("the pirate movie").
+    // A phrase inside a name a mention matched is part of that name, not a name of its own
+    // ("deputy prime minister" in "Deputy Prime Minister of Australia").
+    const exactKeys = matchedKeys.filter((k) => k.includes(' '));
     const ws = words(analysis.query);
     for (let len = Math.min(12, ws.length); len >= 2; len -= 1) {
       for (let s = 0; s + len <= ws.length; s += 1) {
         const sub = ws.slice(s, s + len);
         if (sub.filter((w) => !isStopWord(w)).length < 2) continue;
+        if (exactKeys.some((k) => k !== sub.join(' ') && ` ${k} `.includes(` ${sub.join(' ')} `))) continue;
         for (const i of (names.byName.get(sub.join(' ')) ?? []).slice(0, per)) if (!found.has(i)) add(i, sub.join(' '), 0.8, 'query-ngram');
       }
     }
@@ -177,13 +185,15 @@ export async function alignEntitySeeds(index: RagIndex, analysis: QueryAnalysis,
 /**
  * S_R: relation intents aligned to the relation types present in the graph. An intent matches a
  * type equal to it, or — for open-vocabulary labels such as "was_born_in" — a type whose words
- * include the intent's cue word ("born"). At most `maxTypes` types per intent, most frequent first.
+ * include the intent's cue word ("born"), or its relation-schema label ("played_for" → `member_of`). At most `maxTypes` types per intent, most frequent first.
  */
 export function alignRelationSeeds(graph: GraphStore, analysis: QueryAnalysis, maxTypes = 12): string[] {
   const idx = nameIndexOf(graph);
   const out = new Set<string>();
   for (const intent of analysis.relations) {
     if (idx.relations.has(intent)) out.add(intent);
+    // The schema label of the intent ("directed_by" → `director`), for graphs that store it.
+    for (const r of schemaRelationsOf(intent)) if (idx.relations.has(r)) out.add(r);
     const cues = new Set([intent.split('_')[0]!, ...Object.entries(RELATION_CUES).filter(([, r]) => r === intent).map(([w]) => w)]);
     const matches = [...idx.relationWords]
       .filter(([rel, ws]) => rel !== intent && ws.some((w) => cues.has(w)))
