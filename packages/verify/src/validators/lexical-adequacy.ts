@@ -9,6 +9,7 @@ import { extractMentions } from '../text/mentions.js';
 import { isAbstention, isOrganizationOrPlace, isWholePersonName, questionForm, typeAgreement, type AnswerType } from '../text/answer-type.js';
 import { expectedType, type EntityType } from '../text/expected-type.js';
 import { relationSupport } from '../text/relation-support.js';
+import { relationChain } from '../text/relation-chain.js';
 import { yesNoSupport } from '../text/yes-no-support.js';
 import { choiceOptionsOf, choiceSupport } from '../text/choice-support.js';
 import { answerText, assertQuery, assertUnit, makeVerdict, recordVerdict } from './verdict.js';
@@ -80,7 +81,17 @@ export function createLexicalAdequacyValidator(options: LexicalAdequacyOptions =
       // entity has the right type and is in the evidence too. The cited sentence must state it
       // in the asked relation to the question's entities; otherwise the check says what is missing.
       const citations = typeof answer === 'object' && answer !== null ? (answer.citations ?? []) : [];
-      const support = relationSupport(query, text, citations, evidence?.chunks ?? []);
+      const single = relationSupport(query, text, citations, evidence?.chunks ?? []);
+      // One sentence establishes the answer only when it reaches every entity of the question:
+      // "the country where Clonbrook is located" is another hop than "member of CARICOM".
+      const whole = single.established && (single.unanchored ?? []).length === 0;
+      // A multi-hop question is rarely answered by one sentence: a chain of cited evidence from
+      // the question's entities to the answer, one sentence per hop, establishes it too.
+      const chain = whole ? undefined : relationChain(query, text, citations, evidence?.chunks ?? []);
+      const partOnly: typeof single | undefined = single.established && !whole
+        ? { established: false, reason: `${single.reason}, but no evidence links it to ${(single.unanchored ?? []).join(' or ')}` }
+        : undefined;
+      const support = chain && (chain.established || chain.partial) ? chain : (partOnly ?? single);
       if (support.established)
         return recordVerdict(makeVerdict('adequacy', 'pass', 1, `${agreement.agree ? `${agreement.reason}; ` : ''}${support.reason}`, support.span ? [support.span] : []), context, { form });
       const typeNote = agreement.agree ? `${agreement.reason}, but ` : '';
