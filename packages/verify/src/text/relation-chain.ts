@@ -39,6 +39,8 @@ const MAX_EXPANSIONS = 2000;
 // stated by "in"/"at" before the place ("a town in Djibouti").
 const PLACE_CLASS = new Set(['country', 'state', 'city', 'town', 'county', 'region', 'province', 'continent', 'nation', 'district', 'island', 'village', 'area', 'place', 'location']);
 
+const MONTH = /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/;
+
 interface Sentence {
   chunkId: string;
   start: number;
@@ -153,7 +155,9 @@ export function relationChain(query: string, answer: string, citations: readonly
   const isEntity = (n: string) => entities.some((e) => sameName(e, n));
   // A capitalised relation word ("the Leader of the Opposition") is not an entity to chain through.
   const questionWords = new Set([...allCues, ...normTokens(query).filter((w) => !entityWords.has(w))]);
-  const isEntityName = (n: string) => contentTokens(n).some((w) => !questionWords.has(w) && !allCues.some((c) => sameRelation(c, w)));
+  // Nor is a date ("August 7", "April") or a run of table cells with numbers in it.
+  const isEntityName = (n: string) =>
+    !/\d/.test(n) && !MONTH.test(n) && contentTokens(n).some((w) => !questionWords.has(w) && !allCues.some((c) => sameRelation(c, w)));
   let best: string | undefined;
   const tried = new Set<string>();
   for (const c of list) {
@@ -267,6 +271,7 @@ function linkOf(s: Sentence, from: string, to: string, attachable: readonly stri
   const at = toAt ?? fromAt!;
   const states = attachedCues(s, at, attachable);
   if (states.length > 0) return { sentence: s, from, to, states };
-  if (locative && toAt && locatedIn(s, toAt)) return { sentence: s, from, to, states: ['located'] };
+  // "a town in Djibouti" (the new end is the place) or "the clock located in Prague" (the old one is).
+  if (locative && ((toAt && locatedIn(s, toAt)) || (fromAt && locatedIn(s, fromAt)))) return { sentence: s, from, to, states: ['located'] };
   return undefined;
 }
