@@ -11,6 +11,7 @@ import type { Citation, RankedChunk } from '@rag/core';
 import { extractMentions, type Mention } from './mentions.js';
 import { contentTokens, normTokens } from './normalize.js';
 import { splitSentences } from './sentences.js';
+import { answerOccurrences } from './match.js';
 import { isClassNoun, isRoleNoun } from './expected-type.js';
 import { lemmaTokens, relationCues, sameRelation, type LemmaToken } from './relation-cues.js';
 import {
@@ -163,7 +164,11 @@ export function relationChain(query: string, answer: string, citations: readonly
   for (const c of list) {
     const own = sentences.find((s) => s.chunkId === c.chunkId && s.start <= c.start && c.start < s.start + s.text.length) ?? sentences.find((s) => s.text.includes(c.text));
     if (!own) continue;
-    const bridges = [...own.names.map((m) => m.text), ...(c.subject ? [c.subject] : [])].filter((n, i, all) => {
+    // The answer's hop names the bridge near the answer (or is in the bridge's passage).
+    const spans = answerOccurrences(answer, own.text);
+    const words = (a: number, b: number) => (own.text.slice(a, b).match(/\S+/g) ?? []).length;
+    const near = own.names.filter((x) => spans.some((m) => (x.end <= m.start ? words(x.end, m.start) : x.start >= m.end ? words(m.end, x.start) : Infinity) <= WINDOW));
+    const bridges = [...near.map((m) => m.text), ...(c.subject ? [c.subject] : [])].filter((n, i, all) => {
       const t = contentTokens(n);
       return (
         t.length > 0 &&

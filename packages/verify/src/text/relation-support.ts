@@ -9,7 +9,7 @@ import { loadNlp } from '../internal/lazy-nlp.js';
 import type { Citation, RankedChunk } from '@rag/core';
 import { extractMentions } from './mentions.js';
 import { contentTokens, normTokens } from './normalize.js';
-import { matchAnswer } from './match.js';
+import { answerOccurrences, matchAnswer } from './match.js';
 import { splitSentences } from './sentences.js';
 import { expectedType, headPhrase, isClassNoun, isRoleNoun } from './expected-type.js';
 import { askedClause, lemmaTokens, relationCues, sameRelation, type LemmaToken } from './relation-cues.js';
@@ -237,90 +237,91 @@ export function relationSupport(
   if (list.length === 0) return { established: false, reason: `no evidence sentence states "${short}"` };
   let best: { missing: string[]; unstated: string[]; cue: boolean; c: Candidate } | undefined;
   for (const c of list) {
-    const m = matchAnswer(answer, c.text);
-    if (!m?.contiguous) continue;
-    const tokens = new Set(normTokens(c.text));
-    // One of the question's entities anchors the sentence: named in it, or its passage's subject.
-    const near = (e: string) => {
-      if (options.anchorWindow === undefined) return true;
-      const w = options.anchorWindow;
-      const words = (a: number, b: number) => (c.text.slice(a, b).match(/\S+/g) ?? []).length;
-      return extractMentions(c.text).some((x) => mentioned(e, new Set(normTokens(x.text))) && (x.end <= m.start ? words(x.end, m.start) : words(m.end, x.start)) <= w);
-    };
-    const direct = anchors.filter((e) => (mentioned(e, tokens) && near(e)) || isSubject(e, c.subject));
-    // Or through a bridge: a name of this sentence (or its passage's subject) that another
-    // evidence sentence states together with one of the question's entities ("Damerjog is a
-    // town in Djibouti" links "Djibouti's first president" to "Damerjog's country").
-    const bridged = direct.length > 0 || options.anchors ? undefined : bridgeOf(entities, c, answer, sentences);
-    const anchored = direct.length > 0 ? direct : bridged ? [`${bridged.entity} (through ${bridged.via})`] : [];
-    const missing = anchored.length === 0 ? [...anchors] : [];
-    const lemmas = lemmaTokens(c.text);
-    const inAnswer = lemmas.filter((t) => t.start < m.end && t.end > m.start).map((t) => t.index);
-    const from = inAnswer.length ? Math.min(...inAnswer) : -1;
-    const to = inAnswer.length ? Math.max(...inAnswer) : -1;
-    // Every word of the asked clause ("the spouse of the director of …": spouse and director)
-    // must be in the sentence's passage: one relation of a chain ("directed by X") is not the chain.
-    const passageLemmas = c.passage && c.passage !== c.text ? lemmaTokens(c.passage) : lemmas;
-    // Along a bridge, a relation word may be stated in the bridge sentence ("born in Lindenport").
-    const bridgeLemmas = bridged ? lemmaTokens(bridged.sentence) : [];
-    const unstated = cues.filter((q) => !passageLemmas.some((t) => sameRelation(q, t.lemma)) && !bridgeLemmas.some((t) => sameRelation(q, t.lemma)));
-    // The cue must attach to the answer: within a few words, not across a parenthesis ("(born
-    // 1930 in London) is an English actor"), with no other name or number between them ("located
-    // in Southern Africa, north of South Africa"); a class noun ("team", "film") names a type,
-    // not the relation, so it cannot be that cue.
-    // Only a candidate of the answer's own kind (a name for a name, a number or date for one)
-    // can take the cue away from it.
-    const numeric = /\d/.test(answer) && !/\p{Lu}/u.test(answer.replace(/\b(January|February|March|April|May|June|July|August|September|October|November|December)\b/g, ''));
-    // Numbers of the same date ("3 March 1961") are one expression, not rival candidates.
-    const sameDate = (x: { start: number; end: number }) => /^[\s,]*(?:[A-Z][a-z]+)?[\s,]*$/.test(x.end <= m.start ? c.text.slice(x.end, m.start) : c.text.slice(m.end, x.start));
-    const others = extractMentions(c.text).filter((x) => (x.end <= m.start || x.start >= m.end) && (x.kind === 'number') === numeric && !(numeric && sameDate(x)));
-    // "X, a Somali who had campaigned for …, wound up as Djibouti's first president": an
-    // appositive right after the answer describes it; the clause resumes after it.
-    const apposition = APPOSITIVE.exec(c.text.slice(m.end));
-    const resumes = apposition ? m.end + apposition[0].length : m.end;
-    const skipped = apposition ? lemmas.filter((t) => t.start >= m.end && t.end <= resumes).length : 0;
-    const attaches = (t: { start: number; end: number }) => {
-      const [a, b] = t.start < m.start ? [t.end, m.start] : [t.start >= resumes ? resumes : m.end, t.start];
-      if (/[()]/.test(c.text.slice(a, b))) return false;
-      // "Djibouti's first president": the possessor of the relation word is not a rival.
-      return !others.some((x) => x.start >= a && x.end <= b && !(t.start > m.end && possessor(x.text, c.text.slice(x.end, t.start))));
-    };
-    const distance = (t: LemmaToken) => (t.index < from ? from - t.index : t.index - to - (t.start >= resumes ? skipped : 0));
-    // A location ("located", "based", or no relation word in a place question) is also stated by
-    // "in"/"at" a few words before the answer ("a town in Brunswick County", "in the north of X").
-    // Without any relation word this is weak evidence, so it then needs every entity of the
-    // question in the sentence itself, "in"/"at" right before the answer, and an answer read as a place.
-    const bare = locative && direct.length === anchors.length && placeLike;
-    const locatedBy =
-      (bare || cues.some((q) => sameRelation(q, 'located'))) &&
-      from >= 0 &&
-      lemmas.some((t) => /^(in|at)$/.test(t.lemma) && t.index < from && LOCATIVE_GAP.test(c.text.slice(t.end, m.start)) && attaches(t));
-    const cue =
-      locatedBy ||
-      from >= 0 &&
-      lemmas.some(
-        (t) =>
-          distance(t) <= window &&
-          (t.index < from || t.index > to) &&
-          (!isClassNoun(t.lemma) || isRoleNoun(t.lemma) || (attribute && t.lemma === phrase!.head)) &&
-          cues.some((q) => sameRelation(q, t.lemma)) &&
-          attaches(t),
-      );
-    const prepOk = !wantPrep || prepBefore(c.text, m.start);
-    if (missing.length === 0 && (unstated.length === 0 || options.deferUnstated) && cue && prepOk) {
-      return {
-        established: true,
-        reason: `${cited ? 'the cited sentence' : 'an evidence sentence'} states "${short}" with ${anchored.join(', ')} and the asked relation (${cues.length > 0 ? cues.slice(0, 3).join(', ') : 'location'})`,
-        span: { chunkId: c.chunkId, start: c.start, end: c.start + c.text.length },
-        ...(options.deferUnstated ? { unstated } : {}),
-        // Entities of the other hops, when the asked clause is about an unnamed thing they
-        // identify, that this sentence and its bridge do not reach.
-        unanchored: entities.filter(
-          (e) => unnamed && !mentioned(e, clauseTokens) && !reaches(e, tokens, c.subject) && !(bridged && (e === bridged.entity || mentioned(e, new Set(normTokens(bridged.sentence))))),
-        ),
+    // Every place the sentence names the answer ("Barbados 1 August 1973 … Guyana 1 August 1973").
+    for (const m of answerOccurrences(answer, c.text)) {
+      const tokens = new Set(normTokens(c.text));
+      // One of the question's entities anchors the sentence: named in it, or its passage's subject.
+      const near = (e: string) => {
+        if (options.anchorWindow === undefined) return true;
+        const w = options.anchorWindow;
+        const words = (a: number, b: number) => (c.text.slice(a, b).match(/\S+/g) ?? []).length;
+        return extractMentions(c.text).some((x) => mentioned(e, new Set(normTokens(x.text))) && (x.end <= m.start ? words(x.end, m.start) : words(m.end, x.start)) <= w);
       };
+      const direct = anchors.filter((e) => (mentioned(e, tokens) && near(e)) || isSubject(e, c.subject));
+      // Or through a bridge: a name of this sentence (or its passage's subject) that another
+      // evidence sentence states together with one of the question's entities ("Damerjog is a
+      // town in Djibouti" links "Djibouti's first president" to "Damerjog's country").
+      const bridged = direct.length > 0 || options.anchors ? undefined : bridgeOf(entities, c, answer, sentences);
+      const anchored = direct.length > 0 ? direct : bridged ? [`${bridged.entity} (through ${bridged.via})`] : [];
+      const missing = anchored.length === 0 ? [...anchors] : [];
+      const lemmas = lemmaTokens(c.text);
+      const inAnswer = lemmas.filter((t) => t.start < m.end && t.end > m.start).map((t) => t.index);
+      const from = inAnswer.length ? Math.min(...inAnswer) : -1;
+      const to = inAnswer.length ? Math.max(...inAnswer) : -1;
+      // Every word of the asked clause ("the spouse of the director of …": spouse and director)
+      // must be in the sentence's passage: one relation of a chain ("directed by X") is not the chain.
+      const passageLemmas = c.passage && c.passage !== c.text ? lemmaTokens(c.passage) : lemmas;
+      // Along a bridge, a relation word may be stated in the bridge sentence ("born in Lindenport").
+      const bridgeLemmas = bridged ? lemmaTokens(bridged.sentence) : [];
+      const unstated = cues.filter((q) => !passageLemmas.some((t) => sameRelation(q, t.lemma)) && !bridgeLemmas.some((t) => sameRelation(q, t.lemma)));
+      // The cue must attach to the answer: within a few words, not across a parenthesis ("(born
+      // 1930 in London) is an English actor"), with no other name or number between them ("located
+      // in Southern Africa, north of South Africa"); a class noun ("team", "film") names a type,
+      // not the relation, so it cannot be that cue.
+      // Only a candidate of the answer's own kind (a name for a name, a number or date for one)
+      // can take the cue away from it.
+      const numeric = /\d/.test(answer) && !/\p{Lu}/u.test(answer.replace(/\b(January|February|March|April|May|June|July|August|September|October|November|December)\b/g, ''));
+      // Numbers of the same date ("3 March 1961") are one expression, not rival candidates.
+      const sameDate = (x: { start: number; end: number }) => /^[\s,]*(?:[A-Z][a-z]+)?[\s,]*$/.test(x.end <= m.start ? c.text.slice(x.end, m.start) : c.text.slice(m.end, x.start));
+      const others = extractMentions(c.text).filter((x) => (x.end <= m.start || x.start >= m.end) && (x.kind === 'number') === numeric && !(numeric && sameDate(x)));
+      // "X, a Somali who had campaigned for …, wound up as Djibouti's first president": an
+      // appositive right after the answer describes it; the clause resumes after it.
+      const apposition = APPOSITIVE.exec(c.text.slice(m.end));
+      const resumes = apposition ? m.end + apposition[0].length : m.end;
+      const skipped = apposition ? lemmas.filter((t) => t.start >= m.end && t.end <= resumes).length : 0;
+      const attaches = (t: { start: number; end: number }) => {
+        const [a, b] = t.start < m.start ? [t.end, m.start] : [t.start >= resumes ? resumes : m.end, t.start];
+        if (/[()]/.test(c.text.slice(a, b))) return false;
+        // "Djibouti's first president": the possessor of the relation word is not a rival.
+        return !others.some((x) => x.start >= a && x.end <= b && !(t.start > m.end && possessor(x.text, c.text.slice(x.end, t.start))));
+      };
+      const distance = (t: LemmaToken) => (t.index < from ? from - t.index : t.index - to - (t.start >= resumes ? skipped : 0));
+      // A location ("located", "based", or no relation word in a place question) is also stated by
+      // "in"/"at" a few words before the answer ("a town in Brunswick County", "in the north of X").
+      // Without any relation word this is weak evidence, so it then needs every entity of the
+      // question in the sentence itself, "in"/"at" right before the answer, and an answer read as a place.
+      const bare = locative && direct.length === anchors.length && placeLike;
+      const locatedBy =
+        (bare || cues.some((q) => sameRelation(q, 'located'))) &&
+        from >= 0 &&
+        lemmas.some((t) => /^(in|at)$/.test(t.lemma) && t.index < from && LOCATIVE_GAP.test(c.text.slice(t.end, m.start)) && attaches(t));
+      const cue =
+        locatedBy ||
+        from >= 0 &&
+        lemmas.some(
+          (t) =>
+            distance(t) <= window &&
+            (t.index < from || t.index > to) &&
+            (!isClassNoun(t.lemma) || isRoleNoun(t.lemma) || (attribute && t.lemma === phrase!.head)) &&
+            cues.some((q) => sameRelation(q, t.lemma)) &&
+            attaches(t),
+        );
+      const prepOk = !wantPrep || prepBefore(c.text, m.start);
+      if (missing.length === 0 && (unstated.length === 0 || options.deferUnstated) && cue && prepOk) {
+        return {
+          established: true,
+          reason: `${cited ? 'the cited sentence' : 'an evidence sentence'} states "${short}" with ${anchored.join(', ')} and the asked relation (${cues.length > 0 ? cues.slice(0, 3).join(', ') : 'location'})`,
+          span: { chunkId: c.chunkId, start: c.start, end: c.start + c.text.length },
+          ...(options.deferUnstated ? { unstated } : {}),
+          // Entities of the other hops, when the asked clause is about an unnamed thing they
+          // identify, that this sentence and its bridge do not reach.
+          unanchored: entities.filter(
+            (e) => unnamed && !mentioned(e, clauseTokens) && !reaches(e, tokens, c.subject) && !(bridged && (e === bridged.entity || mentioned(e, new Set(normTokens(bridged.sentence))))),
+          ),
+        };
+      }
+      if (!best || missing.length + unstated.length + (cue && prepOk ? 0 : 1) < best.missing.length + best.unstated.length + (best.cue ? 0 : 1)) best = { missing, unstated, cue: cue && prepOk, c };
     }
-    if (!best || missing.length + unstated.length + (cue && prepOk ? 0 : 1) < best.missing.length + best.unstated.length + (best.cue ? 0 : 1)) best = { missing, unstated, cue: cue && prepOk, c };
   }
   if (!best) return { established: false, reason: `${cited ? 'the cited sentence does not state' : 'no evidence sentence states'} "${short}"` };
   const parts: string[] = [];
