@@ -4,8 +4,8 @@
 // built at run time from the shared dev sets (never copied into the repo). Each answer is cited
 // the way the extractive reader cites: the first supporting sentence that contains it.
 //
-// Run from the repo root:
-//   node --conditions=@rag/source --import tsx packages/verify/bench/chain-set.ts [--datasets DIR]
+// Run from the repo root (`--verbose` prints the chains found and every wrong answer verified):
+//   node --conditions=@rag/source --import tsx packages/verify/bench/chain-set.ts [--datasets DIR] [--verbose]
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,7 +43,7 @@ function citeFirst(answer: string, evidence: Evidence): Citation[] {
 interface Tally { n: number; single: number; chain: number }
 const tally = (): Tally => ({ n: 0, single: 0, chain: 0 });
 
-async function verdict(query: string, answer: string, evidence: Evidence, t: Tally, show: boolean) {
+async function verdict(query: string, answer: string, evidence: Evidence, t: Tally, show: 'chains' | 'all' | false) {
   const citations = citeFirst(answer, evidence);
   if (citations.length === 0) return;
   t.n++;
@@ -52,7 +52,7 @@ async function verdict(query: string, answer: string, evidence: Evidence, t: Tal
   const chained = v.reason.includes('the evidence chains');
   if (chained) t.chain++;
   else t.single++;
-  if (show && chained) console.log(`  ${query} → ${answer}\n     ${v.reason.slice(0, 400)}`);
+  if (show === 'all' || (show && chained)) console.log(`  ${query} → ${answer}\n     ${v.reason.slice(0, 400)}`);
 }
 
 const verbose = process.argv.includes('--verbose');
@@ -69,7 +69,7 @@ for (const dataset of DATASETS) {
       trace: [],
     };
     if (verbose) console.log(`[gold] ${dataset}`);
-    await verdict(q.question, q.answers[0]!, evidence, gold, verbose);
+    await verdict(q.question, q.answers[0]!, evidence, gold, verbose && 'chains');
     const goldWords = new Set(q.answers.flatMap((a) => contentTokens(a)));
     const questionWords = new Set(contentTokens(q.question));
     const seen = new Set<string>();
@@ -84,7 +84,8 @@ for (const dataset of DATASETS) {
       })
       .slice(0, WRONG_PER_QUESTION);
     if (verbose) console.log(`[wrong] ${dataset}`);
-    for (const m of picks) await verdict(q.question, m, evidence, wrong, verbose);
+    // Every wrong answer verified is shown: some are the gold answer under another name.
+    for (const m of picks) await verdict(q.question, m, evidence, wrong, verbose && 'all');
   }
   const pct = (n: number, d: number) => (d === 0 ? '–' : `${((100 * n) / d).toFixed(1)} %`);
   rows.push(

@@ -8,7 +8,7 @@ import { contentTokens, normalizePhrase } from '../text/normalize.js';
 import { extractMentions } from '../text/mentions.js';
 import { isAbstention, isOrganizationOrPlace, isWholePersonName, questionForm, typeAgreement, type AnswerType } from '../text/answer-type.js';
 import { expectedType, type EntityType } from '../text/expected-type.js';
-import { relationSupport } from '../text/relation-support.js';
+import { isDemonym, relationSupport } from '../text/relation-support.js';
 import { relationChain } from '../text/relation-chain.js';
 import { yesNoSupport } from '../text/yes-no-support.js';
 import { choiceOptionsOf, choiceSupport } from '../text/choice-support.js';
@@ -73,6 +73,12 @@ export function createLexicalAdequacyValidator(options: LexicalAdequacyOptions =
       // A language is named by one word ("Gujarati", "Finnish") or "… language"; "Summer Olympics" is not one.
       if (expected.type === 'Language' && !/\blanguages?\b/i.test(text) && !/^\p{Lu}\p{Ll}+(?:[- ]\p{Lu}?\p{Ll}+)?$/u.test(text.trim()))
         return recordVerdict(makeVerdict('adequacy', 'unknown', unconstrained * 0.8, `the question asks for a language and "${text.slice(0, 60)}" does not read as the name of one`), context, { form });
+      // A bare number or year answering "which band / what film / what city …" is the wrong kind.
+      if (['Person', 'Place', 'Organization', 'Work', 'Language'].includes(expected.type) && /^[\d\s.,–-]+$/.test(text.trim()))
+        return recordVerdict(makeVerdict('adequacy', 'unknown', unconstrained * 0.8, `the question asks for a ${expected.head ?? expected.type.toLowerCase()} and "${text.slice(0, 60)}" is only a number`), context, { form });
+      // A nationality ("English", "Danish") names no place.
+      if (expected.type === 'Place' && isDemonym(text.trim()))
+        return recordVerdict(makeVerdict('adequacy', 'unknown', unconstrained * 0.8, `the question asks for a place and "${text.slice(0, 60)}" is a nationality, not a place`), context, { form });
       const typed = form === 'entity' || form === 'other' ? HEAD_FORM[expected.type] : form;
       const typedAgreement = typed && typed !== form ? typeAgreement(typed, text) : agreement;
       if (typed && typedAgreement.agree !== true)
