@@ -53,6 +53,18 @@ export function isClassNoun(word: string): boolean {
   return BY_HEAD.has(singular(word.toLowerCase()));
 }
 
+// Person nouns that name a kind of person, not a role someone has towards something.
+const NOT_ROLES = new Set(['person', 'man', 'woman']);
+
+/**
+ * A person noun that names a role towards something ("the first president of", "the director
+ * of"): asked of an entity, it is the relation, not only the answer's type.
+ */
+export function isRoleNoun(word: string): boolean {
+  const s = singular(word.toLowerCase());
+  return BY_HEAD.get(s) === 'Person' && !NOT_ROLES.has(s);
+}
+
 /**
  * Where the interrogative word of a sentence is: "what"/"how" wherever they are; otherwise the
  * first which/who/whom/whose/where/when at the start, after a comma or after a preposition

@@ -91,6 +91,18 @@ export function matchAnswer(answer: string, text: string, options: { window?: nu
 }
 
 /** Share of `terms` present anywhere in `text` (bag of normalised tokens). */
+/** The contiguous matches of the answer in a text, first to last (at most ten). */
+export function answerOccurrences(answer: string, text: string): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  for (let from = 0; from < text.length && out.length < 10; ) {
+    const m = matchAnswer(answer, text.slice(from));
+    if (!m?.contiguous) break;
+    out.push({ start: from + m.start, end: from + m.end });
+    from += m.end;
+  }
+  return out;
+}
+
 export function termCoverage(terms: string[], textTokens: ReadonlySet<string>): { coverage: number; missing: string[] } {
   const distinct = [...new Set(terms)];
   if (distinct.length === 0) return { coverage: 0, missing: [] };

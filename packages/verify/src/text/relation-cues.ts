@@ -20,6 +20,7 @@ const GENERIC = new Set([
   'name', 'call', 'know', 'be', 'have', 'do', 'get', 'make', 'also', 'both', 'same', 'other', 'one', 'first', 'which',
   'what', 'who', 'whom', 'whose', 'when', 'where', 'how', 'many', 'much', 'thing', 'type', 'kind', 'person', 'people',
   'the', 'there', 'it', 'this', 'that', 'these', 'those', 'here', 'refer', 'feature', 'include', 'consider', 'give', 'part',
+  'become',
 ]);
 
 // Words stating the same relation (lemmas), grouped; a cue matches any word of its group.
@@ -32,9 +33,9 @@ const RELATED: readonly (readonly string[])[] = [
   ['found', 'founder', 'founded', 'establish', 'established', 'co-found', 'cofounder', 'form', 'formed'],
   ['produce', 'producer', 'produced', 'production'],
   ['star', 'starring', 'starred', 'actor', 'actress', 'cast', 'play', 'portray'],
-  ['sing', 'singer', 'vocalist', 'perform', 'performer'],
+  ['sing', 'singer', 'vocalist', 'perform', 'performer', 'record', 'recorded'],
   ['compose', 'composer', 'composed'],
-  ['locate', 'located', 'location', 'situated', 'base', 'based', 'headquarter', 'headquarters'],
+  ['locate', 'located', 'location', 'situated', 'base', 'based', 'headquarter', 'headquarters', 'find'],
   ['release', 'released', 'debut', 'premiere', 'air', 'publish', 'published'],
   ['own', 'owner', 'owned', 'acquire'],
   ['design', 'designer', 'designed'],
@@ -43,6 +44,10 @@ const RELATED: readonly (readonly string[])[] = [
   ['coach', 'manager', 'manage'],
   ['language', 'speak', 'spoken'],
   ['capital', 'seat'],
+  ['sibling', 'brother', 'sister', 'half-brother', 'half-sister'],
+  ['child', 'son', 'daughter'],
+  ['parent', 'father', 'mother'],
+  ['citizen', 'citizenship', 'nationality'],
 ];
 
 const GROUP = new Map<string, number>();
@@ -81,7 +86,7 @@ export function sameRelation(a: string, b: string): boolean {
  * Relation cues of a question: lemmas of its verbs and nouns that are not stop words, generic
  * words, or words of the names it mentions (`entityWords`, lower-cased).
  */
-export function relationCues(query: string, entityWords: ReadonlySet<string>, only?: 'verbs'): string[] {
+export function relationCues(query: string, entityWords: ReadonlySet<string>, only?: 'verbs' | 'relations'): string[] {
   const doc = loadNlp()(query);
   doc.compute('root');
   const out = new Set<string>();
@@ -90,9 +95,13 @@ export function relationCues(query: string, entityWords: ReadonlySet<string>, on
       const tags = new Set(t.tags);
       // Demonyms ("American", "Swedish") say what the entity is, not which entity it is.
       const demonym = tags.has('Demonym') || (tags.has('ProperNoun') && /^\p{Lu}\p{Ll}+(?:ese|ish|ian)$/u.test(t.text) && !entityWords.has(t.text.toLowerCase()));
-      if ((tags.has('ProperNoun') && !demonym) || tags.has('Auxiliary') || tags.has('Copula') || tags.has('Pronoun')) continue;
+      // A lower-case word is never a name, whatever the tagger says ("the first president of").
+      const proper = tags.has('ProperNoun') && /^\p{Lu}/u.test(t.text);
+      if ((proper && !demonym) || tags.has('Auxiliary') || tags.has('Copula') || tags.has('Pronoun')) continue;
       if (!(tags.has('Verb') || tags.has('Noun') || tags.has('Adjective'))) continue;
       if (only === 'verbs' && !(tags.has('Verb') && !tags.has('Noun'))) continue;
+      // An adjective ("usual", "main", "current") qualifies a hop; it is not a relation of its own.
+      if (only === 'relations' && tags.has('Adjective') && !tags.has('Verb') && !tags.has('Noun') && !GROUP.has((t.root ?? t.normal ?? t.text).toLowerCase())) continue;
       const surface = (t.normal ?? t.text).toLowerCase();
       const lemma = (t.root ?? surface).toLowerCase();
       if (entityWords.has(surface) || entityWords.has(lemma)) continue;
@@ -129,7 +138,16 @@ export function askedClause(query: string): string {
   const whEnd = at + picked.word.length;
   if (/^\s*(?:(?:in|at|from|to|by|for|of|on|with|during|under)\s+)?$/i.test(sentence.slice(0, at)) || /,\s*$/.test(sentence.slice(0, at))) {
     const start = whEnd;
-    const end = marks.find((m) => m.at >= start)?.at ?? sentence.length;
+    const mark = marks.find((m) => m.at >= start);
+    const end = mark?.at ?? sentence.length;
+    // "When did the country where X is located, become a member of …?": a relative clause closed
+    // by a comma describes another hop; the asked clause resumes after the comma.
+    const comma = mark && /^(?:where|which|that|who|whom|whose|when)$/i.test(sentence.slice(mark.at, mark.at + mark.len)) ? sentence.indexOf(',', mark.at) : -1;
+    if (comma > 0) {
+      const resume = comma + 1;
+      const stop = marks.find((m) => m.at >= resume)?.at ?? sentence.length;
+      return `${words(sentence.slice(start, end), CLAUSE_WORDS, 'start')} ${words(sentence.slice(resume, stop), CLAUSE_WORDS, 'start')}`.trim();
+    }
     return words(sentence.slice(start, end), CLAUSE_WORDS, 'start');
   }
   const before = marks.filter((m) => m.at + m.len <= at && m.at !== at).at(-1);

@@ -9,10 +9,10 @@ import { loadNlp } from '../internal/lazy-nlp.js';
 import type { Citation, RankedChunk } from '@rag/core';
 import { extractMentions } from './mentions.js';
 import { contentTokens, normTokens } from './normalize.js';
-import { matchAnswer } from './match.js';
+import { answerOccurrences, matchAnswer } from './match.js';
 import { splitSentences } from './sentences.js';
-import { expectedType, headPhrase, isClassNoun } from './expected-type.js';
-import { askedClause, lemmaTokens, relationCues, sameRelation } from './relation-cues.js';
+import { expectedType, headPhrase, isClassNoun, isRoleNoun } from './expected-type.js';
+import { askedClause, lemmaTokens, relationCues, sameRelation, type LemmaToken } from './relation-cues.js';
 
 export interface RelationSupport {
   established: boolean;
@@ -20,14 +20,32 @@ export interface RelationSupport {
   reason: string;
   /** The sentence that establishes it. */
   span?: { chunkId: string; start: number; end: number };
+  /** A chain check found the answer's hop but not the whole chain (its reason says which hop is missing). */
+  partial?: boolean;
+  /** Question entities outside the asked clause that the establishing sentence (and its bridge) does not reach. */
+  unanchored?: string[];
+  /** With `deferUnstated`: words of the asked relation the answer's passage does not state. */
+  unstated?: string[];
 }
 
 export interface RelationSupportOptions {
   /** Words between the answer and a relation cue (default 10). */
   window?: number;
+  /**
+   * Names that must anchor the answer sentence instead of the question's entities (no bridge):
+   * a chain check asks whether the sentence states the answer with a bridge entity it found.
+   */
+  anchors?: readonly string[];
+  /**
+   * Let asked-relation words missing from the answer's passage through, listed in `unstated`,
+   * for a chain check to find in its other hops (the cue attached to the answer is still needed).
+   */
+  deferUnstated?: boolean;
+  /** With `anchors`: an anchor named in the sentence must stand within this many words of the answer. */
+  anchorWindow?: number;
 }
 
-interface Candidate {
+export interface Candidate {
   chunkId: string;
   /** The passage's first name: what it is about. */
   subject: string | undefined;
@@ -59,7 +77,14 @@ export function isDemonym(word: string): boolean {
 }
 
 // What may stand between "in" and a place: an article, a direction ("in the north of").
-const LOCATIVE_GAP = /^\s*(?:the\s+)?(?:(?:north|south|east|west|centre|center|heart|north-east|north-west|south-east|south-west|northern|southern|eastern|western|central)(?:\s+part)?\s+of\s+(?:the\s+)?)?$/i;
+export const LOCATIVE_GAP = /^\s*(?:the\s+)?(?:(?:north|south|east|west|centre|center|heart|north-east|north-west|south-east|south-west|northern|southern|eastern|western|central)(?:\s+part)?\s+of\s+(?:the\s+)?)?$/i;
+
+/** "Djibouti's first president": the name owns the relation word after it (at most two words between). */
+function possessor(name: string, gap: string): boolean {
+  return /['’]s$/.test(name) ? /^\s+(?:[\p{L}-]+\s+){0,2}$/u.test(gap) : /^['’]s\s+(?:[\p{L}-]+\s+){0,2}$/u.test(gap);
+}
+// ", a Somali who had campaigned for a yes vote in the referendum of 1958," after a name.
+const APPOSITIVE = /^,\s+(?:a|an|the|who|which|whose)\s[^,;()]{0,150},/i;
 
 /** A name of the candidate sentence, not the answer, that some evidence sentence states with a question entity. */
 function bridgeOf(entities: readonly string[], c: Candidate, answer: string, sentences: readonly { text: string; subject: string | undefined }[]): { entity: string; via: string; sentence: string } | undefined {
@@ -85,27 +110,31 @@ function bridgeOf(entities: readonly string[], c: Candidate, answer: string, sen
   return undefined;
 }
 
-function subjectOf(text: string): string | undefined {
+export function subjectOf(text: string): string | undefined {
   const first = splitSentences(text)[0];
   const head = first ? text.slice(first.start, first.end) : text;
   return extractMentions(head).find((m) => m.kind !== 'number')?.text;
 }
 
-function mentioned(entity: string, tokens: ReadonlySet<string>): boolean {
+export function mentioned(entity: string, tokens: ReadonlySet<string>): boolean {
   const toks = contentTokens(entity);
   const found = toks.filter((t) => tokens.has(t)).length;
   // Short names must be there whole; long titles mostly (a subtitle may be left out).
   return toks.length <= 3 ? found === toks.length : found / toks.length >= 0.75;
 }
 
-function isSubject(entity: string, subject: string | undefined): boolean {
+export function reaches(entity: string, tokens: ReadonlySet<string>, subject: string | undefined): boolean {
+  return mentioned(entity, tokens) || isSubject(entity, subject);
+}
+
+export function isSubject(entity: string, subject: string | undefined): boolean {
   if (!subject) return false;
   const e = contentTokens(entity);
   const s = new Set(contentTokens(subject));
   return e.length > 0 && e.every((t) => s.has(t));
 }
 
-function candidates(answer: string, citations: readonly Citation[], chunks: readonly RankedChunk[]): { list: Candidate[]; cited: boolean } {
+export function candidates(answer: string, citations: readonly Citation[], chunks: readonly RankedChunk[]): { list: Candidate[]; cited: boolean } {
   const quoted = citations.filter((c) => typeof c.quote === 'string' && c.quote.trim().length > 0);
   if (quoted.length > 0) {
     const list = quoted.map((c) => {
@@ -128,18 +157,20 @@ function candidates(answer: string, citations: readonly Citation[], chunks: read
   return { list, cited: false };
 }
 
-/** Is the answer stated, in one sentence, in the asked relation to the question's entities? */
-export function relationSupport(
-  query: string,
-  answer: string,
-  citations: readonly Citation[],
-  chunks: readonly RankedChunk[],
-  options: RelationSupportOptions = {},
-): RelationSupport {
-  const window = options.window ?? 10;
-  const short = answer.length > 60 ? `${answer.slice(0, 57)}…` : answer;
-  const entities = questionEntities(query, answer);
-  if (entities.length === 0) return { established: false, reason: `the question names no entity that "${short}" could be checked against` };
+export interface AskedRelation {
+  /** Lemmas naming the relation the answer stands in (the asked clause's verbs and nouns). */
+  cues: string[];
+  /** The clause the question word sits in. */
+  clause: string;
+  phrase: { head: string; modifiers: string[] } | undefined;
+  /** The question asks for a quantity named by its head noun ("what is the population of …"). */
+  attribute: boolean;
+  /** Lower-cased words of the question's entities (never relation words). */
+  entityWords: Set<string>;
+}
+
+/** The words of the relation the answer must stand in: the asked clause's, minus type words. */
+export function askedRelation(query: string, answer: string, entities: readonly string[]): AskedRelation {
   const entityWords = new Set(entities.flatMap((e) => normTokens(e)).concat(entities.flatMap((e) => e.toLowerCase().split(/\s+/))));
   const phrase = headPhrase(query);
   const head = phrase?.head;
@@ -152,9 +183,36 @@ export function relationSupport(
   const typeWords = new Set([...(phrase?.modifiers ?? []).map((w) => w.toLowerCase()), ...(head ? [head] : [])]);
   // Class nouns of the clause ("Damerjog's country") name a type, not the relation.
   // A quantity's name ("what is the population of …") is the attribute asked, not a type.
-  const attribute = phrase && expectedType(query).type === 'Number';
-  if (attribute) typeWords.delete(phrase.head);
-  const cues = asked.filter((c) => !typeWords.has(c) && (!isClassNoun(c) || (attribute && c === phrase.head)) && ![...typeWords].some((w) => sameRelation(w, c) || w.startsWith(c)));
+  const attribute = phrase !== undefined && expectedType(query).type === 'Number';
+  if (attribute) typeWords.delete(phrase!.head);
+  // A role held towards something ("the first president of …", "Big Eye's main director") is
+  // the relation asked even though it names a person; "the It'll Be Me singer" only describes one.
+  const roleOf = (c: string) => isRoleNoun(c) && new RegExp(`\\b${c}s?\\s+of\\b|['’]s\\s+(?:[a-z-]+\\s+)?${c}s?\\b`, 'i').test(query);
+  const cues = asked.filter((c) => !typeWords.has(c) && (!isClassNoun(c) || roleOf(c) || (attribute && c === phrase!.head)) && ![...typeWords].some((w) => sameRelation(w, c) || w.startsWith(c)));
+  return { cues, clause, phrase, attribute, entityWords };
+}
+
+/** Is the answer stated, in one sentence, in the asked relation to the question's entities? */
+export function relationSupport(
+  query: string,
+  answer: string,
+  citations: readonly Citation[],
+  chunks: readonly RankedChunk[],
+  options: RelationSupportOptions = {},
+): RelationSupport {
+  const window = options.window ?? 10;
+  const short = answer.length > 60 ? `${answer.slice(0, 57)}…` : answer;
+  const entities = questionEntities(query, answer);
+  const anchors = options.anchors ?? entities;
+  if (entities.length === 0) return { established: false, reason: `the question names no entity that "${short}" could be checked against` };
+  const { cues, clause, phrase, attribute } = askedRelation(query, answer, entities);
+  const clauseTokens = new Set(normTokens(clause));
+  // "When did the country (where Clonbrook is located) become a member of CARICOM?": the asked
+  // clause is about an unnamed thing ("the country"), which another hop of the question names;
+  // a sentence about CARICOM's members does not say which one it is.
+  const unnamed = [...clause.matchAll(/\b(?:the|this|that|its|their)\s+([a-z-]+)(?:\s+([a-z]+))?/g)].some((x) =>
+    [x[1], x[2]].some((w) => w !== undefined && isClassNoun(w) && !isRoleNoun(w) && w !== phrase?.head),
+  );
   // "In which county is Leland?": a place question with no relation word asks where the entity
   // is, which a sentence states with "in"/"at" before the answer.
   const locative = cues.length === 0 && expectedType(query).type === 'Place';
@@ -179,71 +237,91 @@ export function relationSupport(
   if (list.length === 0) return { established: false, reason: `no evidence sentence states "${short}"` };
   let best: { missing: string[]; unstated: string[]; cue: boolean; c: Candidate } | undefined;
   for (const c of list) {
-    const m = matchAnswer(answer, c.text);
-    if (!m?.contiguous) continue;
-    const tokens = new Set(normTokens(c.text));
-    // One of the question's entities anchors the sentence: named in it, or its passage's subject.
-    const direct = entities.filter((e) => mentioned(e, tokens) || isSubject(e, c.subject));
-    // Or through a bridge: a name of this sentence (or its passage's subject) that another
-    // evidence sentence states together with one of the question's entities ("Damerjog is a
-    // town in Djibouti" links "Djibouti's first president" to "Damerjog's country").
-    const bridged = direct.length > 0 ? undefined : bridgeOf(entities, c, answer, sentences);
-    const anchored = direct.length > 0 ? direct : bridged ? [`${bridged.entity} (through ${bridged.via})`] : [];
-    const missing = anchored.length === 0 ? entities : [];
-    const lemmas = lemmaTokens(c.text);
-    const inAnswer = lemmas.filter((t) => t.start < m.end && t.end > m.start).map((t) => t.index);
-    const from = inAnswer.length ? Math.min(...inAnswer) : -1;
-    const to = inAnswer.length ? Math.max(...inAnswer) : -1;
-    // Every word of the asked clause ("the spouse of the director of …": spouse and director)
-    // must be in the sentence's passage: one relation of a chain ("directed by X") is not the chain.
-    const passageLemmas = c.passage && c.passage !== c.text ? lemmaTokens(c.passage) : lemmas;
-    // Along a bridge, a relation word may be stated in the bridge sentence ("born in Lindenport").
-    const bridgeLemmas = bridged ? lemmaTokens(bridged.sentence) : [];
-    const unstated = cues.filter((q) => !passageLemmas.some((t) => sameRelation(q, t.lemma)) && !bridgeLemmas.some((t) => sameRelation(q, t.lemma)));
-    // The cue must attach to the answer: within a few words, not across a parenthesis ("(born
-    // 1930 in London) is an English actor"), with no other name or number between them ("located
-    // in Southern Africa, north of South Africa"); a class noun ("team", "film") names a type,
-    // not the relation, so it cannot be that cue.
-    // Only a candidate of the answer's own kind (a name for a name, a number or date for one)
-    // can take the cue away from it.
-    const numeric = /\d/.test(answer) && !/\p{Lu}/u.test(answer.replace(/\b(January|February|March|April|May|June|July|August|September|October|November|December)\b/g, ''));
-    // Numbers of the same date ("3 March 1961") are one expression, not rival candidates.
-    const sameDate = (x: { start: number; end: number }) => /^[\s,]*(?:[A-Z][a-z]+)?[\s,]*$/.test(x.end <= m.start ? c.text.slice(x.end, m.start) : c.text.slice(m.end, x.start));
-    const others = extractMentions(c.text).filter((x) => (x.end <= m.start || x.start >= m.end) && (x.kind === 'number') === numeric && !(numeric && sameDate(x)));
-    const attaches = (t: { start: number; end: number }) => {
-      const [a, b] = t.start < m.start ? [t.end, m.start] : [m.end, t.start];
-      if (/[()]/.test(c.text.slice(a, b))) return false;
-      return !others.some((x) => x.start >= a && x.end <= b);
-    };
-    // A location ("located", "based", or no relation word in a place question) is also stated by
-    // "in"/"at" a few words before the answer ("a town in Brunswick County", "in the north of X").
-    // Without any relation word this is weak evidence, so it then needs every entity of the
-    // question in the sentence itself, "in"/"at" right before the answer, and an answer read as a place.
-    const bare = locative && direct.length === entities.length && placeLike;
-    const locatedBy =
-      (bare || cues.some((q) => sameRelation(q, 'located'))) &&
-      from >= 0 &&
-      lemmas.some((t) => /^(in|at)$/.test(t.lemma) && t.index < from && LOCATIVE_GAP.test(c.text.slice(t.end, m.start)) && attaches(t));
-    const cue =
-      locatedBy ||
-      from >= 0 &&
-      lemmas.some(
-        (t) =>
-          (t.index < from ? from - t.index : t.index - to) <= window &&
-          (t.index < from || t.index > to) &&
-          (!isClassNoun(t.lemma) || (attribute && t.lemma === phrase.head)) &&
-          cues.some((q) => sameRelation(q, t.lemma)) &&
-          attaches(t),
-      );
-    const prepOk = !wantPrep || prepBefore(c.text, m.start);
-    if (missing.length === 0 && unstated.length === 0 && cue && prepOk) {
-      return {
-        established: true,
-        reason: `${cited ? 'the cited sentence' : 'an evidence sentence'} states "${short}" with ${anchored.join(', ')} and the asked relation (${cues.length > 0 ? cues.slice(0, 3).join(', ') : 'location'})`,
-        span: { chunkId: c.chunkId, start: c.start, end: c.start + c.text.length },
+    // Every place the sentence names the answer ("Barbados 1 August 1973 … Guyana 1 August 1973").
+    for (const m of answerOccurrences(answer, c.text)) {
+      const tokens = new Set(normTokens(c.text));
+      // One of the question's entities anchors the sentence: named in it, or its passage's subject.
+      const near = (e: string) => {
+        if (options.anchorWindow === undefined) return true;
+        const w = options.anchorWindow;
+        const words = (a: number, b: number) => (c.text.slice(a, b).match(/\S+/g) ?? []).length;
+        return extractMentions(c.text).some((x) => mentioned(e, new Set(normTokens(x.text))) && (x.end <= m.start ? words(x.end, m.start) : words(m.end, x.start)) <= w);
       };
+      const direct = anchors.filter((e) => (mentioned(e, tokens) && near(e)) || isSubject(e, c.subject));
+      // Or through a bridge: a name of this sentence (or its passage's subject) that another
+      // evidence sentence states together with one of the question's entities ("Damerjog is a
+      // town in Djibouti" links "Djibouti's first president" to "Damerjog's country").
+      const bridged = direct.length > 0 || options.anchors ? undefined : bridgeOf(entities, c, answer, sentences);
+      const anchored = direct.length > 0 ? direct : bridged ? [`${bridged.entity} (through ${bridged.via})`] : [];
+      const missing = anchored.length === 0 ? [...anchors] : [];
+      const lemmas = lemmaTokens(c.text);
+      const inAnswer = lemmas.filter((t) => t.start < m.end && t.end > m.start).map((t) => t.index);
+      const from = inAnswer.length ? Math.min(...inAnswer) : -1;
+      const to = inAnswer.length ? Math.max(...inAnswer) : -1;
+      // Every word of the asked clause ("the spouse of the director of …": spouse and director)
+      // must be in the sentence's passage: one relation of a chain ("directed by X") is not the chain.
+      const passageLemmas = c.passage && c.passage !== c.text ? lemmaTokens(c.passage) : lemmas;
+      // Along a bridge, a relation word may be stated in the bridge sentence ("born in Lindenport").
+      const bridgeLemmas = bridged ? lemmaTokens(bridged.sentence) : [];
+      const unstated = cues.filter((q) => !passageLemmas.some((t) => sameRelation(q, t.lemma)) && !bridgeLemmas.some((t) => sameRelation(q, t.lemma)));
+      // The cue must attach to the answer: within a few words, not across a parenthesis ("(born
+      // 1930 in London) is an English actor"), with no other name or number between them ("located
+      // in Southern Africa, north of South Africa"); a class noun ("team", "film") names a type,
+      // not the relation, so it cannot be that cue.
+      // Only a candidate of the answer's own kind (a name for a name, a number or date for one)
+      // can take the cue away from it.
+      const numeric = /\d/.test(answer) && !/\p{Lu}/u.test(answer.replace(/\b(January|February|March|April|May|June|July|August|September|October|November|December)\b/g, ''));
+      // Numbers of the same date ("3 March 1961") are one expression, not rival candidates.
+      const sameDate = (x: { start: number; end: number }) => /^[\s,]*(?:[A-Z][a-z]+)?[\s,]*$/.test(x.end <= m.start ? c.text.slice(x.end, m.start) : c.text.slice(m.end, x.start));
+      const others = extractMentions(c.text).filter((x) => (x.end <= m.start || x.start >= m.end) && (x.kind === 'number') === numeric && !(numeric && sameDate(x)));
+      // "X, a Somali who had campaigned for …, wound up as Djibouti's first president": an
+      // appositive right after the answer describes it; the clause resumes after it.
+      const apposition = APPOSITIVE.exec(c.text.slice(m.end));
+      const resumes = apposition ? m.end + apposition[0].length : m.end;
+      const skipped = apposition ? lemmas.filter((t) => t.start >= m.end && t.end <= resumes).length : 0;
+      const attaches = (t: { start: number; end: number }) => {
+        const [a, b] = t.start < m.start ? [t.end, m.start] : [t.start >= resumes ? resumes : m.end, t.start];
+        if (/[()]/.test(c.text.slice(a, b))) return false;
+        // "Djibouti's first president": the possessor of the relation word is not a rival.
+        return !others.some((x) => x.start >= a && x.end <= b && !(t.start > m.end && possessor(x.text, c.text.slice(x.end, t.start))));
+      };
+      const distance = (t: LemmaToken) => (t.index < from ? from - t.index : t.index - to - (t.start >= resumes ? skipped : 0));
+      // A location ("located", "based", or no relation word in a place question) is also stated by
+      // "in"/"at" a few words before the answer ("a town in Brunswick County", "in the north of X").
+      // Without any relation word this is weak evidence, so it then needs every entity of the
+      // question in the sentence itself, "in"/"at" right before the answer, and an answer read as a place.
+      const bare = locative && direct.length === anchors.length && placeLike;
+      const locatedBy =
+        (bare || cues.some((q) => sameRelation(q, 'located'))) &&
+        from >= 0 &&
+        lemmas.some((t) => /^(in|at)$/.test(t.lemma) && t.index < from && LOCATIVE_GAP.test(c.text.slice(t.end, m.start)) && attaches(t));
+      const cue =
+        locatedBy ||
+        from >= 0 &&
+        lemmas.some(
+          (t) =>
+            distance(t) <= window &&
+            (t.index < from || t.index > to) &&
+            (!isClassNoun(t.lemma) || isRoleNoun(t.lemma) || (attribute && t.lemma === phrase!.head)) &&
+            cues.some((q) => sameRelation(q, t.lemma)) &&
+            attaches(t),
+        );
+      const prepOk = !wantPrep || prepBefore(c.text, m.start);
+      if (missing.length === 0 && (unstated.length === 0 || options.deferUnstated) && cue && prepOk) {
+        return {
+          established: true,
+          reason: `${cited ? 'the cited sentence' : 'an evidence sentence'} states "${short}" with ${anchored.join(', ')} and the asked relation (${cues.length > 0 ? cues.slice(0, 3).join(', ') : 'location'})`,
+          span: { chunkId: c.chunkId, start: c.start, end: c.start + c.text.length },
+          ...(options.deferUnstated ? { unstated } : {}),
+          // Entities of the other hops, when the asked clause is about an unnamed thing they
+          // identify, that this sentence and its bridge do not reach.
+          unanchored: entities.filter(
+            (e) => unnamed && !mentioned(e, clauseTokens) && !reaches(e, tokens, c.subject) && !(bridged && (e === bridged.entity || mentioned(e, new Set(normTokens(bridged.sentence))))),
+          ),
+        };
+      }
+      if (!best || missing.length + unstated.length + (cue && prepOk ? 0 : 1) < best.missing.length + best.unstated.length + (best.cue ? 0 : 1)) best = { missing, unstated, cue: cue && prepOk, c };
     }
-    if (!best || missing.length + unstated.length + (cue && prepOk ? 0 : 1) < best.missing.length + best.unstated.length + (best.cue ? 0 : 1)) best = { missing, unstated, cue: cue && prepOk, c };
   }
   if (!best) return { established: false, reason: `${cited ? 'the cited sentence does not state' : 'no evidence sentence states'} "${short}"` };
   const parts: string[] = [];

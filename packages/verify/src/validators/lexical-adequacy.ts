@@ -8,7 +8,8 @@ import { contentTokens, normalizePhrase } from '../text/normalize.js';
 import { extractMentions } from '../text/mentions.js';
 import { isAbstention, isOrganizationOrPlace, isWholePersonName, questionForm, typeAgreement, type AnswerType } from '../text/answer-type.js';
 import { expectedType, type EntityType } from '../text/expected-type.js';
-import { relationSupport } from '../text/relation-support.js';
+import { isDemonym, relationSupport } from '../text/relation-support.js';
+import { relationChain } from '../text/relation-chain.js';
 import { yesNoSupport } from '../text/yes-no-support.js';
 import { choiceOptionsOf, choiceSupport } from '../text/choice-support.js';
 import { answerText, assertQuery, assertUnit, makeVerdict, recordVerdict } from './verdict.js';
@@ -72,6 +73,12 @@ export function createLexicalAdequacyValidator(options: LexicalAdequacyOptions =
       // A language is named by one word ("Gujarati", "Finnish") or "… language"; "Summer Olympics" is not one.
       if (expected.type === 'Language' && !/\blanguages?\b/i.test(text) && !/^\p{Lu}\p{Ll}+(?:[- ]\p{Lu}?\p{Ll}+)?$/u.test(text.trim()))
         return recordVerdict(makeVerdict('adequacy', 'unknown', unconstrained * 0.8, `the question asks for a language and "${text.slice(0, 60)}" does not read as the name of one`), context, { form });
+      // A bare number or year answering "which band / what film / what city …" is the wrong kind.
+      if (['Person', 'Place', 'Organization', 'Work', 'Language'].includes(expected.type) && /^[\d\s.,–-]+$/.test(text.trim()))
+        return recordVerdict(makeVerdict('adequacy', 'unknown', unconstrained * 0.8, `the question asks for a ${expected.head ?? expected.type.toLowerCase()} and "${text.slice(0, 60)}" is only a number`), context, { form });
+      // A nationality ("English", "Danish") names no place.
+      if (expected.type === 'Place' && isDemonym(text.trim()))
+        return recordVerdict(makeVerdict('adequacy', 'unknown', unconstrained * 0.8, `the question asks for a place and "${text.slice(0, 60)}" is a nationality, not a place`), context, { form });
       const typed = form === 'entity' || form === 'other' ? HEAD_FORM[expected.type] : form;
       const typedAgreement = typed && typed !== form ? typeAgreement(typed, text) : agreement;
       if (typed && typedAgreement.agree !== true)
@@ -80,7 +87,17 @@ export function createLexicalAdequacyValidator(options: LexicalAdequacyOptions =
       // entity has the right type and is in the evidence too. The cited sentence must state it
       // in the asked relation to the question's entities; otherwise the check says what is missing.
       const citations = typeof answer === 'object' && answer !== null ? (answer.citations ?? []) : [];
-      const support = relationSupport(query, text, citations, evidence?.chunks ?? []);
+      const single = relationSupport(query, text, citations, evidence?.chunks ?? []);
+      // One sentence establishes the answer only when it reaches every entity of the question:
+      // "the country where Clonbrook is located" is another hop than "member of CARICOM".
+      const whole = single.established && (single.unanchored ?? []).length === 0;
+      // A multi-hop question is rarely answered by one sentence: a chain of cited evidence from
+      // the question's entities to the answer, one sentence per hop, establishes it too.
+      const chain = whole ? undefined : relationChain(query, text, citations, evidence?.chunks ?? []);
+      const partOnly: typeof single | undefined = single.established && !whole
+        ? { established: false, reason: `${single.reason}, but no evidence links it to ${(single.unanchored ?? []).join(' or ')}` }
+        : undefined;
+      const support = chain && (chain.established || chain.partial) ? chain : (partOnly ?? single);
       if (support.established)
         return recordVerdict(makeVerdict('adequacy', 'pass', 1, `${agreement.agree ? `${agreement.reason}; ` : ''}${support.reason}`, support.span ? [support.span] : []), context, { form });
       const typeNote = agreement.agree ? `${agreement.reason}, but ` : '';
