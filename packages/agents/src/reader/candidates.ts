@@ -7,6 +7,9 @@ import { tokenizeWords } from '@rag/core';
 import { contentTerms, dateSpans, nameSpans, numberSpans, phraseKey, type TextSpan } from '../internal/spans.js';
 import { sentenceNameTypes, type SentenceNameTypes } from '../strategies/name-types.js';
 import { nounPhraseSpans, type NounPhraseSpan, type NounQuestion } from '../strategies/noun-phrases.js';
+import { trimSpan } from './span-trim.js';
+import { headFit, nameTypes, typeFit, type NameTypeGraph } from './candidate-type.js';
+import type { ExpectedAnswer } from './expected-answer.js';
 import { QUESTION_WORDS, type Candidate, type Sent } from './types.js';
 
 function spansFor(form: string, text: string): TextSpan[] {
@@ -24,7 +27,20 @@ function spansFor(form: string, text: string): TextSpan[] {
   }
 }
 
-export function pickCandidate(query: string, form: string, pool: Sent[], all: Sent[], exclude: string[], nounQ?: NounQuestion): Candidate | undefined {
+export interface CandidateContext {
+  /** The expected answer type and head noun (expected-answer.ts). */
+  expected?: ExpectedAnswer;
+  /** Node types of the index's graph, when the reader has the index. */
+  graph?: NameTypeGraph;
+  /** Bridge entities of a multi-hop question (bridge.ts): the first hop's result, not the answer. */
+  bridges?: Set<string>;
+}
+
+// A bridge entity keeps half its score: it can still win when nothing else fits, but an answer
+// of the asked type from the bridge's own passage beats it (round value, not fitted).
+const BRIDGE_FACTOR = 0.5;
+
+export function pickCandidate(query: string, form: string, pool: Sent[], all: Sent[], exclude: string[], nounQ?: NounQuestion, ctx: CandidateContext = {}): Candidate | undefined {
   const qTokens = new Set(tokenizeWords(query).map((t) => t.token));
   const qContent = new Set(contentTerms(query));
   const excluded = new Set(exclude.map(phraseKey));
@@ -45,7 +61,7 @@ export function pickCandidate(query: string, form: string, pool: Sent[], all: Se
     // "She won the prize": the pronoun's referent is a candidate at the pronoun's position.
     if (s.subject && (form === 'person' || form === 'entity' || form === 'other')) spans.push({ kind: 'name', text: s.subject, start: 0, end: 0 });
     for (const raw of spans) {
-      let span = raw;
+      let span = trimSpan(raw);
       if (form === 'person' && span.kind === 'name') {
         types ??= sentenceNameTypes(s.text);
         const inner = types.personInside(span.text);
@@ -63,6 +79,8 @@ export function pickCandidate(query: string, form: string, pool: Sent[], all: Se
       let d = 12;
       const idx = words.findIndex((t) => t.start >= span.start);
       for (const m of matched) {
+        // The candidate's own words are not evidence of its relation to the question.
+        if (m.start >= span.start && m.end <= span.end) continue;
         const mi = words.indexOf(m);
         d = Math.min(d, Math.abs(mi - (mi < idx ? idx : idx + toks.length - 1)));
       }
@@ -90,13 +108,18 @@ export function pickCandidate(query: string, form: string, pool: Sent[], all: Se
       if ((form === 'place' || form === 'person' || (form === 'entity' && generic)) && toks.length === 1 && /(?:an|ese|ish|ian|ic)$/.test(toks[0]!)) kind *= 0.5;
       // The tagger's person / place reading of the name: the asked type is preferred and the
       // other one demoted, so "who wrote…" does not answer with a country or a title.
-      if (typed && span.kind === 'name') {
+      // The graph's, the tagger's and the indexer's types of the name against the expected type.
+      if (span.kind === 'name' && !nounSpans.has(raw) && ctx.expected) {
+        types ??= sentenceNameTypes(s.text);
+        kind *= typeFit(ctx.expected.type, nameTypes(span.text, types, ctx.graph)) * headFit(ctx.expected.head, span.text, s.text, span);
+      } else if (typed && span.kind === 'name') {
         types ??= sentenceNameTypes(s.text);
         const t = types.typesOf(span.text);
         const want = form === 'person' ? 'person' : 'place';
         if (t.has(want)) kind *= 1.3;
         else if (t.size > 0) kind *= 0.5;
       }
+      if (ctx.bridges?.has(key)) kind *= BRIDGE_FACTOR;
       const score = s.score * prox * (0.4 + 0.6 * novelty) * kind;
       const prev = byKey.get(key);
       if (!prev) byKey.set(key, { span, sent: s, score, support: 1 });

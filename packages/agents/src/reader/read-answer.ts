@@ -5,6 +5,9 @@ import { analyseQuestion, type QuestionAnalysis } from './question.js';
 import { answerChoice } from './comparison.js';
 import { pickCandidate } from './candidates.js';
 import { answerYesNo } from './yes-no.js';
+import { bridgeEntities } from './bridge.js';
+import type { NameTypeGraph } from './candidate-type.js';
+import { expectedAnswer } from './expected-answer.js';
 import type { ReadAnswer, Sent } from './types.js';
 
 export interface ReadInput {
@@ -17,6 +20,8 @@ export interface ReadInput {
   pool: Sent[];
   /** Answers the caller ruled out (instructions). */
   exclude: string[];
+  /** Node types of the index's graph, for typing candidate names. */
+  graph?: NameTypeGraph;
 }
 
 export function readAnswer(input: ReadInput): { question: QuestionAnalysis; answer?: ReadAnswer } {
@@ -26,7 +31,7 @@ export function readAnswer(input: ReadInput): { question: QuestionAnalysis; answ
   if (question.choice) answer = answerChoice(query, question.choice, sents);
   else if (question.form === 'yesno') answer = answerYesNo(query, sents);
   if (!answer) {
-    const best = pickCandidate(query, question.spanForm, pool, sents, exclude, question.noun);
+    const best = pickCandidate(query, question.spanForm, pool, sents, exclude, question.noun, { expected: expectedAnswer(query, question.form), ...(input.graph ? { graph: input.graph } : {}), bridges: bridgeEntities(query, sents) });
     if (best) answer = { text: best.span.text, sent: best.sent };
   }
   return { question, ...(answer ? { answer } : {}) };

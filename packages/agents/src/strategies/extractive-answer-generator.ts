@@ -6,6 +6,7 @@
 // the source document.
 import { invalidInput, type AnswerGenerator, type Citation, type GeneratedAnswer } from '@rag/core';
 import type { RagIndex } from '@rag/indexer';
+import type { NameTypeGraph } from '../reader/candidate-type.js';
 import { readAnswer } from '../reader/read-answer.js';
 import { scoreSentences } from '../reader/sentence-scoring.js';
 import type { Sent } from '../reader/types.js';
@@ -15,7 +16,7 @@ export { choiceOptions } from '../reader/comparison.js';
 
 export interface ExtractiveAnswerGeneratorOptions {
   /** Resolves chunk offsets so citations point into the source document (else chunk-relative). */
-  index?: Pick<RagIndex, 'getChunk'>;
+  index?: Pick<RagIndex, 'getChunk'> & { graph?: NameTypeGraph };
   /** Evidence chunks read, best first (default 8). */
   maxChunks?: number;
   /** Sentences candidates are drawn from (default 6). */
@@ -52,7 +53,7 @@ export function createExtractiveAnswerGenerator(options: ExtractiveAnswerGenerat
       const rules = parseInstructions(instructions);
       const sents = scoreSentences(query, evidence, maxChunks, bridgeBonus);
       const pool = rules.strict ? sents.filter((s) => s.score >= STRICT_MIN_OVERLAP).slice(0, 3) : sents.slice(0, maxSentences);
-      const { question, answer: result } = readAnswer({ query, ...(analysis?.answerType ? { analyzerType: analysis.answerType } : {}), sents, pool, exclude: rules.exclude });
+      const { question, answer: result } = readAnswer({ query, ...(analysis?.answerType ? { analyzerType: analysis.answerType } : {}), sents, pool, exclude: rules.exclude, ...(options.index?.graph ? { graph: options.index.graph } : {}) });
       const form = question.form;
       context?.trace.decision('extractive-answer', result ? `span "${result.text.slice(0, 60)}" (${form})` : `no ${form} span in evidence: abstain`, {
         form,
