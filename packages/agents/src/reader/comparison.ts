@@ -11,9 +11,18 @@ const EVENT_CUE = /\b(born|founded|established|formed|released|created|built|ope
 /** "Which is older, A or B?" → ["A", "B"]; undefined when the question offers no choice. */
 export function choiceOptions(query: string): [string, string] | undefined {
   const q = query.trim().replace(/\?+$/, '');
+  // "Between A and B, which writer …?"
+  const between = /^between\s+([^,]+?)\s+and\s+([^,]+?),\s*(?:which|who|what)\b/i.exec(q);
+  if (between) return [between[1]!.trim(), between[2]!.trim()];
   const m = /(?:^|[,:]\s*)([^,:]+?)\s+or\s+([^,:]+)$/i.exec(q);
   if (!m) return undefined;
-  const clean = (s: string) => s.replace(/^(?:the|a|an|is|was|between)\s+/i, '').replace(/^(?:who|which|what)\b.*?\b(?:is|was|were|are)\s+/i, '').trim();
+  // "the birth of Robert Young", "the forming of The Dandy Warhols": the event names no option.
+  const clean = (s: string) =>
+    s
+      .replace(/^(?:the|a|an|is|was|between)\s+/i, '')
+      .replace(/^(?:who|which|what)\b.*?\b(?:is|was|were|are)\s+/i, '')
+      .replace(/^(?:the\s+)?(?:birth|death|forming|formation|founding|release|launch|creation|opening|construction|publication)\s+of\s+/i, '')
+      .trim();
   let a = clean(m[1]!);
   const b = clean(m[2]!);
   // "Which band was formed first The Exies or Circus Diablo": no comma, so A is the last name
@@ -36,6 +45,17 @@ export function mentions(s: Sent, option: string): boolean {
   return toks.filter((t) => s.terms.has(t)).length / toks.length >= need;
 }
 
+/**
+ * The year of the event a sentence states: the first date after the event cue ("formed in
+ * Portland in 1994"), else the first date of the sentence ("Robert Young (1964 – 2014)").
+ */
+export function eventYear(sentence: string): number | undefined {
+  const dates = dateSpans(sentence).sort((a, b) => a.start - b.start);
+  const cue = EVENT_CUE.exec(sentence);
+  const pick = (cue ? dates.find((d) => d.start > cue.index) : undefined) ?? dates[0];
+  return pick ? yearOf(pick.text) : undefined;
+}
+
 export function answerChoice(query: string, [a, b]: [string, string], sents: Sent[]): ReadAnswer | undefined {
   const q = query.toLowerCase();
   const direction: 'min-year' | 'max-year' | 'max-num' | 'min-num' | undefined = /\b(older|oldest|earlier|earliest|first|before|founded first|longer ago)\b/.test(q)
@@ -56,7 +76,7 @@ export function answerChoice(query: string, [a, b]: [string, string], sents: Sen
     const ordered = [...own.filter((s) => EVENT_CUE.test(s.text)), ...own.filter((s) => !EVENT_CUE.test(s.text))];
     for (const s of ordered.slice(0, 3)) {
       if (value !== undefined || !direction) break;
-      value = direction === 'min-year' || direction === 'max-year' ? yearOf(dateSpans(s.text)[0]?.text ?? '') : numberValue(numberSpans(s.text)[0]?.text ?? '');
+      value = direction === 'min-year' || direction === 'max-year' ? eventYear(s.text) : numberValue(numberSpans(s.text)[0]?.text ?? '');
       if (value !== undefined) valueSent = s;
     }
     return { opt, best: valueSent ?? best, value, support: own.slice(0, 3).reduce((n, s) => n + s.score, 0) };

@@ -1,12 +1,20 @@
 // Yes/no questions: "Are A and B both X?" is yes when every entity's own sentences state the
-// question's key terms; "Same X?" is yes when the entities' sentences share a descriptor.
+// question's key terms; "Same state / country …?" compares the place of that level read for each
+// entity (same-attribute.ts); another "Same X?" is yes when the entities' sentences share a
+// descriptor.
 import { contentTerms, nameSpans, phraseKey } from '../internal/spans.js';
 import { mentions } from './comparison.js';
+import { compareSamePlace, sameLevel } from './same-attribute.js';
 import { QUESTION_WORDS, type ReadAnswer, type Sent } from './types.js';
 
 export function answerYesNo(query: string, sents: Sent[]): ReadAnswer | undefined {
   if (sents.length === 0) return undefined;
-  const entities = nameSpans(query).map((s) => s.text).filter((e) => contentTerms(e).length > 0);
+  // A demonym used as an adjective ("both American directors", "British publications") is a
+  // property asked about, not an entity compared.
+  const entities = nameSpans(query)
+    .filter((n) => !(/^\p{Lu}\p{Ll}+(?:an|ese|ish|ic)$/u.test(n.text) && /^\s+\p{Ll}/u.test(query.slice(n.end))))
+    .map((s) => s.text)
+    .filter((e) => contentTerms(e).length > 0);
   const entityTerms = new Set(entities.flatMap(contentTerms));
   const key = [...new Set(contentTerms(query))].filter((t) => !entityTerms.has(t) && !QUESTION_WORDS.has(t) && t !== 'same' && t !== 'both');
   if (entities.length === 0) {
@@ -15,6 +23,9 @@ export function answerYesNo(query: string, sents: Sent[]): ReadAnswer | undefine
     return { text: cover >= 0.8 ? 'yes' : 'no', sent: best };
   }
   const perEntity = entities.map((e) => sents.filter((s) => mentions(s, e)).slice(0, 3));
+  const level = sameLevel(query);
+  const place = level ? compareSamePlace(entities, sents, level) : undefined;
+  if (place) return { text: place.same ? 'yes' : 'no', sent: place.sent };
   if (/\bsame\b/i.test(query) && entities.length >= 2) {
     // "Same X?": the entities' best sentences must share a descriptor (e.g. "American").
     const descriptors = perEntity.map((ss, i) => {
