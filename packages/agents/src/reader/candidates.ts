@@ -4,6 +4,7 @@
 // of a name; name-types.ts), plus support from other sentences. Descriptor and copular questions
 // ("what position…", "X is what?") also get common-noun phrases as candidates (noun-phrases.ts).
 import { tokenizeWords } from '@rag/core';
+import { loadNlp } from '../internal/lazy-nlp.js';
 import { contentTerms, dateSpans, nameSpans, numberSpans, phraseKey, type TextSpan } from '../internal/spans.js';
 import { sentenceNameTypes, type SentenceNameTypes } from '../strategies/name-types.js';
 import { nounPhraseSpans, type NounPhraseSpan, type NounQuestion } from '../strategies/noun-phrases.js';
@@ -39,6 +40,9 @@ export interface CandidateContext {
 // A bridge entity keeps half its score: it can still win when nothing else fits, but an answer
 // of the asked type from the bridge's own passage beats it (round value, not fitted).
 const BRIDGE_FACTOR = 0.5;
+// A candidate right after one of the question's relation words gains a fifth, a weaker signal than
+// the type (round value, not fitted).
+const RELATION_CUE = 1.2;
 
 export function pickCandidate(query: string, form: string, pool: Sent[], all: Sent[], exclude: string[], nounQ?: NounQuestion, ctx: CandidateContext = {}): Candidate | undefined {
   const qTokens = new Set(tokenizeWords(query).map((t) => t.token));
@@ -50,6 +54,7 @@ export function pickCandidate(query: string, form: string, pool: Sent[], all: Se
   // a noun phrase right after one of them is the object of the question's verb.
   const entityTerms = new Set(nameSpans(query).flatMap((n) => contentTerms(n.text)));
   const verbStems = new Set([...qContent].filter((t) => !entityTerms.has(t) && !QUESTION_WORDS.has(t)).map(stem));
+  const cueStems = questionVerbStems(query);
   const generic = !/\b(nationality|nation|language|citizen|country)\b/i.test(query);
   for (const s of pool) {
     let types: SentenceNameTypes | undefined;
@@ -85,6 +90,10 @@ export function pickCandidate(query: string, form: string, pool: Sent[], all: Se
         d = Math.min(d, Math.abs(mi - (mi < idx ? idx : idx + toks.length - 1)));
       }
       const prox = 0.5 + 0.5 / (1 + d / 6);
+      // Relation cue: one of the question's verbs just before the candidate ("formed in Leyton"
+      // for "where did the band form"), matched by a four-letter stem. Nouns do not count: "a
+      // waterfall in Africa" does not make Africa the waterfall.
+      const cue = words.filter((t) => t.end <= span.start).slice(-3).some((t) => cueStems.has(stem(t.token)));
       let kind = 1;
       if (form === 'person') kind = toks.length >= 2 && toks.length <= 4 ? 1 : 0.6;
       if (form === 'place' && /\b(in|at|from|near|of)\s*$/i.test(s.text.slice(Math.max(0, span.start - 6), span.start))) kind = 1.2;
@@ -120,6 +129,7 @@ export function pickCandidate(query: string, form: string, pool: Sent[], all: Se
         else if (t.size > 0) kind *= 0.5;
       }
       if (ctx.bridges?.has(key)) kind *= BRIDGE_FACTOR;
+      if (cue && !nounSpans.has(raw)) kind *= RELATION_CUE;
       const score = s.score * prox * (0.4 + 0.6 * novelty) * kind;
       const prev = byKey.get(key);
       if (!prev) byKey.set(key, { span, sent: s, score, support: 1 });
@@ -136,6 +146,12 @@ export function pickCandidate(query: string, form: string, pool: Sent[], all: Se
     c.score += 0.05 * Math.min(3, c.support - 1 + extra);
   }
   return [...byKey.values()].sort((a, b) => b.score - a.score || a.span.text.localeCompare(b.span.text))[0];
+}
+
+/** Four-letter stems of the question's verbs (not copulas or auxiliaries): "form" of "where did the band form". */
+function questionVerbStems(query: string): Set<string> {
+  const terms = (loadNlp()(query).json() as { terms: { normal: string; tags: string[] }[] }[]).flatMap((s) => s.terms);
+  return new Set(terms.filter((t) => t.tags.includes('Verb') && !t.tags.includes('Copula') && !t.tags.includes('Auxiliary') && !QUESTION_WORDS.has(t.normal) && t.normal.length > 2).map((t) => stem(t.normal)));
 }
 
 /** A crude stem, enough to match "plays" / "played" / "play" (first four letters). */
