@@ -39,7 +39,11 @@ export function placesOfLevel(sentence: string, level: PlaceLevel): string[] {
     const after = sentence.slice(name.end, name.end + 15);
     const before = sentence.slice(Math.max(0, name.start - 12), name.start);
     const inside = terms.filter((t) => t.offset && t.offset.start >= name.start && t.offset.start < name.end);
-    const tagged = tag !== '' && inside.length > 0 && inside.every((t) => t.tags.includes(tag) || !/^\p{Lu}/u.test(t.text));
+    // In the sentence or, since context can mislead the tagger ("Enid, Oklahoma" read as a
+    // person's name), alone.
+    const alone = (loadNlp()(name.text).json() as { terms: TermJson[] }[]).flatMap((x) => x.terms);
+    const hasTag = (ts: TermJson[]) => ts.length > 0 && ts.every((t) => t.tags.includes(tag) || !/^\p{Lu}/u.test(t.text));
+    const tagged = tag !== '' && (hasTag(inside) || hasTag(alone));
     const named = new RegExp(`^\\s+(?:${words})\\b`, 'i').test(after) || new RegExp(`\\b(?:${words})$`, 'i').test(name.text) || new RegExp(`\\b(?:${words}) of\\s+$`, 'i').test(before);
     if (tagged || named) out.push(phraseKey(name.text.replace(new RegExp(`\\s+(?:${words})$`, 'i'), '')));
   }

@@ -5,6 +5,7 @@
 import type { Evidence } from '@rag/core';
 import { chunkSentences } from '../internal/sentences.js';
 import { contentTerms, nameSpans, phraseKey } from '../internal/spans.js';
+import { relationCues } from './relation-cues.js';
 import { QUESTION_WORDS, type Sent } from './types.js';
 
 /** Question terms with weights: rarer in the evidence and part of a named entity weigh more. */
@@ -41,13 +42,15 @@ export function scoreSentences(query: string, evidence: Evidence, maxChunks: num
     .map((s) => {
       let hit = 0;
       for (const [t, wt] of w) if (s.terms.has(t)) hit += wt;
+      // A second-hop sentence may state the relation in other words ("married" for "spouse").
+      const related = hit > 0 || [...w.keys()].some((t) => relationCues(t).some((c) => s.terms.has(c)));
       // Multi-hop: a sentence that matches the question and names a bridge entity (a name stated
       // next to the question's entities elsewhere) is likely the second hop — but only in a chunk
       // that is not itself about the question's entities (those name the bridge too: first hop).
       const key = phraseKey(s.text);
       const ct = chunkTerms.get(s.chunk.chunkId)!;
       const firstHop = entities.some((terms) => terms.every((t) => ct.has(t)));
-      const bridge = hit > 0 && !firstHop && bridges.some((b) => key.includes(b) || phraseKey(s.chunk.text).includes(b)) ? bridgeBonus : 0;
+      const bridge = related && !firstHop && bridges.some((b) => key.includes(b) || phraseKey(s.chunk.text).includes(b)) ? bridgeBonus : 0;
       return { ...s, score: hit / total + 0.15 / (1 + s.rank) + bridge };
     })
     .sort((a, b) => b.score - a.score);
