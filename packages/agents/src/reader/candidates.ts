@@ -148,10 +148,24 @@ export function pickCandidate(query: string, form: string, pool: Sent[], all: Se
   return [...byKey.values()].sort((a, b) => b.score - a.score || a.span.text.localeCompare(b.span.text))[0];
 }
 
-/** Four-letter stems of the question's verbs (not copulas or auxiliaries): "form" of "where did the band form". */
-function questionVerbStems(query: string): Set<string> {
-  const terms = (loadNlp()(query).json() as { terms: { normal: string; tags: string[] }[] }[]).flatMap((s) => s.terms);
-  return new Set(terms.filter((t) => t.tags.includes('Verb') && !t.tags.includes('Copula') && !t.tags.includes('Auxiliary') && !QUESTION_WORDS.has(t.normal) && t.normal.length > 2).map((t) => stem(t.normal)));
+/**
+ * Four-letter stems of the verbs of the question's main clause (not copulas or auxiliaries):
+ * "form" of "where did the band form that made …". A relative clause ("the city where X died")
+ * describes the bridge, so its verbs are not the relation asked.
+ */
+export function questionVerbStems(query: string): Set<string> {
+  const main = mainClause(query);
+  // Tagged in the whole question (context helps the tagger), kept when inside the main clause.
+  const terms = (loadNlp()(query).json({ offset: true }) as { terms: { normal: string; tags: string[]; offset: { start: number } }[] }[]).flatMap((s) => s.terms);
+  const verbs = terms.filter((t) => t.offset.start < main.length && t.tags.includes('Verb') && !t.tags.some((g) => g === 'Copula' || g === 'Auxiliary' || g === 'Preposition'));
+  return new Set(verbs.filter((t) => !QUESTION_WORDS.has(t.normal) && t.normal.length > 2).map((t) => stem(t.normal)));
+}
+
+const RELATIVE = /^(.{3,}?\s(?:the|a|an)\s+[^,?]*?)\s(?:where|that|which|who|whom|whose|in which|of which|for which)\s.*$/i;
+
+/** The question without a relative clause that describes one of its nouns ("… the city where X died"). */
+export function mainClause(query: string): string {
+  return query.replace(RELATIVE, '$1');
 }
 
 /** A crude stem, enough to match "plays" / "played" / "play" (first four letters). */
