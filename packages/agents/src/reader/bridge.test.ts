@@ -16,6 +16,13 @@ describe('bridgeEntities', () => {
     expect(bridges.has('limpo')).toBe(false);
   });
 
+  it('is no bridge when the other passage states none of the question\'s relation words', async () => {
+    const q = 'Where was Anton Vell born?';
+    const texts = ['Anton Vell was a Norlandic engineer. He was born in Karsby in 1832.', 'Karsby is a town in eastern Norland, famous for its mustard.'];
+    expect(bridgeEntities(q, sentencesOf(q, ...texts)).size).toBe(0);
+    expect((await createExtractiveAnswerGenerator().generate({ query: q, evidence: passages(...texts) })).text).toBe('Karsby');
+  });
+
   it('is empty without a passage beyond the first hop', () => {
     expect(bridgeEntities(Q, sentencesOf(Q, FIRST_HOP)).size).toBe(0);
   });
