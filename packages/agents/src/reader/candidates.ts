@@ -32,7 +32,7 @@ function spansFor(form: string, text: string): TextSpan[] {
 
 export interface CandidateContext {
   /** The expected answer type and head noun (expected-answer.ts). */
-  expected?: ExpectedAnswer;
+  expected: ExpectedAnswer;
   /** Node types of the index's graph, when the reader has the index. */
   graph?: NameTypeGraph;
   /** Bridge entities of a multi-hop question (bridge.ts): the first hop's result, not the answer. */
@@ -44,16 +44,15 @@ export interface CandidateContext {
 // with `pnpm rag-eval … --methods a2rag-agent`: EM HotpotQA / MuSiQue-train100 = 31 / 8 with the
 // demotion off, 32 / 9 with it, see docs/benchmarks/agents.md).
 const BRIDGE_FACTOR = 0.5;
-// A candidate right after one of the question's relation words gains a fifth, a weaker signal than
-// the type (round value, not fitted).
+// A candidate right after one of the question's main-clause verbs gains a fifth, a weaker signal
+// than the type (round value, not fitted).
 const RELATION_CUE = 1.2;
 
-export function pickCandidate(query: string, form: string, pool: Sent[], all: Sent[], exclude: string[], nounQ?: NounQuestion, ctx: CandidateContext = {}): Candidate | undefined {
+export function pickCandidate(query: string, form: string, pool: Sent[], all: Sent[], exclude: string[], nounQ: NounQuestion | undefined, ctx: CandidateContext): Candidate | undefined {
   const qTokens = new Set(tokenizeWords(query).map((t) => t.token));
   const qContent = new Set(contentTerms(query));
   const excluded = new Set(exclude.map(phraseKey));
   const byKey = new Map<string, Candidate & { support: number }>();
-  const typed = form === 'person' || form === 'place';
   // Stems of the question's own words outside its names ("play" in "What position does X play?"):
   // a noun phrase right after one of them is the object of the question's verb.
   const entityTerms = new Set(nameSpans(query).flatMap((n) => contentTerms(n.text)));
@@ -119,18 +118,11 @@ export function pickCandidate(query: string, form: string, pool: Sent[], all: Se
       }
       // Demonyms ("American") name no place or person.
       if ((form === 'place' || form === 'person' || (form === 'entity' && generic)) && toks.length === 1 && /(?:an|ese|ish|ian|ic)$/.test(toks[0]!)) kind *= 0.5;
-      // The tagger's person / place reading of the name: the asked type is preferred and the
-      // other one demoted, so "who wrote…" does not answer with a country or a title.
-      // The graph's, the tagger's and the indexer's types of the name against the expected type.
-      if (span.kind === 'name' && !nounSpans.has(raw) && ctx.expected) {
+      // The graph's, the tagger's and the indexer's types of the name against the expected type,
+      // so "who wrote…" does not answer with a country or a title.
+      if (span.kind === 'name' && !nounSpans.has(raw)) {
         types ??= sentenceNameTypes(s.text);
         kind *= typeFit(ctx.expected.type, nameTypes(span.text, types, ctx.graph)) * headFit(ctx.expected.head, span.text, s.text, span);
-      } else if (typed && span.kind === 'name') {
-        types ??= sentenceNameTypes(s.text);
-        const t = types.typesOf(span.text);
-        const want = form === 'person' ? 'person' : 'place';
-        if (t.has(want)) kind *= 1.3;
-        else if (t.size > 0) kind *= 0.5;
       }
       if (ctx.bridges?.has(key)) kind *= BRIDGE_FACTOR;
       if (cue && !nounSpans.has(raw)) kind *= RELATION_CUE;
