@@ -10,6 +10,7 @@ describe('askedHead', () => {
     ['What is the main international airport in the birth place of the director?', 'airport'],
     ['Which Danish heavy metal band from Copenhagen released a compilation album?', 'band'],
     ['What rivers flow through Oklahoma City?', 'river'],
+    ["What is the most popular hotel in Gisvi's city of birth?", 'hotel'],
   ])('%s → %s', (q, head) => {
     expect(askedHead(q)).toBe(head);
   });

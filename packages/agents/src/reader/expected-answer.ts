@@ -41,7 +41,7 @@ export function askedHead(query: string): string | undefined {
     const t = terms[i]!;
     const noun = t.tags.includes('Noun') && !t.tags.includes('Pronoun') && !t.tags.includes('ProperNoun');
     if (noun) head = t.normal;
-    else if (t.tags.includes('Adjective') || t.tags.includes('ProperNoun') || /^\d/.test(t.normal)) {
+    else if (t.tags.includes('Adjective') || t.tags.includes('Adverb') || t.tags.includes('ProperNoun') || /^\d/.test(t.normal)) {
       if (head) break;
     } else break;
   }
