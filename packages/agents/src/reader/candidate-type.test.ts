@@ -14,7 +14,7 @@ describe('nameTypes', () => {
 
   it('adds the graph node type of the name', () => {
     // A two-node graph: the reader only asks it for node types by name.
-    const graph = { findByName: (name: string) => (name === 'Jump for Glory' ? [{ type: 'Work' }] : []) };
+    const graph = { findByName: (name: string) => (name === 'Jump for Glory' ? [{ id: 'n1', type: 'Work' }] : []) };
     expect(nameTypes('Jump for Glory', tagged, graph).has('Work')).toBe(true);
     expect(nameTypes('Jump for Glory', tagged).has('Work')).toBe(false);
   });

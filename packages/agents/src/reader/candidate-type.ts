@@ -9,7 +9,9 @@ import type { SentenceNameTypes } from '../strategies/name-types.js';
 
 /** The part of a graph store the reader reads: node types by name. */
 export interface NameTypeGraph {
-  findByName(name: string): { type: string }[];
+  findByName(name: string): { id: string; type: string }[];
+  /** The chunks a node was read from (graph-store's π); bridge-fetch.ts follows them. */
+  chunksOfNode?(nodeId: string): string[];
 }
 
 const TAGGER_TYPE = { person: 'Person', place: 'Place', organization: 'Organization' } as const;

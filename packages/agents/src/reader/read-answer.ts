@@ -18,6 +18,8 @@ export interface ReadInput {
   sents: Sent[];
   /** The sentences candidates are drawn from. */
   pool: Sent[];
+  /** A wider pool tried once when the pool holds no candidate, before abstaining. */
+  widerPool?: Sent[];
   /** Answers the caller ruled out (instructions). */
   exclude: string[];
   /** Node types of the index's graph, for typing candidate names. */
@@ -31,7 +33,8 @@ export function readAnswer(input: ReadInput): { question: QuestionAnalysis; answ
   if (question.choice) answer = answerChoice(query, question.choice, sents);
   else if (question.form === 'yesno') answer = answerYesNo(query, sents);
   if (!answer) {
-    const best = pickCandidate(query, question.spanForm, pool, sents, exclude, question.noun, { expected: expectedAnswer(query, question.form), ...(input.graph ? { graph: input.graph } : {}), bridges: bridgeEntities(query, sents) });
+    const ctx = { expected: expectedAnswer(query, question.form), ...(input.graph ? { graph: input.graph } : {}), bridges: bridgeEntities(query, sents) };
+    const best = pickCandidate(query, question.spanForm, pool, sents, exclude, question.noun, ctx) ?? (input.widerPool ? pickCandidate(query, question.spanForm, input.widerPool, sents, exclude, question.noun, ctx) : undefined);
     if (best) answer = { text: best.span.text, sent: best.sent };
   }
   return { question, ...(answer ? { answer } : {}) };

@@ -6,6 +6,7 @@
 // the source document.
 import { invalidInput, type AnswerGenerator, type Citation, type GeneratedAnswer } from '@rag/core';
 import type { RagIndex } from '@rag/indexer';
+import { bridgePassages } from '../reader/bridge-fetch.js';
 import type { NameTypeGraph } from '../reader/candidate-type.js';
 import { readAnswer } from '../reader/read-answer.js';
 import { scoreSentences } from '../reader/sentence-scoring.js';
@@ -51,9 +52,15 @@ export function createExtractiveAnswerGenerator(options: ExtractiveAnswerGenerat
       if (typeof query !== 'string' || !query.trim()) throw invalidInput('query', 'must be a non-empty string');
       if (!evidence || !Array.isArray(evidence.chunks)) throw invalidInput('evidence', 'must be Evidence with a "chunks" array');
       const rules = parseInstructions(instructions);
-      const sents = scoreSentences(query, evidence, maxChunks, bridgeBonus);
+      let sents = scoreSentences(query, evidence, maxChunks, bridgeBonus);
+      // A bridge named in the evidence without a passage of its own: its passages from the index.
+      const extra = options.index?.graph && bridgeBonus > 0 ? bridgePassages(query, sents, options.index) : [];
+      if (extra.length > 0) {
+        context?.trace.decision('bridge-passages', `read ${extra.length} passage(s) of bridge entities from the index`, { chunks: extra.map((c) => c.chunkId) });
+        sents = scoreSentences(query, { ...evidence, chunks: [...evidence.chunks.slice(0, maxChunks), ...extra] }, maxChunks + extra.length, bridgeBonus);
+      }
       const pool = rules.strict ? sents.filter((s) => s.score >= STRICT_MIN_OVERLAP).slice(0, 3) : sents.slice(0, maxSentences);
-      const { question, answer: result } = readAnswer({ query, ...(analysis?.answerType ? { analyzerType: analysis.answerType } : {}), sents, pool, exclude: rules.exclude, ...(options.index?.graph ? { graph: options.index.graph } : {}) });
+      const { question, answer: result } = readAnswer({ query, ...(analysis?.answerType ? { analyzerType: analysis.answerType } : {}), sents, pool, ...(rules.strict ? {} : { widerPool: sents.slice(0, 2 * maxSentences) }), exclude: rules.exclude, ...(options.index?.graph ? { graph: options.index.graph } : {}) });
       const form = question.form;
       context?.trace.decision('extractive-answer', result ? `span "${result.text.slice(0, 60)}" (${form})` : `no ${form} span in evidence: abstain`, {
         form,
