@@ -55,7 +55,9 @@ export function nameSpans(text: string): TextSpan[] {
       const w = words[k]!;
       // A sentence or clause boundary (punctuation between the words) ends the phrase.
       const gap = text.slice(words[k - 1]!.end, w.start);
-      if (!/^\s+$/.test(gap) && gap !== '-') break;
+      // An initial's full stop does not end the name ("James K. Polk").
+      const initial = /^\p{Lu}$/u.test(words[k - 1]!.w) && /^\.\s+$/.test(gap);
+      if (!/^\s+$/.test(gap) && gap !== '-' && !initial) break;
       if (isCapitalised(w.w)) {
         j = k;
         k++;

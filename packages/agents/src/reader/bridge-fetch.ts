@@ -1,0 +1,53 @@
+// Bridge resolution through the index: when the evidence names a bridge entity next to the
+// question's entities but holds no passage of its own about it ("Jump for Glory … directed by
+// Raoul Walsh", and no Raoul Walsh page), the graph leads to the bridge's own passages (the
+// chunks its node was read from), and those that state one of the question's relation words are
+// read as the second hop.
+import type { RankedChunk } from '@rag/core';
+import { contentTerms, nameSpans, phraseKey } from '../internal/spans.js';
+import { relationCues } from './relation-cues.js';
+import { bridgeNames } from './sentence-scoring.js';
+import { QUESTION_WORDS, type Sent } from './types.js';
+
+/** What the reader needs of an index to follow a bridge. */
+export interface BridgeIndex {
+  getChunk(id: string): { id: string; docId: string; text: string } | undefined;
+  graph?: {
+    findByName(name: string): { id: string }[];
+    chunksOfNode?(nodeId: string): string[];
+  };
+}
+
+// Bridge names followed and passages added: a couple each keeps the reader's pool about the
+// question (round values, not fitted).
+const MAX_BRIDGES = 3;
+const MAX_PASSAGES = 2;
+
+/** Passages about bridge entities that the evidence lacks, each opening with the bridge's name. */
+export function bridgePassages(query: string, sents: Sent[], index: BridgeIndex): RankedChunk[] {
+  const graph = index.graph;
+  if (!graph?.chunksOfNode) return [];
+  const entities = nameSpans(query).map((n) => contentTerms(n.text)).filter((t) => t.length > 0);
+  const entityTerms = new Set(entities.flat());
+  const relation = [...new Set(contentTerms(query))].filter((t) => !entityTerms.has(t) && !QUESTION_WORDS.has(t));
+  const relationWords = new Set([...relation, ...relation.flatMap((t) => relationCues(t))]);
+  const have = new Set(sents.map((s) => s.chunk.chunkId));
+  const out: RankedChunk[] = [];
+  for (const name of bridgeNames(query, sents).slice(0, MAX_BRIDGES)) {
+    for (const node of graph.findByName(name)) {
+      for (const id of graph.chunksOfNode(node.id)) {
+        if (have.has(id) || out.length >= MAX_PASSAGES) continue;
+        const chunk = index.getChunk(id);
+        if (!chunk) continue;
+        // The bridge's own passage: it opens with the bridge's name and states a relation word.
+        const subject = nameSpans(chunk.text)[0];
+        if (!subject || subject.start > 40 || !` ${phraseKey(subject.text)} `.includes(` ${name} `)) continue;
+        const terms = new Set(contentTerms(chunk.text));
+        if (![...relationWords].some((t) => terms.has(t))) continue;
+        have.add(id);
+        out.push({ chunkId: chunk.id, docId: chunk.docId, score: 0, text: chunk.text });
+      }
+    }
+  }
+  return out;
+}

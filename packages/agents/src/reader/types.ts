@@ -1,0 +1,33 @@
+// Shared shapes of the extractive reader: a scored evidence sentence and a picked answer.
+import type { RankedChunk } from '@rag/core';
+import type { TextSpan } from '../internal/spans.js';
+
+/** One sentence of an evidence chunk, scored against the question. */
+export interface Sent {
+  chunk: RankedChunk;
+  rank: number;
+  text: string;
+  /** Offsets into the chunk text. */
+  start: number;
+  end: number;
+  terms: Set<string>;
+  score: number;
+  /** The chunk's subject, when this sentence opens with a pronoun that refers to it. */
+  subject?: string;
+}
+
+/** A candidate answer span with the sentence it was read from. */
+export interface Candidate {
+  span: TextSpan;
+  sent: Sent;
+  score: number;
+}
+
+/** What a reader step returns: the answer text and the sentence that supports it. */
+export interface ReadAnswer {
+  text: string;
+  sent: Sent;
+}
+
+/** Wh-words and auxiliaries that carry no content for matching evidence. */
+export const QUESTION_WORDS = new Set(['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'why', 'how', 'many', 'much', 'name', 'year', 'did', 'does', 'do', 'was', 'were', 'is', 'are']);
