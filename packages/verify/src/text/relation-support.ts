@@ -70,8 +70,13 @@ export function questionEntities(query: string, answer: string): string[] {
   return out;
 }
 
-/** "American", "Swedish": a single word naming a nationality, not an entity. */
-export function isDemonym(word: string): boolean {
+const DIRECTION = /^(?:North|South|East|West|Northern|Southern|Eastern|Western|Central|Upper|Lower)$/;
+
+/** "American", "Swedish", "South Korean": a nationality (a word, after direction words), not an entity. */
+export function isDemonym(name: string): boolean {
+  const words = name.trim().split(/\s+/);
+  const word = words.at(-1)!;
+  if (!words.slice(0, -1).every((w) => DIRECTION.test(w))) return false;
   if (!/^\p{Lu}\p{Ll}+$/u.test(word)) return false;
   return loadNlp()(word).has('#Demonym') || /(?:ese|ish|ian)$/.test(word);
 }

@@ -100,6 +100,14 @@ describe('relation-aware adequacy', () => {
     expect(v.outcome).toBe('unknown');
     expect(v.reason).toMatch(/spouse/);
   });
+  it('does not bridge through a nationality, also one of two words ("South Korean")', async () => {
+    const q = 'Who directed the film in which Lee Han-bit made his big screen debut?';
+    const film = 'Quiet Harbour (; lit. "Harbour: Quiet Rumors") is a 2014 South Korean thriller film directed by Kim Kwang-sik, and starring Kim Kang-woo and Park Min.';
+    const singer = 'Lee Han-bit (born February 21, 1989) is a South Korean singer-songwriter, radio DJ, host and actor.';
+    const v = await adequacy.validate({ query: q, answer: cited('Kim Kwang', film), evidence: evidenceOf(film, singer) });
+    expect(v.outcome).toBe('unknown');
+    expect(v.reason).not.toMatch(/through South Korean/);
+  });
   it('says unsure when another name stands between the relation word and the answer', async () => {
     const q = 'Who starred in Ostrava Rising?';
     const evidence = evidenceOf('Ostrava Rising stars Lena Fiala as a nurse and Karel Dvorak as a guard.');
