@@ -78,7 +78,9 @@ export type { TextLimits } from './validate/assert-valid-text.js';
 export { assertValidVector } from './validate/assert-valid-vector.js';
 
 // Embedded defaults.
-export { createBm25Index, restoreBm25Index } from './embedded/bm25-index.js';
+export { createBm25Index, restoreBm25Index, restoreBm25Columns } from './embedded/bm25-index.js';
+export { encodeBm25Columns, decodeBm25Columns, BM25_COLUMN_SECTIONS } from './embedded/bm25-columns.js';
+export type { Bm25Columns } from './embedded/bm25-columns.js';
 export type { Bm25Index, Bm25Options, Bm25SearchOptions, Bm25Snapshot, Bm25TermStats } from './embedded/bm25-index.js';
 export { createMemoryVectorStore, restoreMemoryVectorStore } from './embedded/memory-vector-store.js';
 export type { MemoryVectorStore, MemoryVectorStoreOptions, LazyNamespace, VectorChanges } from './embedded/memory-vector-store.js';

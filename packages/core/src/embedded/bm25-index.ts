@@ -11,6 +11,7 @@ import { ENGLISH_STOP_WORDS } from '../text/stop-words.js';
 import { tokenize } from '../text/tokenize.js';
 import { assertValidId, assertValidK, assertValidText } from '../validate/assert-valid-text.js';
 import { createTopK } from './top-k.js';
+import type { Bm25Columns } from './bm25-columns.js';
 
 export interface Bm25Options {
   /** Term-frequency saturation (default 1.2). */
@@ -52,6 +53,8 @@ export interface Bm25Index extends KeywordIndex {
   readonly documentCount: number;
   /** Plain-JSON snapshot; `restoreBm25Index(snapshot)` rebuilds the index. */
   toJSON(): Bm25Snapshot;
+  /** The same content as typed columns (`encodeBm25Columns`); `restoreBm25Columns` rebuilds the index. */
+  toColumns(): Bm25Columns;
 }
 
 const SnapshotSchema = z.object({
@@ -166,10 +169,10 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
       i++;
       let n = postLen[t]!;
       if (n === postSlots[t]!.length) {
-        const s = new Int32Array(n * 2);
+        const s = new Int32Array(Math.max(4, n * 2));
         s.set(postSlots[t]!);
         postSlots[t] = s;
-        const f = new Int32Array(n * 2);
+        const f = new Int32Array(Math.max(4, n * 2));
         f.set(postTfs[t]!);
         postTfs[t] = f;
       }
@@ -310,16 +313,38 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
         }
         docs.push([id, idx, Array.from(docTfs[slot]!)]);
       });
-      return {
-        format: 'rag-bm25',
-        version: 1,
-        k1,
-        b,
-        stopWords: options.stopWords === false ? 'none' : options.stopWords && options.stopWords !== ENGLISH_STOP_WORDS ? [...options.stopWords] : 'english',
-        customTokenizer: options.tokenizer !== undefined,
-        terms,
-        docs,
-      };
+      return { format: 'rag-bm25', version: 1, k1, b, stopWords: stopWordsOf(options.stopWords), customTokenizer: options.tokenizer !== undefined, terms, docs };
+    },
+    toColumns() {
+      // terms renumbered in first-use order, so only used terms are written
+      const renum = new Int32Array(termText.length).fill(-1);
+      const terms: string[] = [];
+      const ids: string[] = [];
+      const offsets = new Uint32Array(live + 1);
+      let entries = 0;
+      for (let slot = 0; slot < slotIds.length; slot++) if (slotIds[slot] !== undefined) entries += docTerms[slot]!.length;
+      const termIndexes = new Uint32Array(entries);
+      const tfs = new Uint32Array(entries);
+      let at = 0;
+      for (let slot = 0; slot < slotIds.length; slot++) {
+        const id = slotIds[slot];
+        if (id === undefined) continue;
+        const ts = docTerms[slot]!;
+        const fs = docTfs[slot]!;
+        for (let i = 0; i < ts.length; i++) {
+          const t = ts[i]!;
+          let j = renum[t]!;
+          if (j < 0) {
+            j = renum[t] = terms.length;
+            terms.push(termText[t]!);
+          }
+          termIndexes[at] = j;
+          tfs[at++] = fs[i]!;
+        }
+        ids.push(id);
+        offsets[ids.length] = at;
+      }
+      return { k1, b, stopWords: stopWordsOf(options.stopWords), customTokenizer: options.tokenizer !== undefined, terms, ids, offsets, termIndexes, tfs };
     },
   };
   // Internal hook used by restoreBm25Index: load pre-counted documents.
@@ -333,10 +358,83 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
       }
     },
   });
+  // Internal hook used by restoreBm25Columns: fill an empty index from columns in bulk. Each
+  // term's postings and each document's terms are views into a few shared arrays; a posting
+  // list that later outgrows its view is copied out by `insert`, like any other.
+  Object.defineProperty(index, RESTORE_COLUMNS, {
+    value: (c: Bm25Columns, source: string) => {
+      if (live > 0 || termText.length > 0) throw new RagError('RAG_INVALID_INPUT', 'bm25: columns restore into an empty index only');
+      const tmap = Int32Array.from(c.terms, internTerm);
+      if (termText.length !== c.terms.length) throw new RagError('RAG_STORE_CORRUPT', `${source}: keyword index lists a term twice`, { details: { file: source } });
+      const n = c.ids.length;
+      const entries = c.termIndexes.length;
+      const flatTerms = new Int32Array(entries);
+      const flatTfs = new Int32Array(c.tfs);
+      const df = new Int32Array(termText.length);
+      for (let i = 0; i < entries; i++) {
+        const t = tmap[c.termIndexes[i]!]!;
+        flatTerms[i] = t;
+        df[t]!++;
+      }
+      const starts = new Int32Array(termText.length + 1);
+      for (let t = 0; t < termText.length; t++) starts[t + 1] = starts[t]! + df[t]!;
+      const slotsAll = new Int32Array(entries);
+      const tfsAll = new Int32Array(entries);
+      if (docLen.length < n) docLen = new Float64Array(n);
+      for (let slot = 0; slot < n; slot++) {
+        const id = c.ids[slot]!;
+        if (idToSlot.has(id)) throw new RagError('RAG_STORE_CORRUPT', `${source}: keyword index lists document ${id} twice`, { details: { file: source, id } });
+        const a = c.offsets[slot]!;
+        const e = c.offsets[slot + 1]!;
+        let len = 0;
+        for (let i = a; i < e; i++) {
+          const t = flatTerms[i]!;
+          const at = starts[t]! + postLen[t]!;
+          slotsAll[at] = slot;
+          tfsAll[at] = flatTfs[i]!;
+          postLen[t]!++;
+          len += flatTfs[i]!;
+        }
+        slotIds.push(id);
+        idToSlot.set(id, slot);
+        docTerms.push(flatTerms.subarray(a, e));
+        docTfs.push(flatTfs.subarray(a, e));
+        docLen[slot] = len;
+        totalLen += len;
+      }
+      live = n;
+      for (let t = 0; t < termText.length; t++) {
+        if (df[t] === 0) continue;
+        postSlots[t] = slotsAll.subarray(starts[t]!, starts[t + 1]!);
+        postTfs[t] = tfsAll.subarray(starts[t]!, starts[t + 1]!);
+      }
+    },
+  });
   return index;
 }
 
 const RESTORE = Symbol('bm25.restore');
+const RESTORE_COLUMNS = Symbol('bm25.restoreColumns');
+
+const stopWordsOf = (stopWords: Bm25Options['stopWords']): Bm25Snapshot['stopWords'] =>
+  stopWords === false ? 'none' : stopWords && stopWords !== ENGLISH_STOP_WORDS ? [...stopWords] : 'english';
+
+/**
+ * Rebuild an index from `toColumns()` output (as `decodeBm25Columns` returns it from a file;
+ * `source` names that file in errors).
+ */
+export function restoreBm25Columns(columns: Bm25Columns, options: Pick<Bm25Options, 'tokenizer'> & { source?: string } = {}): Bm25Index {
+  if (columns.customTokenizer && !options.tokenizer)
+    throw new RagError('RAG_CONFIG', 'bm25 index was built with a custom tokenizer: pass the same `tokenizer`');
+  const index = createBm25Index({
+    k1: columns.k1,
+    b: columns.b,
+    stopWords: columns.stopWords === 'none' ? false : columns.stopWords === 'english' ? ENGLISH_STOP_WORDS : new Set(columns.stopWords),
+    ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
+  });
+  (index as unknown as Record<symbol, (c: Bm25Columns, source: string) => void>)[RESTORE_COLUMNS]!(columns, options.source ?? 'bm25 columns');
+  return index;
+}
 
 /** Rebuild an index from `toJSON()` output. Throws RAG_STORE_CORRUPT when it does not validate. */
 export function restoreBm25Index(snapshot: unknown, options: Pick<Bm25Options, 'tokenizer'> = {}): Bm25Index {
