@@ -98,16 +98,26 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
   // Terms.
   const termIds = new Map<string, number>();
   const termText: string[] = [];
-  const postSlots: Int32Array[] = [];
-  const postTfs: Int32Array[] = [];
+  // A term's postings, or undefined for a term restored from columns whose view into the
+  // restored arrays is not made yet (`slotsOf`/`tfsOf` make it on first use: restoring a large
+  // index then allocates no typed array per term).
+  const postSlots: (Int32Array | undefined)[] = [];
+  const postTfs: (Int32Array | undefined)[] = [];
   const postLen: number[] = [];
   // Documents by slot.
   const slotIds: (string | undefined)[] = [];
   const idToSlot = new Map<string, number>();
   const freeSlots: number[] = [];
   let docLen = new Float64Array(64);
+  // Likewise per document: undefined for a restored document whose view is not made yet.
   const docTerms: (Int32Array | undefined)[] = [];
   const docTfs: (Int32Array | undefined)[] = [];
+  // What a columns restore filled (flat arrays the views above are made from).
+  let restored: { postStarts: Int32Array; postSlots: Int32Array; postTfs: Int32Array; docOffsets: Uint32Array; docTerms: Int32Array; docTfs: Int32Array } | undefined;
+  const slotsOf = (t: number): Int32Array => postSlots[t] ?? (postSlots[t] = restored!.postSlots.subarray(restored!.postStarts[t]!, restored!.postStarts[t + 1]!));
+  const tfsOf = (t: number): Int32Array => postTfs[t] ?? (postTfs[t] = restored!.postTfs.subarray(restored!.postStarts[t]!, restored!.postStarts[t + 1]!));
+  const termsOf = (slot: number): Int32Array => docTerms[slot] ?? (docTerms[slot] = restored!.docTerms.subarray(restored!.docOffsets[slot]!, restored!.docOffsets[slot + 1]!));
+  const docTfsOf = (slot: number): Int32Array => docTfs[slot] ?? (docTfs[slot] = restored!.docTfs.subarray(restored!.docOffsets[slot]!, restored!.docOffsets[slot + 1]!));
   let live = 0;
   let totalLen = 0;
   // Search scratch space, reused across queries.
@@ -128,15 +138,16 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
   };
 
   const removeSlot = (slot: number) => {
-    const terms = docTerms[slot]!;
+    const terms = termsOf(slot);
     for (let i = 0; i < terms.length; i++) {
       const t = terms[i]!;
-      const slots = postSlots[t]!;
+      const slots = slotsOf(t);
+      const tfs = tfsOf(t);
       const n = postLen[t]!;
       const at = slots.subarray(0, n).indexOf(slot);
       // swap-remove keeps the posting list dense
       slots[at] = slots[n - 1]!;
-      postTfs[t]![at] = postTfs[t]![n - 1]!;
+      tfs[at] = tfs[n - 1]!;
       postLen[t] = n - 1;
     }
     idToSlot.delete(slotIds[slot]!);
@@ -168,16 +179,16 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
       len += tf;
       i++;
       let n = postLen[t]!;
-      if (n === postSlots[t]!.length) {
+      if (n === slotsOf(t).length) {
         const s = new Int32Array(Math.max(4, n * 2));
-        s.set(postSlots[t]!);
+        s.set(slotsOf(t));
         postSlots[t] = s;
         const f = new Int32Array(Math.max(4, n * 2));
-        f.set(postTfs[t]!);
+        f.set(tfsOf(t));
         postTfs[t] = f;
       }
-      postSlots[t]![n] = slot;
-      postTfs[t]![n] = tf;
+      slotsOf(t)[n] = slot;
+      tfsOf(t)[n] = tf;
       postLen[t] = ++n;
     }
     slotIds[slot] = id;
@@ -253,8 +264,8 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
       for (const [t, q] of qtf) {
         const n = postLen[t]!;
         const w = q * idf(n) * (k1 + 1);
-        const slots = postSlots[t]!;
-        const tfs = postTfs[t]!;
+        const slots = slotsOf(t);
+        const tfs = tfsOf(t);
         for (let i = 0; i < n; i++) {
           const s = slots[i]!;
           const tf = tfs[i]!;
@@ -300,7 +311,7 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
       const docs: Bm25Snapshot['docs'] = [];
       slotIds.forEach((id, slot) => {
         if (id === undefined) return;
-        const ts = docTerms[slot]!;
+        const ts = termsOf(slot);
         const idx: number[] = [];
         for (const t of ts) {
           let j = used.get(t);
@@ -311,7 +322,7 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
           }
           idx.push(j);
         }
-        docs.push([id, idx, Array.from(docTfs[slot]!)]);
+        docs.push([id, idx, Array.from(docTfsOf(slot))]);
       });
       return { format: 'rag-bm25', version: 1, k1, b, stopWords: stopWordsOf(options.stopWords), customTokenizer: options.tokenizer !== undefined, terms, docs };
     },
@@ -322,15 +333,15 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
       const ids: string[] = [];
       const offsets = new Uint32Array(live + 1);
       let entries = 0;
-      for (let slot = 0; slot < slotIds.length; slot++) if (slotIds[slot] !== undefined) entries += docTerms[slot]!.length;
+      for (let slot = 0; slot < slotIds.length; slot++) if (slotIds[slot] !== undefined) entries += restored && docTerms[slot] === undefined ? restored.docOffsets[slot + 1]! - restored.docOffsets[slot]! : termsOf(slot).length;
       const termIndexes = new Uint32Array(entries);
       const tfs = new Uint32Array(entries);
       let at = 0;
       for (let slot = 0; slot < slotIds.length; slot++) {
         const id = slotIds[slot];
         if (id === undefined) continue;
-        const ts = docTerms[slot]!;
-        const fs = docTfs[slot]!;
+        const ts = termsOf(slot);
+        const fs = docTfsOf(slot);
         for (let i = 0; i < ts.length; i++) {
           const t = ts[i]!;
           let j = renum[t]!;
@@ -364,50 +375,48 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
   Object.defineProperty(index, RESTORE_COLUMNS, {
     value: (c: Bm25Columns, source: string) => {
       if (live > 0 || termText.length > 0) throw new RagError('RAG_INVALID_INPUT', 'bm25: columns restore into an empty index only');
-      const tmap = Int32Array.from(c.terms, internTerm);
-      if (termText.length !== c.terms.length) throw new RagError('RAG_STORE_CORRUPT', `${source}: keyword index lists a term twice`, { details: { file: source } });
+      const nTerms = c.terms.length;
+      for (let t = 0; t < nTerms; t++) {
+        const term = c.terms[t]!;
+        if (termIds.has(term)) throw new RagError('RAG_STORE_CORRUPT', `${source}: keyword index lists term "${term}" twice`, { details: { file: source } });
+        termIds.set(term, t);
+        termText.push(term);
+      }
       const n = c.ids.length;
       const entries = c.termIndexes.length;
-      const flatTerms = new Int32Array(entries);
-      const flatTfs = new Int32Array(c.tfs);
-      const df = new Int32Array(termText.length);
-      for (let i = 0; i < entries; i++) {
-        const t = tmap[c.termIndexes[i]!]!;
-        flatTerms[i] = t;
-        df[t]!++;
-      }
-      const starts = new Int32Array(termText.length + 1);
-      for (let t = 0; t < termText.length; t++) starts[t + 1] = starts[t]! + df[t]!;
+      const flatTerms = new Int32Array(c.termIndexes.buffer, c.termIndexes.byteOffset, entries);
+      const flatTfs = new Int32Array(c.tfs.buffer, c.tfs.byteOffset, entries);
+      const starts = new Int32Array(nTerms + 1);
+      for (let i = 0; i < entries; i++) starts[flatTerms[i]! + 1]!++;
+      for (let t = 0; t < nTerms; t++) starts[t + 1]! += starts[t]!;
+      const fill = new Int32Array(nTerms);
       const slotsAll = new Int32Array(entries);
       const tfsAll = new Int32Array(entries);
       if (docLen.length < n) docLen = new Float64Array(n);
+      slotIds.length = n;
+      docTerms.length = n;
+      docTfs.length = n;
       for (let slot = 0; slot < n; slot++) {
         const id = c.ids[slot]!;
         if (idToSlot.has(id)) throw new RagError('RAG_STORE_CORRUPT', `${source}: keyword index lists document ${id} twice`, { details: { file: source, id } });
-        const a = c.offsets[slot]!;
-        const e = c.offsets[slot + 1]!;
         let len = 0;
-        for (let i = a; i < e; i++) {
+        for (let i = c.offsets[slot]!, e = c.offsets[slot + 1]!; i < e; i++) {
           const t = flatTerms[i]!;
-          const at = starts[t]! + postLen[t]!;
+          const at = starts[t]! + fill[t]!++;
           slotsAll[at] = slot;
           tfsAll[at] = flatTfs[i]!;
-          postLen[t]!++;
           len += flatTfs[i]!;
         }
-        slotIds.push(id);
+        slotIds[slot] = id;
         idToSlot.set(id, slot);
-        docTerms.push(flatTerms.subarray(a, e));
-        docTfs.push(flatTfs.subarray(a, e));
         docLen[slot] = len;
         totalLen += len;
       }
+      for (let t = 0; t < nTerms; t++) postLen.push(fill[t]!);
+      postSlots.length = nTerms;
+      postTfs.length = nTerms;
       live = n;
-      for (let t = 0; t < termText.length; t++) {
-        if (df[t] === 0) continue;
-        postSlots[t] = slotsAll.subarray(starts[t]!, starts[t + 1]!);
-        postTfs[t] = tfsAll.subarray(starts[t]!, starts[t + 1]!);
-      }
+      restored = { postStarts: starts, postSlots: slotsAll, postTfs: tfsAll, docOffsets: c.offsets, docTerms: flatTerms, docTfs: flatTfs };
     },
   });
   return index;
