@@ -2,7 +2,10 @@
 // stage (measured between progress events: `gear` is folded into `persist`), the bytes the
 // commit wrote (`lastCommitBytes()`), the store's size on disk and the JS heap after it.
 //
-//   node --conditions=@rag/source --import tsx packages/cli/bench/build-profile.ts --size 23072 [--dir DIR]
+//   node --conditions=@rag/source --import tsx packages/cli/bench/build-profile.ts --size 23072 [--dir DIR] [--checkpoint-every N]
+//
+// `--checkpoint-every N` commits every N documents (the indexer's `checkpointEvery`); by default
+// the indexer commits a quarter of the store at a time.
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
@@ -23,8 +26,9 @@ const duBytes = (p: string): number => (statSync(p).isDirectory() ? readdirSync(
 const fmt = (x: number, d = 1) => x.toFixed(d);
 
 const corpus = scaleCorpus(loadDevPassages(datasets), size);
-const index = createIndexer({ dir });
-console.log(`build profile: ${size} passages into ${dir}, load ${loadavg().map((x) => fmt(x)).join(' ')}, node ${process.version}`);
+const every = arg('--checkpoint-every', '');
+const index = createIndexer({ dir, ...(every ? { checkpointEvery: Number(every) } : {}) });
+console.log(`build profile: ${size} passages into ${dir}${every ? `, a commit every ${every} documents` : ''}, load ${loadavg().map((x) => fmt(x)).join(' ')}, node ${process.version}`);
 let last = performance.now();
 const t0 = last;
 let stages = new Map<string, number>();
