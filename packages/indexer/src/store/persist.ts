@@ -6,7 +6,7 @@
 // deltas stay under `compactRatio` of the component (state-delta.ts, keyword-delta.ts,
 // vector-delta.ts); the graph likewise (its changed nodes, edges and log entries, tracked by the
 // graph store: @rag/graph-store's graph-delta.ts).
-import { encodeBinaryFile, encodeVectorNamespace, type Bm25Columns, type KeywordIndex, type MemoryVectorStore, type VectorStore } from '@rag/core';
+import { encodeVectorNamespace, type Bm25Columns, type KeywordIndex, type MemoryVectorStore, type VectorStore } from '@rag/core';
 import { deltaRecords, encodeGraph, encodeGraphDelta, type GraphChanges, type GraphStore } from '@rag/graph-store';
 import type { StoredManifest, StoredState } from './format1.js';
 import { commitGeneration, FORMAT2_VERSION, writeSegment, type DerivedRef, type Manifest2, type SegmentRef, type VectorSegmentRef } from './format2.js';
