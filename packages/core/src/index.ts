@@ -78,7 +78,9 @@ export type { TextLimits } from './validate/assert-valid-text.js';
 export { assertValidVector } from './validate/assert-valid-vector.js';
 
 // Embedded defaults.
-export { createBm25Index, restoreBm25Index } from './embedded/bm25-index.js';
+export { createBm25Index, restoreBm25Index, restoreBm25Columns } from './embedded/bm25-index.js';
+export { encodeBm25Columns, decodeBm25Columns, BM25_COLUMN_SECTIONS } from './embedded/bm25-columns.js';
+export type { Bm25Columns } from './embedded/bm25-columns.js';
 export type { Bm25Index, Bm25Options, Bm25SearchOptions, Bm25Snapshot, Bm25TermStats } from './embedded/bm25-index.js';
 export { createMemoryVectorStore, restoreMemoryVectorStore } from './embedded/memory-vector-store.js';
 export type { MemoryVectorStore, MemoryVectorStoreOptions, LazyNamespace, VectorChanges } from './embedded/memory-vector-store.js';
@@ -86,6 +88,8 @@ export { encodeVectorNamespace, decodeVectorNamespace, VECTOR_NAMESPACE_MAGIC } 
 export type { VectorNamespaceData } from './embedded/vector-namespace-codec.js';
 export { encodeBinaryFile, decodeBinaryFile, encodeStrings, decodeStrings, bytesOf, u32, i32, f32, f64, i8, jsonSection, readJsonSection } from './binary/binary-file.js';
 export type { BinaryFile, EncodeOptions } from './binary/binary-file.js';
+export { decodeBinaryFileLazy } from './binary/lazy-binary-file.js';
+export type { LazyBinaryFile } from './binary/lazy-binary-file.js';
 export { createHashingEmbedder, restoreHashingEmbedder } from './embedded/hashing-embedder.js';
 export type { HashingEmbedder, HashingEmbedderOptions, HashingEmbedderSnapshot } from './embedded/hashing-embedder.js';
 export { matchesFilter, assertValidFilter } from './embedded/metadata-filter.js';

@@ -7,7 +7,7 @@
 // JSON per record: `decodeGraphColumns` returns typed arrays and string arrays.
 import {
   bytesOf,
-  decodeBinaryFile,
+  decodeBinaryFileLazy,
   decodeStrings,
   encodeBinaryFile,
   encodeStrings,
@@ -185,7 +185,11 @@ export function encodeGraph(snapshot: GraphSnapshot): Uint8Array {
 }
 
 export function decodeGraphColumns(bytes: Uint8Array, source: string): GraphColumns {
-  const { sections: s, version } = decodeBinaryFile(bytes, GRAPH_BINARY_MAGIC, source);
+  // the logs' text sections (32 and 34: most of the file's bytes) are inflated only when a log is read
+  const file = decodeBinaryFileLazy(bytes, GRAPH_BINARY_MAGIC, source);
+  const version = file.version;
+  const LOG_TEXT = new Set([32, 34]);
+  const s = Array.from({ length: file.count }, (_, i) => (LOG_TEXT.has(i) ? new Uint8Array(0) : file.section(i)));
   const corrupt = (why: string) => new RagError('RAG_STORE_CORRUPT', `${source}: ${why}`, { details: { file: source } });
   if (version !== GRAPH_BINARY_VERSION && version !== 2)
     throw new RagError('RAG_STORE_VERSION', `${source}: graph format ${version}, this version reads 2 and ${GRAPH_BINARY_VERSION}`);
@@ -225,21 +229,21 @@ export function decodeGraphColumns(bytes: Uint8Array, source: string): GraphColu
     provStart: i32(s[30]!),
     provEnd: i32(s[31]!),
     ...(header.schema ? { schema: header.schema } : {}),
-    mergeLog: lazyLog(s[32]!, s[33]!, 'merge', corrupt, nested),
+    mergeLog: lazyLog(() => file.section(32), s[33]!, 'merge', corrupt, nested),
     mergeLogLength: s[33]!.byteLength / 4,
     editLogLength: s.length === 36 ? s[35]!.byteLength / 4 : 0,
-    editLog: s.length === 36 ? lazyLog(s[34]!, s[35]!, 'edit', corrupt, nested) : () => [],
+    editLog: s.length === 36 ? lazyLog(() => file.section(34), s[35]!, 'edit', corrupt, nested) : () => [],
     sorted: header.sorted === true,
   };
   return checkColumns(cols, corrupt, n, m);
 }
 
-function lazyLog(blob: Uint8Array, ends: Uint8Array, what: string, corrupt: (why: string) => Error, nested: boolean): () => unknown[] {
+function lazyLog(blob: () => Uint8Array, ends: Uint8Array, what: string, corrupt: (why: string) => Error, nested: boolean): () => unknown[] {
   let log: unknown[] | undefined;
   return () => {
     if (!log) {
       try {
-        log = decodeStrings(nested ? new Uint8Array(inflateRawSync(blob)) : blob, ends).map((e) => JSON.parse(e) as unknown);
+        log = decodeStrings(nested ? new Uint8Array(inflateRawSync(blob())) : blob(), ends).map((e) => JSON.parse(e) as unknown);
       } catch {
         throw corrupt(`the ${what} log is not valid JSON`);
       }

@@ -80,6 +80,10 @@ describe('graph format 2', () => {
       const adjA = getAdjacency(view, { weight: 'confidence', relations: ['born_in', 'directed'] });
       const adjB = getAdjacency(store, { weight: 'confidence', relations: ['born_in', 'directed'] });
       expect([adjA.offsets, adjA.sources, adjA.weights]).toEqual([adjB.offsets, adjB.sources, adjB.weights]);
+      // the view's node index binary-searches the sorted ids; the store's is a Map: same rows
+      expect(adjA.index).not.toBeInstanceOf(Map);
+      expect(ids.map((id) => adjA.index.get(id))).toEqual(ids.map((id) => adjB.index.get(id)));
+      expect([adjA.index.get('no such node'), adjA.index.has('no such node'), adjA.index.has(ids[0]!)]).toEqual([undefined, false, true]);
       const seeds = ids.slice(3, 6);
       const [pa, pb] = [personalizedPageRankPush(view, { seeds }), personalizedPageRankPush(store, { seeds })];
       expect([pa.nodeIds, pa.scores, pa.pushes, pa.top(10)]).toEqual([pb.nodeIds, pb.scores, pb.pushes, pb.top(10)]);

@@ -31,7 +31,7 @@ export type { SaveGraphResult, LoadGraphOptions } from './persistence.js';
 export { toGraphML, toGEXF, escapeXml } from './export.js';
 
 export { getAdjacency, outArcs } from './algorithms/adjacency.js';
-export type { Adjacency, AdjacencyOptions, OutArcs, WalkDirection } from './algorithms/adjacency.js';
+export type { Adjacency, AdjacencyOptions, NodeIndex, OutArcs, WalkDirection } from './algorithms/adjacency.js';
 export { hopTree } from './algorithms/hop-tree.js';
 export type { HopTree, HopTreeOptions } from './algorithms/hop-tree.js';
 export { kHop, kHopNeighborhood } from './algorithms/k-hop.js';

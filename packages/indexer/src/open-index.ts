@@ -13,11 +13,9 @@ import { join } from 'node:path';
 import {
   RagError,
   createBm25Index,
-  decodeBinaryFile,
   decodeVectorNamespace,
   createMemoryVectorStore,
   invalidInput,
-  readJsonSection,
   restoreBm25Index,
   restoreMemoryVectorStore,
   type KeywordIndex,
@@ -31,7 +29,8 @@ import { readSnapshot } from './store/format1.js';
 import { checkSegments, generationToOpen, readManifest, readSegmentSync, SEGMENT_DIR, type Manifest2 } from './store/format2.js';
 import { readJournal, uncommitted } from './store/journal.js';
 import { lazy } from './store/lazy.js';
-import { KEYWORD_MAGIC, type PersistCache } from './store/persist.js';
+import { type PersistCache } from './store/persist.js';
+import { decodeKeywordSegment } from './store/keyword-segment.js';
 import { decodeState } from './store/state-codec.js';
 import { decodeKeywordDelta, replayKeywordDeltas } from './store/keyword-delta.js';
 import { applyStateDeltas, decodeStateDelta } from './store/state-delta.js';
@@ -109,8 +108,7 @@ function openFormat2(dir: string, gen: string, m: Manifest2, options: Omit<OpenI
   if (!keyword && kw) {
     cache.keyword = { ref: kw, dirty: false, deltas: m.files.keywordDeltas };
     keyword = lazy(() => {
-      const { sections } = decodeBinaryFile(readSegmentSync(dir, kw), KEYWORD_MAGIC, path(kw.file));
-      const index = restoreBm25Index(readJsonSection(sections[0]!));
+      const index = decodeKeywordSegment(readSegmentSync(dir, kw), path(kw.file));
       replayKeywordDeltas(index, m.files.keywordDeltas.map((d) => decodeKeywordDelta(readSegmentSync(dir, d), path(d.file))), state);
       return index;
     });

@@ -11,6 +11,7 @@ import { ENGLISH_STOP_WORDS } from '../text/stop-words.js';
 import { tokenize } from '../text/tokenize.js';
 import { assertValidId, assertValidK, assertValidText } from '../validate/assert-valid-text.js';
 import { createTopK } from './top-k.js';
+import type { Bm25Columns } from './bm25-columns.js';
 
 export interface Bm25Options {
   /** Term-frequency saturation (default 1.2). */
@@ -52,6 +53,8 @@ export interface Bm25Index extends KeywordIndex {
   readonly documentCount: number;
   /** Plain-JSON snapshot; `restoreBm25Index(snapshot)` rebuilds the index. */
   toJSON(): Bm25Snapshot;
+  /** The same content as typed columns (`encodeBm25Columns`); `restoreBm25Columns` rebuilds the index. */
+  toColumns(): Bm25Columns;
 }
 
 const SnapshotSchema = z.object({
@@ -95,16 +98,26 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
   // Terms.
   const termIds = new Map<string, number>();
   const termText: string[] = [];
-  const postSlots: Int32Array[] = [];
-  const postTfs: Int32Array[] = [];
+  // A term's postings, or undefined for a term restored from columns whose view into the
+  // restored arrays is not made yet (`slotsOf`/`tfsOf` make it on first use: restoring a large
+  // index then allocates no typed array per term).
+  const postSlots: (Int32Array | undefined)[] = [];
+  const postTfs: (Int32Array | undefined)[] = [];
   const postLen: number[] = [];
   // Documents by slot.
   const slotIds: (string | undefined)[] = [];
   const idToSlot = new Map<string, number>();
   const freeSlots: number[] = [];
   let docLen = new Float64Array(64);
+  // Likewise per document: undefined for a restored document whose view is not made yet.
   const docTerms: (Int32Array | undefined)[] = [];
   const docTfs: (Int32Array | undefined)[] = [];
+  // What a columns restore filled (flat arrays the views above are made from).
+  let restored: { postStarts: Int32Array; postSlots: Int32Array; postTfs: Int32Array; docOffsets: Uint32Array; docTerms: Int32Array; docTfs: Int32Array } | undefined;
+  const slotsOf = (t: number): Int32Array => postSlots[t] ?? (postSlots[t] = restored!.postSlots.subarray(restored!.postStarts[t]!, restored!.postStarts[t + 1]!));
+  const tfsOf = (t: number): Int32Array => postTfs[t] ?? (postTfs[t] = restored!.postTfs.subarray(restored!.postStarts[t]!, restored!.postStarts[t + 1]!));
+  const termsOf = (slot: number): Int32Array => docTerms[slot] ?? (docTerms[slot] = restored!.docTerms.subarray(restored!.docOffsets[slot]!, restored!.docOffsets[slot + 1]!));
+  const docTfsOf = (slot: number): Int32Array => docTfs[slot] ?? (docTfs[slot] = restored!.docTfs.subarray(restored!.docOffsets[slot]!, restored!.docOffsets[slot + 1]!));
   let live = 0;
   let totalLen = 0;
   // Search scratch space, reused across queries.
@@ -125,15 +138,16 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
   };
 
   const removeSlot = (slot: number) => {
-    const terms = docTerms[slot]!;
+    const terms = termsOf(slot);
     for (let i = 0; i < terms.length; i++) {
       const t = terms[i]!;
-      const slots = postSlots[t]!;
+      const slots = slotsOf(t);
+      const tfs = tfsOf(t);
       const n = postLen[t]!;
       const at = slots.subarray(0, n).indexOf(slot);
       // swap-remove keeps the posting list dense
       slots[at] = slots[n - 1]!;
-      postTfs[t]![at] = postTfs[t]![n - 1]!;
+      tfs[at] = tfs[n - 1]!;
       postLen[t] = n - 1;
     }
     idToSlot.delete(slotIds[slot]!);
@@ -165,16 +179,16 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
       len += tf;
       i++;
       let n = postLen[t]!;
-      if (n === postSlots[t]!.length) {
-        const s = new Int32Array(n * 2);
-        s.set(postSlots[t]!);
+      if (n === slotsOf(t).length) {
+        const s = new Int32Array(Math.max(4, n * 2));
+        s.set(slotsOf(t));
         postSlots[t] = s;
-        const f = new Int32Array(n * 2);
-        f.set(postTfs[t]!);
+        const f = new Int32Array(Math.max(4, n * 2));
+        f.set(tfsOf(t));
         postTfs[t] = f;
       }
-      postSlots[t]![n] = slot;
-      postTfs[t]![n] = tf;
+      slotsOf(t)[n] = slot;
+      tfsOf(t)[n] = tf;
       postLen[t] = ++n;
     }
     slotIds[slot] = id;
@@ -250,8 +264,8 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
       for (const [t, q] of qtf) {
         const n = postLen[t]!;
         const w = q * idf(n) * (k1 + 1);
-        const slots = postSlots[t]!;
-        const tfs = postTfs[t]!;
+        const slots = slotsOf(t);
+        const tfs = tfsOf(t);
         for (let i = 0; i < n; i++) {
           const s = slots[i]!;
           const tf = tfs[i]!;
@@ -297,7 +311,7 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
       const docs: Bm25Snapshot['docs'] = [];
       slotIds.forEach((id, slot) => {
         if (id === undefined) return;
-        const ts = docTerms[slot]!;
+        const ts = termsOf(slot);
         const idx: number[] = [];
         for (const t of ts) {
           let j = used.get(t);
@@ -308,18 +322,40 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
           }
           idx.push(j);
         }
-        docs.push([id, idx, Array.from(docTfs[slot]!)]);
+        docs.push([id, idx, Array.from(docTfsOf(slot))]);
       });
-      return {
-        format: 'rag-bm25',
-        version: 1,
-        k1,
-        b,
-        stopWords: options.stopWords === false ? 'none' : options.stopWords && options.stopWords !== ENGLISH_STOP_WORDS ? [...options.stopWords] : 'english',
-        customTokenizer: options.tokenizer !== undefined,
-        terms,
-        docs,
-      };
+      return { format: 'rag-bm25', version: 1, k1, b, stopWords: stopWordsOf(options.stopWords), customTokenizer: options.tokenizer !== undefined, terms, docs };
+    },
+    toColumns() {
+      // terms renumbered in first-use order, so only used terms are written
+      const renum = new Int32Array(termText.length).fill(-1);
+      const terms: string[] = [];
+      const ids: string[] = [];
+      const offsets = new Uint32Array(live + 1);
+      let entries = 0;
+      for (let slot = 0; slot < slotIds.length; slot++) if (slotIds[slot] !== undefined) entries += restored && docTerms[slot] === undefined ? restored.docOffsets[slot + 1]! - restored.docOffsets[slot]! : termsOf(slot).length;
+      const termIndexes = new Uint32Array(entries);
+      const tfs = new Uint32Array(entries);
+      let at = 0;
+      for (let slot = 0; slot < slotIds.length; slot++) {
+        const id = slotIds[slot];
+        if (id === undefined) continue;
+        const ts = termsOf(slot);
+        const fs = docTfsOf(slot);
+        for (let i = 0; i < ts.length; i++) {
+          const t = ts[i]!;
+          let j = renum[t]!;
+          if (j < 0) {
+            j = renum[t] = terms.length;
+            terms.push(termText[t]!);
+          }
+          termIndexes[at] = j;
+          tfs[at++] = fs[i]!;
+        }
+        ids.push(id);
+        offsets[ids.length] = at;
+      }
+      return { k1, b, stopWords: stopWordsOf(options.stopWords), customTokenizer: options.tokenizer !== undefined, terms, ids, offsets, termIndexes, tfs };
     },
   };
   // Internal hook used by restoreBm25Index: load pre-counted documents.
@@ -333,10 +369,81 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
       }
     },
   });
+  // Internal hook used by restoreBm25Columns: fill an empty index from columns in bulk. Each
+  // term's postings and each document's terms are views into a few shared arrays; a posting
+  // list that later outgrows its view is copied out by `insert`, like any other.
+  Object.defineProperty(index, RESTORE_COLUMNS, {
+    value: (c: Bm25Columns, source: string) => {
+      if (live > 0 || termText.length > 0) throw new RagError('RAG_INVALID_INPUT', 'bm25: columns restore into an empty index only');
+      const nTerms = c.terms.length;
+      for (let t = 0; t < nTerms; t++) {
+        const term = c.terms[t]!;
+        if (termIds.has(term)) throw new RagError('RAG_STORE_CORRUPT', `${source}: keyword index lists term "${term}" twice`, { details: { file: source } });
+        termIds.set(term, t);
+        termText.push(term);
+      }
+      const n = c.ids.length;
+      const entries = c.termIndexes.length;
+      const flatTerms = new Int32Array(c.termIndexes.buffer, c.termIndexes.byteOffset, entries);
+      const flatTfs = new Int32Array(c.tfs.buffer, c.tfs.byteOffset, entries);
+      const starts = new Int32Array(nTerms + 1);
+      for (let i = 0; i < entries; i++) starts[flatTerms[i]! + 1]!++;
+      for (let t = 0; t < nTerms; t++) starts[t + 1]! += starts[t]!;
+      const fill = new Int32Array(nTerms);
+      const slotsAll = new Int32Array(entries);
+      const tfsAll = new Int32Array(entries);
+      if (docLen.length < n) docLen = new Float64Array(n);
+      slotIds.length = n;
+      docTerms.length = n;
+      docTfs.length = n;
+      for (let slot = 0; slot < n; slot++) {
+        const id = c.ids[slot]!;
+        if (idToSlot.has(id)) throw new RagError('RAG_STORE_CORRUPT', `${source}: keyword index lists document ${id} twice`, { details: { file: source, id } });
+        let len = 0;
+        for (let i = c.offsets[slot]!, e = c.offsets[slot + 1]!; i < e; i++) {
+          const t = flatTerms[i]!;
+          const at = starts[t]! + fill[t]!++;
+          slotsAll[at] = slot;
+          tfsAll[at] = flatTfs[i]!;
+          len += flatTfs[i]!;
+        }
+        slotIds[slot] = id;
+        idToSlot.set(id, slot);
+        docLen[slot] = len;
+        totalLen += len;
+      }
+      for (let t = 0; t < nTerms; t++) postLen.push(fill[t]!);
+      postSlots.length = nTerms;
+      postTfs.length = nTerms;
+      live = n;
+      restored = { postStarts: starts, postSlots: slotsAll, postTfs: tfsAll, docOffsets: c.offsets, docTerms: flatTerms, docTfs: flatTfs };
+    },
+  });
   return index;
 }
 
 const RESTORE = Symbol('bm25.restore');
+const RESTORE_COLUMNS = Symbol('bm25.restoreColumns');
+
+const stopWordsOf = (stopWords: Bm25Options['stopWords']): Bm25Snapshot['stopWords'] =>
+  stopWords === false ? 'none' : stopWords && stopWords !== ENGLISH_STOP_WORDS ? [...stopWords] : 'english';
+
+/**
+ * Rebuild an index from `toColumns()` output (as `decodeBm25Columns` returns it from a file;
+ * `source` names that file in errors).
+ */
+export function restoreBm25Columns(columns: Bm25Columns, options: Pick<Bm25Options, 'tokenizer'> & { source?: string } = {}): Bm25Index {
+  if (columns.customTokenizer && !options.tokenizer)
+    throw new RagError('RAG_CONFIG', 'bm25 index was built with a custom tokenizer: pass the same `tokenizer`');
+  const index = createBm25Index({
+    k1: columns.k1,
+    b: columns.b,
+    stopWords: columns.stopWords === 'none' ? false : columns.stopWords === 'english' ? ENGLISH_STOP_WORDS : new Set(columns.stopWords),
+    ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
+  });
+  (index as unknown as Record<symbol, (c: Bm25Columns, source: string) => void>)[RESTORE_COLUMNS]!(columns, options.source ?? 'bm25 columns');
+  return index;
+}
 
 /** Rebuild an index from `toJSON()` output. Throws RAG_STORE_CORRUPT when it does not validate. */
 export function restoreBm25Index(snapshot: unknown, options: Pick<Bm25Options, 'tokenizer'> = {}): Bm25Index {

@@ -1,7 +1,8 @@
 // The embedded defaults must pass the same suites every plugin runs.
 import { runChatModelConformance, runEmbedderConformance, runKeywordIndexConformance, runVectorStoreConformance } from '../testing/index.js';
 import { createScriptedChatModel } from '../testing/scripted-chat-model.js';
-import { createBm25Index, restoreBm25Index } from './bm25-index.js';
+import { decodeBm25Columns, encodeBm25Columns } from './bm25-columns.js';
+import { createBm25Index, restoreBm25Columns, restoreBm25Index } from './bm25-index.js';
 import { createHashingEmbedder, restoreHashingEmbedder } from './hashing-embedder.js';
 import { createMemoryVectorStore, restoreMemoryVectorStore } from './memory-vector-store.js';
 
@@ -17,6 +18,7 @@ runEmbedderConformance('hashing (fitted, restored)', () =>
 );
 runKeywordIndexConformance('bm25', () => createBm25Index());
 runKeywordIndexConformance('bm25 (restored)', () => restoreBm25Index(JSON.parse(JSON.stringify(createBm25Index().toJSON()))));
+runKeywordIndexConformance('bm25 (restored from columns)', () => restoreBm25Columns(decodeBm25Columns(encodeBm25Columns(createBm25Index().toColumns()), 'test')));
 runChatModelConformance('scripted test double', () =>
   createScriptedChatModel((req) => {
     if (req.tools?.length) return { toolCalls: [{ name: req.tools[0]!.name, arguments: { city: 'Paris' } }] };

@@ -2,6 +2,7 @@
 // queries (PPR, bridges) pay the graphology traversal once and run over Int32/Float64 arrays.
 import { invalidInput } from '@rag/core';
 import { normalizeRelation } from '../entity-id.js';
+import { sortedNodeIndex } from '../graph-codec.js';
 import type { GraphViewExtras } from '../graph-view.js';
 import type { GraphStore, RelationEdge } from '../types.js';
 
@@ -21,9 +22,19 @@ export interface AdjacencyOptions {
  * contiguous memory. Parallel edges between the same pair are collapsed (binary A_uv; the largest
  * weight is kept), which keeps multi-relation pairs from being over-weighted.
  */
+/** Node id → row. */
+export interface NodeIndex {
+  get(id: string): number | undefined;
+  has(id: string): boolean;
+}
+
 export interface Adjacency {
   ids: string[];
-  index: Map<string, number>;
+  /**
+   * A Map, or for a graph opened from columns in id order a binary search over them (building
+   * a map of every node id was a third of the adjacency's cost on a cold question).
+   */
+  index: NodeIndex;
   /** length n + 1 */
   offsets: Int32Array;
   /** sources of the arcs into each row */
@@ -67,13 +78,23 @@ function buildAdjacency(
   // A graph opened from format 2 and not yet edited hands over its columns: no objects needed.
   const cols = typeof weight !== 'function' ? (store as Partial<GraphViewExtras>).columns?.() : undefined;
   const ids: string[] = cols ? cols.nodeIds : [];
-  const index = new Map<string, number>();
-  if (cols) cols.nodeIds.forEach((id, i) => index.set(id, i));
-  else
-    for (const n of store.nodes()) {
-      index.set(n.id, ids.length);
-      ids.push(n.id);
-    }
+  let index: NodeIndex;
+  if (cols?.sorted) {
+    const at = (id: string) => {
+      const i = sortedNodeIndex(cols, id);
+      return i < 0 ? undefined : i;
+    };
+    index = { get: at, has: (id) => at(id) !== undefined };
+  } else {
+    const map = new Map<string, number>();
+    if (cols) cols.nodeIds.forEach((id, i) => map.set(id, i));
+    else
+      for (const n of store.nodes()) {
+        map.set(n.id, ids.length);
+        ids.push(n.id);
+      }
+    index = map;
+  }
   const n = ids.length;
   const relSet = relations.length > 0 ? new Set(relations) : undefined;
   const arcsPerEdge = direction === 'both' ? 2 : 1;

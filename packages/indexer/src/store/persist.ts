@@ -6,13 +6,14 @@
 // deltas stay under `compactRatio` of the component (state-delta.ts, keyword-delta.ts,
 // vector-delta.ts); the graph likewise (its changed nodes, edges and log entries, tracked by the
 // graph store: @rag/graph-store's graph-delta.ts).
-import { encodeBinaryFile, encodeVectorNamespace, jsonSection, type KeywordIndex, type MemoryVectorStore, type VectorStore } from '@rag/core';
+import { encodeVectorNamespace, type Bm25Columns, type KeywordIndex, type MemoryVectorStore, type VectorStore } from '@rag/core';
 import { deltaRecords, encodeGraph, encodeGraphDelta, type GraphChanges, type GraphStore } from '@rag/graph-store';
 import type { StoredManifest, StoredState } from './format1.js';
 import { commitGeneration, FORMAT2_VERSION, writeSegment, type DerivedRef, type Manifest2, type SegmentRef, type VectorSegmentRef } from './format2.js';
 import { isLoaded } from './lazy.js';
 import { encodeState } from './state-codec.js';
 import { encodeKeywordDelta } from './keyword-delta.js';
+import { encodeKeywordSegment } from './keyword-segment.js';
 import { encodeStateDelta, type StateDelta } from './state-delta.js';
 import { encodeVectorDelta } from './vector-delta.js';
 
@@ -21,10 +22,6 @@ import { encodeVectorDelta } from './vector-delta.js';
  * summed over the deltas) would exceed this fraction of the namespace's records.
  */
 export const DEFAULT_COMPACT_RATIO = 0.25;
-
-// The BM25 snapshot (term statistics) is JSON, deflated: several times smaller and inflated in
-// milliseconds when the first keyword question comes.
-export const KEYWORD_MAGIC = 'RAGKWD02';
 
 /** What was last written (or opened) per component, and the change token it was written at. */
 export interface PersistCache {
@@ -63,7 +60,7 @@ export interface PersistParts {
   /** Called once the generation is committed (the changes above are then durable). */
   onCommitted?: () => void;
   graph: GraphStore;
-  keyword?: KeywordIndex & { toJSON(): unknown };
+  keyword?: KeywordIndex & { toJSON(): unknown; toColumns?: () => Bm25Columns };
   vectors?: MemoryVectorStore | VectorStore;
   /** Namespaces recomputed from the graph at open (not written). */
   derived?: Record<string, DerivedRef>;
@@ -139,7 +136,7 @@ export async function persistIndex(dir: string, parts: PersistParts, home: Persi
       keywordDeltas = [...prior, { ...(await write('keyword-d', encodeKeywordDelta(ids))), chunks: ids.length }];
       cache.keyword = { ref: keyword, dirty: false, deltas: keywordDeltas };
     } else {
-      keyword = await write('keyword', encodeBinaryFile(KEYWORD_MAGIC, 1, [jsonSection(parts.keyword.toJSON())], { deflate: true }));
+      keyword = await write('keyword', encodeKeywordSegment(parts.keyword));
       cache.keyword = { ref: keyword, dirty: false, deltas: [] };
     }
   }

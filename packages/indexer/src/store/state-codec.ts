@@ -3,7 +3,7 @@
 // stored again when it is the slice [start, end) of its document's text (the usual case).
 import {
   bytesOf,
-  decodeBinaryFile,
+  decodeBinaryFileLazy,
   decodeStrings,
   encodeBinaryFile,
   encodeStrings,
@@ -80,36 +80,55 @@ export function encodeState(state: StoredState): Uint8Array {
   ], { deflate: true });
 }
 
+/** String i of a string table whose text section is read (inflated) on the first call. */
+function lazyStrings(blob: () => Uint8Array, endsBytes: Uint8Array): (i: number) => string {
+  const ends = u32(endsBytes);
+  const dec = new TextDecoder();
+  return (i) => dec.decode(blob().subarray(i === 0 ? 0 : ends[i - 1]!, ends[i]!));
+}
+
+// Documents' and summaries' texts (most of the state's bytes) are read when first used: each is
+// an own enumerable accessor (so spreading, JSON and equality see the text), and its section is
+// inflated on the first read of any of them. A question reads the texts of its hits only.
 export function decodeState(bytes: Uint8Array, source: string): StoredState {
-  const { sections: x } = decodeBinaryFile(bytes, STATE_MAGIC, source);
+  const f = decodeBinaryFileLazy(bytes, STATE_MAGIC, source);
   const corrupt = (why: string) => new RagError('RAG_STORE_CORRUPT', `${source}: ${why}`, { details: { file: source } });
-  if (x.length !== SECTIONS) throw corrupt(`expected ${SECTIONS} sections, found ${x.length}`);
-  const head = readJsonSection(x[0]!) as { docs: number; chunks: number; communities: StoredState['communities'] };
-  const ids = decodeStrings(x[1]!, x[2]!);
-  const hasTitle = x[3]!;
-  const titles = decodeStrings(x[4]!, x[5]!);
-  const texts = decodeStrings(x[6]!, x[7]!);
-  const hashes = decodeStrings(x[8]!, x[9]!);
-  const metas = decodeStrings(x[10]!, x[11]!);
-  if ([hasTitle.length, titles.length, texts.length, hashes.length, metas.length, ids.length].some((l) => l !== head.docs)) throw corrupt('document columns disagree');
-  const docs: Doc[] = ids.map((id, i) => ({
-    id,
-    ...(hasTitle[i] ? { title: titles[i]! } : {}),
-    text: texts[i]!,
-    metadata: metas[i] ? (JSON.parse(metas[i]!) as Metadata) : {},
-    contentHash: hashes[i]!,
-  }));
-  const chunkIds = decodeStrings(x[12]!, x[13]!);
-  const chunkDoc = u32(x[14]!);
-  const starts = i32(x[15]!);
-  const ends = i32(x[16]!);
-  const sliced = x[17]!;
-  const ownTexts = decodeStrings(x[18]!, x[19]!);
-  const hasMeta = x[20]!;
-  const chunkMetas = decodeStrings(x[21]!, x[22]!);
-  const sentOffsets = u32(x[23]!);
-  const sentStarts = i32(x[24]!);
-  const sentEnds = i32(x[25]!);
+  if (f.count !== SECTIONS) throw corrupt(`expected ${SECTIONS} sections, found ${f.count}`);
+  const x = (i: number) => f.section(i);
+  const head = readJsonSection(x(0)) as { docs: number; chunks: number; communities: StoredState['communities'] };
+  const ids = decodeStrings(x(1), x(2));
+  const hasTitle = x(3);
+  const titles = decodeStrings(x(4), x(5));
+  const textAt = lazyStrings(() => x(6), x(7));
+  const hashes = decodeStrings(x(8), x(9));
+  const metas = decodeStrings(x(10), x(11));
+  if ([hasTitle.length, titles.length, x(7).byteLength / 4, hashes.length, metas.length, ids.length].some((l) => l !== head.docs)) throw corrupt('document columns disagree');
+  const docs: Doc[] = ids.map((id, i) => {
+    let text: string | undefined;
+    return {
+      id,
+      ...(hasTitle[i] ? { title: titles[i]! } : {}),
+      get text() {
+        return (text ??= textAt(i));
+      },
+      set text(value: string) {
+        text = value;
+      },
+      metadata: metas[i] ? (JSON.parse(metas[i]!) as Metadata) : {},
+      contentHash: hashes[i]!,
+    };
+  });
+  const chunkIds = decodeStrings(x(12), x(13));
+  const chunkDoc = u32(x(14));
+  const starts = i32(x(15));
+  const ends = i32(x(16));
+  const sliced = x(17);
+  const ownTexts = decodeStrings(x(18), x(19));
+  const hasMeta = x(20);
+  const chunkMetas = decodeStrings(x(21), x(22));
+  const sentOffsets = u32(x(23));
+  const sentStarts = i32(x(24));
+  const sentEnds = i32(x(25));
   const n = head.chunks;
   if ([chunkIds.length, chunkDoc.length, starts.length, ends.length, sliced.length, hasMeta.length, chunkMetas.length].some((l) => l !== n) || sentOffsets.length !== n + 1)
     throw corrupt('chunk columns disagree');
@@ -119,28 +138,48 @@ export function decodeState(bytes: Uint8Array, source: string): StoredState {
     if (!doc) throw corrupt(`chunk "${id}" names document index ${chunkDoc[i]} out of range`);
     const sentences = [];
     for (let j = sentOffsets[i]!; j < sentOffsets[i + 1]!; j++) sentences.push({ start: sentStarts[j]!, end: sentEnds[j]! });
+    const start = starts[i]!;
+    const end = ends[i]!;
+    let text: string | undefined = sliced[i] ? undefined : ownTexts[own++]!;
     return {
       id,
       docId: doc.id,
-      text: sliced[i] ? doc.text.slice(starts[i]!, ends[i]!) : ownTexts[own++]!,
-      start: starts[i]!,
-      end: ends[i]!,
+      get text() {
+        return (text ??= doc.text.slice(start, end));
+      },
+      set text(value: string) {
+        text = value;
+      },
+      start,
+      end,
       sentences,
       ...(hasMeta[i] ? { metadata: JSON.parse(chunkMetas[i]!) as Metadata } : {}),
     };
   });
-  const sumDocs = decodeStrings(x[26]!, x[27]!);
-  const sumTexts = decodeStrings(x[28]!, x[29]!);
+  const sumDocs = decodeStrings(x(26), x(27));
+  const sumAt = lazyStrings(() => x(28), x(29));
+  if (x(29).byteLength / 4 !== sumDocs.length) throw corrupt('summary columns disagree');
   // the GEAR id lists (every node and edge id: most of the state's strings) are decoded only
   // when GEAR views are derived or the index is written
   let gear: StoredState['gear'] | undefined;
   return {
     docs,
     chunks,
-    summaries: sumDocs.map((docId, i) => ({ docId, text: sumTexts[i]! })),
+    summaries: sumDocs.map((docId, i) => {
+      let text: string | undefined;
+      return {
+        docId,
+        get text() {
+          return (text ??= sumAt(i));
+        },
+        set text(value: string) {
+          text = value;
+        },
+      };
+    }),
     communities: head.communities,
     get gear() {
-      return (gear ??= { nodes: decodeStrings(x[30]!, x[31]!), edges: decodeStrings(x[32]!, x[33]!) });
+      return (gear ??= { nodes: decodeStrings(x(30), x(31)), edges: decodeStrings(x(32), x(33)) });
     },
   };
 }

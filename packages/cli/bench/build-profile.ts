@@ -1,0 +1,53 @@
+// Where a large build's time and bytes go, per committed batch: the wall time of each ingest
+// stage (measured between progress events: `gear` is folded into `persist`), the bytes the
+// commit wrote (`lastCommitBytes()`), the store's size on disk and the JS heap after it.
+//
+//   node --conditions=@rag/source --import tsx packages/cli/bench/build-profile.ts --size 23072 [--dir DIR] [--checkpoint-every N]
+//
+// `--checkpoint-every N` commits every N documents (the indexer's `checkpointEvery`); by default
+// the indexer commits a quarter of the store at a time.
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createIndexer, type IngestProgress } from '@rag/indexer';
+import { loadDevPassages, scaleCorpus } from '@rag/core/simulate';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const arg = (name: string, dflt: string) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1]! : dflt;
+};
+const size = Number(arg('--size', '23072'));
+const datasets = resolve(arg('--datasets', join(here, '..', '..', '..', '..', 'shared', 'datasets')));
+const given = arg('--dir', '');
+const dir = given ? resolve(given) : mkdtempSync(join(tmpdir(), 'rag-build-profile-'));
+const duBytes = (p: string): number => (statSync(p).isDirectory() ? readdirSync(p).reduce((n, e) => n + duBytes(join(p, e)), 0) : statSync(p).size);
+const fmt = (x: number, d = 1) => x.toFixed(d);
+
+const corpus = scaleCorpus(loadDevPassages(datasets), size);
+const every = arg('--checkpoint-every', '');
+const index = createIndexer({ dir, ...(every ? { checkpointEvery: Number(every) } : {}) });
+console.log(`build profile: ${size} passages into ${dir}${every ? `, a commit every ${every} documents` : ''}, load ${loadavg().map((x) => fmt(x)).join(' ')}, node ${process.version}`);
+let last = performance.now();
+const t0 = last;
+let stages = new Map<string, number>();
+let persisted = 0;
+const onProgress = (e: IngestProgress) => {
+  const now = performance.now();
+  stages.set(e.stage, (stages.get(e.stage) ?? 0) + (now - last));
+  last = now;
+  if (e.stage !== 'persist') return;
+  const batch = e.done - persisted;
+  persisted = e.done;
+  const heap = process.memoryUsage();
+  const parts = [...stages].map(([k, v]) => `${k} ${fmt(v / 1000)}`).join(', ');
+  const total = [...stages.values()].reduce((a, b) => a + b, 0) / 1000;
+  console.log(
+    `batch of ${batch} → ${e.done} passages (${index.graph.nodeCount} nodes, ${index.graph.edgeCount} edges): ${fmt(total)} s (${fmt(batch / total, 0)} passages/s) [${parts}] | commit wrote ${fmt(index.lastCommitBytes() / 1e6, 2)} MB, store ${fmt(duBytes(dir) / 1e6)} MB | heap ${fmt(heap.heapUsed / 1e6, 0)} MB, rss ${fmt(heap.rss / 1e6, 0)} MB, external ${fmt((heap.external + heap.arrayBuffers) / 1e6, 0)} MB | ${fmt((now - t0) / 1000)} s in, load ${fmt(loadavg()[0]!)}`,
+  );
+  stages = new Map();
+};
+await index.ingest(corpus, { onProgress });
+console.log(`done: ${size} passages in ${fmt((performance.now() - t0) / 1000)} s (${fmt(size / ((performance.now() - t0) / 1000), 0)} passages/s), peak RSS ${fmt(process.resourceUsage().maxRSS / 1024, 0)} MB`);
+if (!given) rmSync(dir, { recursive: true, force: true });
