@@ -10,6 +10,7 @@ import { isAbstention, isOrganizationOrPlace, isWholePersonName, questionForm, t
 import { expectedType, type EntityType } from '../text/expected-type.js';
 import { isDemonym, relationSupport } from '../text/relation-support.js';
 import { relationChain } from '../text/relation-chain.js';
+import { capitalisedOnlyAtSentenceStart } from '../text/sentence-initial.js';
 import { yesNoSupport } from '../text/yes-no-support.js';
 import { choiceOptionsOf, choiceSupport } from '../text/choice-support.js';
 import { answerText, assertQuery, assertUnit, makeVerdict, recordVerdict } from './verdict.js';
@@ -87,6 +88,12 @@ export function createLexicalAdequacyValidator(options: LexicalAdequacyOptions =
       // entity has the right type and is in the evidence too. The cited sentence must state it
       // in the asked relation to the question's entities; otherwise the check says what is missing.
       const citations = typeof answer === 'object' && answer !== null ? (answer.citations ?? []) : [];
+      if (['Person', 'Place', 'Organization', 'Work', 'Language'].includes(expected.type) && capitalisedOnlyAtSentenceStart(text, citations.map((c) => c.quote ?? '').filter((q) => q.length > 0)))
+        return recordVerdict(
+          makeVerdict('adequacy', 'unknown', unconstrained * 0.8, `the question asks for a ${expected.head ?? expected.type.toLowerCase()} and "${text.slice(0, 60)}" is a common word, capitalised only because it opens the cited sentence`),
+          context,
+          { form },
+        );
       const single = relationSupport(query, text, citations, evidence?.chunks ?? []);
       // One sentence establishes the answer only when it reaches every entity of the question:
       // "the country where Clonbrook is located" is another hop than "member of CARICOM".

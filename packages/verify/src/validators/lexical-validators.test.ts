@@ -108,6 +108,17 @@ describe('relation-aware adequacy', () => {
     expect(v.outcome).toBe('unknown');
     expect(v.reason).not.toMatch(/through South Korean/);
   });
+  it('does not take a common word capitalised only at a sentence start for a name', async () => {
+    const q = 'What movie stars Anna Berg and the producer of Ostrava Rising?';
+    const quote = 'Guest stars in this episode include Anna Berg and Karl Holm.';
+    const v = await adequacy.validate({ query: q, answer: cited('Guest', quote), evidence: evidenceOf(quote) });
+    expect(v.outcome).toBe('unknown');
+    expect(v.reason).toMatch(/opens the cited sentence/);
+    // the same word inside a sentence, capitalised as a title, is not caught by this rule
+    const titled = 'Anna Berg starred in Guest, a 2004 film.';
+    const w = await adequacy.validate({ query: q, answer: cited('Guest', titled), evidence: evidenceOf(titled) });
+    expect(w.reason).not.toMatch(/opens the cited sentence/);
+  });
   it('says unsure when another name stands between the relation word and the answer', async () => {
     const q = 'Who starred in Ostrava Rising?';
     const evidence = evidenceOf('Ostrava Rising stars Lena Fiala as a nurse and Karel Dvorak as a guard.');
