@@ -60,6 +60,22 @@ describe.runIf(haveChromium)('web UI in chromium', () => {
       expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width);
     }
     if (SHOTS) await page.screenshot({ path: join(SHOTS, 'ask-sentence.png'), clip: { x: 0, y: 0, width: 1400, height: 700 } });
+    // On a 390 px phone the note and the sentence wrap inside the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+      for (const id of ['#answer-form-note', '#answer-text', '#verification-reason']) {
+        const box = (await page.locator(id).boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+      }
+      if (SHOTS) {
+        await page.locator('#answer-card').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(SHOTS, 'ask-sentence-390.png') });
+      }
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 1000 });
+    }
   }, 60_000);
 
   it('asks a question and shows the A2RAG agent\'s cited answer with a trace and the evidence graph', async () => {
