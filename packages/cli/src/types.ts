@@ -3,6 +3,7 @@
 // @rag/retrievers, @rag/train-data and @rag/eval; the rest of the app depends on these types.
 import type { AnswerVerification,
   Answer,
+  AnswerForm,
   AnswerStatus,
   BudgetLimits,
   Cost,
@@ -96,6 +97,12 @@ export interface AskResult {
   kind: 'answer' | 'evidence';
   status: AnswerStatus | 'evidence';
   answer: string | null;
+  /**
+   * What the answer text is: "span" (a phrase of the asked type) or "sentence" (no such phrase
+   * was found; the text is the best supporting sentence, labelled unsure). Null when there is no
+   * answer text (an abstention, or a retriever's evidence).
+   */
+  form: AnswerForm | null;
   citations: CitationView[];
   evidence: EvidenceView[];
   stage: string | null;

@@ -72,6 +72,28 @@ describe('reads', () => {
     expect(r.cost.wallMs).toBeGreaterThan(0);
   });
 
+  it('answers with the best supporting sentence, marked and labelled unsure, when no phrase of the asked type is found', async () => {
+    // The passage says when the association was founded, not who founded it.
+    const question = 'Who founded the Oahu Interscholastic Association?';
+    const res = await app.request('/api/ask', json({ question }));
+    expect(res.status).toBe(200);
+    const r = (await res.json()) as AskResult;
+    expect(r).toMatchObject({ status: 'answered', form: 'sentence', verification: { status: 'unsure', reason: 'no phrase of the asked type was found; the best supporting sentence is shown' } });
+    expect(r.answer).toContain('founded in 1940');
+    const c = r.citations[0]!;
+    expect(c.title).toBe('Oahu Interscholastic Association');
+    expect(service.getDoc(c.docId).text.slice(c.start, c.end)).toBe(c.quote);
+    // An exact answer keeps form "span".
+    const span = (await (await app.request('/api/ask', json({ question: Q }))).json()) as AskResult;
+    expect(span.form).toBe('span');
+    // The OpenAI-compatible reply says so before the sentence; the structured result carries the form.
+    const chat = await app.request('/v1/chat/completions', json({ model: 'rag:a2rag-agent', messages: [{ role: 'user', content: question }] }));
+    const body = (await chat.json()) as { choices: { message: { content: string } }[]; rag: { form: string } };
+    expect(body.choices[0]!.message.content).toMatch(/^Best supporting sentence \(no exact answer found\): The Oahu Interscholastic Association/);
+    expect(body.choices[0]!.message.content).toContain('Verification: unsure — no phrase of the asked type was found');
+    expect(body.rag.form).toBe('sentence');
+  });
+
   it('streams the trace as server-sent events, then the result', async () => {
     const res = await app.request(`/api/ask/stream?${new URLSearchParams({ question: Q, method: 'a2rag' })}`);
     expect(res.headers.get('content-type')).toContain('text/event-stream');

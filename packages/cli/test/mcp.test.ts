@@ -103,7 +103,7 @@ async function exerciseReadTools(c: Connected): Promise<{ chunkId: string; nodeI
   expect(again[0]).toMatchObject({ chunkId: leland.chunkId, alreadyRead: true });
   expect(again[0]!.text).toBeUndefined();
 
-  const ask = await c.call<{ method: string; citations: { title: string }[]; status: string }>('ask', { question: 'Which movies were shot in Leland, North Carolina?', method: 'bm25', k: 3 });
+  const ask = await c.call<{ method: string; citations: { title: string }[]; status: string; form: string | null }>('ask', { question: 'Which movies were shot in Leland, North Carolina?', method: 'bm25', k: 3 });
   expect(ask.method).toBe('bm25');
   expect(ask.status).toBe('evidence');
   expect(ask.citations[0]!.title).toBe('Leland, North Carolina');
@@ -115,6 +115,10 @@ async function exerciseReadTools(c: Connected): Promise<{ chunkId: string; nodeI
   expect(agent.stage).toBeTruthy();
   expect(agent.citations.length).toBeGreaterThan(0);
   expect(['verified', 'unsure', 'failed']).toContain(agent.verification?.status);
+  // A sentence answer says so in the structured result (no phrase of the asked type was found).
+  const sentence = await c.call<{ form: string | null; verification: { status: string; reason: string } | null }>('ask', { question: 'Who founded the Oahu Interscholastic Association?' });
+  expect(sentence).toMatchObject({ form: 'sentence', verification: { status: 'unsure', reason: 'no phrase of the asked type was found; the best supporting sentence is shown' } });
+  expect(ask).toMatchObject({ form: null });
 
   const node = await c.call<{ id: string; name: string; provenance: unknown[] }>('get_node', { name: 'Leland' });
   expect(node.name).toMatch(/Leland/);

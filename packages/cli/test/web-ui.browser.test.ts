@@ -38,6 +38,46 @@ describe.runIf(haveChromium)('web UI in chromium', () => {
     if (process.env.RAG_SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.RAG_SCREENSHOT_DIR, 'ask-abstained.png') });
   });
 
+  it('shows a sentence answer as the best supporting sentence, said so above it, labelled unsure with the reason', async () => {
+    await expect.poll(() => page.locator('#method option').count()).toBeGreaterThan(3);
+    await page.selectOption('#method', 'a2rag-agent');
+    // The passage says when the association was founded, not who founded it.
+    await page.fill('#question', 'Who founded the Oahu Interscholastic Association?');
+    await page.click('#ask-button');
+    await expect.poll(() => page.locator('#answer-status').textContent(), { timeout: 30_000 }).toBe('answered');
+    await page.locator('.citation').first().waitFor();
+    expect(await page.locator('#answer-form-note').isVisible()).toBe(true);
+    expect(await page.locator('#answer-form-note').textContent()).toBe('Best supporting sentence — no exact answer was found');
+    expect(await page.locator('#answer-text').getAttribute('class')).toBe('answer sentence');
+    expect(await page.locator('#answer-text').textContent()).toContain('founded in 1940');
+    expect(await page.locator('#answer-verification').textContent()).toBe('unsure');
+    expect(await page.locator('#verification-reason').textContent()).toBe('no phrase of the asked type was found; the best supporting sentence is shown');
+    expect(await page.locator('.citation .title').first().textContent()).toBe('Oahu Interscholastic Association');
+    // The note and the sentence fit the card: nothing wider than the answer card.
+    const card = (await page.locator('#answer-card').boundingBox())!;
+    for (const id of ['#answer-form-note', '#answer-text']) {
+      const box = (await page.locator(id).boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width);
+    }
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'ask-sentence.png'), clip: { x: 0, y: 0, width: 1400, height: 700 } });
+    // On a 390 px phone the note and the sentence wrap inside the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+      for (const id of ['#answer-form-note', '#answer-text', '#verification-reason']) {
+        const box = (await page.locator(id).boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+      }
+      if (SHOTS) {
+        await page.locator('#answer-card').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(SHOTS, 'ask-sentence-390.png') });
+      }
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 1000 });
+    }
+  }, 60_000);
+
   it('asks a question and shows the A2RAG agent\'s cited answer with a trace and the evidence graph', async () => {
     await expect.poll(() => page.locator('#method option').count()).toBeGreaterThan(3);
     // The default method is the A2RAG controller; the sample question is offered in the UI.
@@ -48,6 +88,8 @@ describe.runIf(haveChromium)('web UI in chromium', () => {
     const answer = (await page.locator('#answer-text').textContent()) ?? '';
     expect(answer.trim().length).toBeGreaterThan(0);
     expect(answer).not.toMatch(/ranks passages/);
+    // A phrase answer: the sentence-answer note of the previous question is gone.
+    expect(await page.locator('#answer-form-note').isHidden()).toBe(true);
     // Cited from one of the question's two gold passages (which one depends on the answer span).
     expect(GOLD_TITLES).toContain(await page.locator('.citation .title').first().textContent());
     // What the checks established is said in words beside the answer, with the reason.

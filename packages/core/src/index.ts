@@ -9,7 +9,7 @@ export type { Provenance, Entity, Triple, GraphNodeRef, GraphEdgeRef, Subgraph }
 export { RankedChunkSchema } from './contracts/evidence.js';
 export type { RankedChunk, Evidence } from './contracts/evidence.js';
 export { CitationSchema, VerdictSchema, VerdictOutcomeSchema } from './contracts/answer.js';
-export type { Citation, Verdict, VerdictOutcome, Answer, AnswerStatus, AnswerVerification } from './contracts/answer.js';
+export type { Citation, Verdict, VerdictOutcome, Answer, AnswerForm, AnswerStatus, AnswerVerification } from './contracts/answer.js';
 export { ChatMessageSchema, ChatRoleSchema, ToolCallSchema } from './contracts/chat-model.js';
 export type {
   ChatMessage,

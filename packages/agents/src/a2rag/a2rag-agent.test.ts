@@ -90,6 +90,26 @@ describe('createA2ragAgent (embedded)', () => {
     expect(a.verdicts?.[0]?.outcome).toBe('fail');
   });
 
+  it('answers with a sentence answer labelled unsure, never verified, when no attempt finds a phrase', async () => {
+    const sentence = 'Marie Curie was born in Warsaw on 7 November 1867.';
+    const generator = { generate: async () => ({ text: sentence, citations: [{ chunkId: 'c', start: 0, end: sentence.length, quote: sentence }], form: 'sentence' as const }) };
+    // Every check passes: the sentence is still only evidence, so the label is unsure.
+    const a = await createA2ragAgent({ index, gate: false, generator, tripleCheck: scriptedCheck([]), maxRetries: 1 }).answer('When was Marie Curie born?');
+    expect(a).toMatchObject({ status: 'answered', form: 'sentence', text: sentence, retries: 1 });
+    expect(a.verification).toEqual({ status: 'unsure', reason: 'no phrase of the asked type was found; the best supporting sentence is shown' });
+    expect(a.citations).toHaveLength(1);
+  });
+
+  it('prefers a later verified phrase to an earlier sentence answer', async () => {
+    let calls = 0;
+    const generator = {
+      generate: async () => (calls++ === 0 ? { text: 'Marie Curie was born in Warsaw.', citations: [], form: 'sentence' as const } : { text: '7 November 1867', citations: [] }),
+    };
+    const a = await createA2ragAgent({ index, gate: false, generator, tripleCheck: scriptedCheck([]), maxRetries: 2 }).answer('When was Marie Curie born?');
+    expect(a).toMatchObject({ status: 'answered', text: '7 November 1867', retries: 1, verification: { status: 'verified' } });
+    expect(a.form).toBeUndefined();
+  });
+
   it('turns a spent budget into status "failed" with the partial trace, never a crash', async () => {
     const agent = createA2ragAgent({ index, gate: false, tripleCheck: scriptedCheck(['rel', 'rel', 'rel']), maxRetries: 2 });
     const a = await agent.answer('When was Marie Curie born?', { budget: { maxRetries: 1 } });

@@ -8,6 +8,7 @@ import { createHeuristicTripleExtractor, type RagIndex } from '@rag/indexer';
 import { createA2ragRetriever, createHeuristicQueryAnalyzer, createHeuristicSufficiencyJudge } from '@rag/retrievers';
 import { abstentionReason, createLlmSufficiencyJudge, createLlmTripleCheck, createTripleCheck, verificationOf, type TripleCheck, type TripleCheckResult } from '@rag/verify';
 import { mergeRanked, refsOf } from '../internal/evidence.js';
+import { sentenceVerification } from '../internal/label-answer.js';
 import { runAgent } from '../internal/run-agent.js';
 import { createExtractiveAnswerGenerator } from '../strategies/extractive-answer-generator.js';
 import { createLlmAnswerGenerator } from '../strategies/llm-answer-generator.js';
@@ -107,6 +108,10 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
         // The first attempt no check found wrong, only unable to establish ("unknown"): if no
         // attempt is verified, it is the answer, labelled unsure (the honest label).
         let unsure: { text: string; check: TripleCheckResult; citations: Citation[]; ranking: Evidence['chunks']; stage: string; attempt: number } | undefined;
+        // The first sentence answer (no phrase of the asked type found; the best supporting
+        // sentence): never verified, it is answered, labelled unsure, only when no attempt gave a
+        // verified or unsure phrase.
+        let sentence: typeof unsure;
         for (let i = 0; i <= maxRetries; i++) {
           if (i > 0) {
             meter.recordRetry();
@@ -128,7 +133,9 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
           if (candidate) partial.text = candidate;
           const check = await tripleCheck.check(q, { text: candidate, citations: generated.citations }, evidence, context);
           last = { text: candidate, check, evidence, citations: generated.citations };
-          if (check.pass) {
+          const isSentence = generated.form === 'sentence' && candidate !== '';
+          if (isSentence) sentence ??= { text: candidate, check, citations: generated.citations, ranking, stage: evidence.stage ?? 'retrieved', attempt: i };
+          if (check.pass && !isSentence) {
             if (options.proposals) {
               const proposals = await trace.stage('hitl-propose', () =>
                 proposeTriples({ index, extractor, citations: generated.citations, question: q, answer: candidate, proposedBy: name, context }),
@@ -147,7 +154,7 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
               retries: i,
             };
           }
-          if (!unsure && candidate && check.verdicts.length === 3 && check.verdicts.every((v) => v.outcome !== 'fail'))
+          if (!unsure && candidate && !isSentence && check.verdicts.length === 3 && check.verdicts.every((v) => v.outcome !== 'fail'))
             unsure = { text: candidate, check, citations: generated.citations, ranking, stage: evidence.stage ?? 'retrieved', attempt: i };
           if (i === maxRetries) break;
           const failure = check.failure ?? 'ans';
@@ -165,6 +172,20 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
             verification: verificationOf(unsure.check.verdicts),
             evidence: refsOf(unsure.ranking),
             stage: unsure.stage,
+            retries: maxRetries,
+          };
+        }
+        if (sentence) {
+          trace.decision('a2rag', `no attempt found a phrase of the asked type; answering attempt ${sentence.attempt + 1}'s best supporting sentence: UNSURE`, { failure: sentence.check.failure });
+          return {
+            status: 'answered',
+            text: sentence.text,
+            form: 'sentence',
+            citations: sentence.citations,
+            verdicts: sentence.check.verdicts,
+            verification: sentenceVerification(),
+            evidence: refsOf(sentence.ranking),
+            stage: sentence.stage,
             retries: maxRetries,
           };
         }

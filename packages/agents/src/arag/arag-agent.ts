@@ -3,7 +3,7 @@
 // context tracker; when the steps run out, a forced "answer now" synthesis. Tool arguments are
 // schema-validated: an invalid or unknown call is returned to the policy as an error
 // observation and never executed. Retrieved corpus tokens per question are traced (Table 3).
-import { invalidInput, RagError, type AgentPolicy, type AgentStep, type AnswerGenerator, type ChatModel, type Evidence, type RankedChunk } from '@rag/core';
+import { invalidInput, RagError, type AgentPolicy, type AgentStep, type AnswerForm, type AnswerGenerator, type ChatModel, type Evidence, type RankedChunk } from '@rag/core';
 import type { RagIndex } from '@rag/indexer';
 import { z } from 'zod';
 import { mergeRanked, refsOf } from '../internal/evidence.js';
@@ -112,6 +112,7 @@ export function createAragAgent(options: AragAgentOptions): Agent {
         summary(stoppedBy);
         let text: string;
         let citations;
+        let form: AnswerForm | undefined;
         if (finalText !== undefined) {
           const checked = AnswerTextSchema.safeParse(finalText);
           if (!checked.success) throw new RagError('RAG_MODEL_OUTPUT_INVALID', 'arag: the model answer is longer than 4000 characters', { details: { length: finalText.length } });
@@ -121,6 +122,7 @@ export function createAragAgent(options: AragAgentOptions): Agent {
           const g = await trace.stage('generate', () => generator.generate({ query: q, evidence }, context));
           text = g.abstain ? '' : g.text;
           citations = g.citations;
+          form = g.form;
         }
         // Fill policy for Recall@K: chunks read (in reading order), then search hits, then BM25
         // hits for the question ("fill", free: no model, no embedding) until k are listed.
@@ -132,7 +134,7 @@ export function createAragAgent(options: AragAgentOptions): Agent {
           });
           reported = mergeRanked(chunks, fill);
         }
-        const label = await labelAnswer({ query: q, text, citations, evidence, ...(options.tripleCheck ? { check: options.tripleCheck } : {}) }, context);
+        const label = await labelAnswer({ query: q, text, citations, evidence, ...(form ? { form } : {}), ...(options.tripleCheck ? { check: options.tripleCheck } : {}) }, context);
         return { status: text ? 'answered' : 'abstained', text, citations, ...label, evidence: refsOf(reported), stage: `steps:${steps.length}`, retries: 0 };
       }),
   };

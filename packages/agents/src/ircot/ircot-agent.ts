@@ -5,7 +5,7 @@
 // evidence sentence for the question, and the next query is the new names it contains (the
 // entities a chain of thought would hop through). Each step counts as one strategy call in the
 // trace (`strategy-call` events), the embedded analogue of IRCoT's LLM calls.
-import { decideText, invalidInput, type AnswerGenerator, type ChatModel, type RankedChunk, type Retriever, type RunContext } from '@rag/core';
+import { decideText, invalidInput, type AnswerForm, type AnswerGenerator, type ChatModel, type RankedChunk, type Retriever, type RunContext } from '@rag/core';
 import type { RagIndex } from '@rag/indexer';
 import { createBm25Retriever } from '@rag/retrievers';
 import { mergeRanked, refsOf } from '../internal/evidence.js';
@@ -122,6 +122,7 @@ export function createIrcotAgent(options: IrcotAgentOptions): Agent {
         const evidence = { query: q, chunks: gathered, trace: [] };
         let text: string;
         let citations;
+        let form: AnswerForm | undefined;
         if (stated) {
           text = stated;
           citations = citeAnswer(evidence, stated, index);
@@ -130,8 +131,9 @@ export function createIrcotAgent(options: IrcotAgentOptions): Agent {
           const g = await trace.stage('generate', () => generator.generate({ query: q, evidence }, context));
           text = g.abstain ? '' : g.text;
           citations = g.citations;
+          form = g.form;
         }
-        const label = await labelAnswer({ query: q, text, citations, evidence, ...(options.tripleCheck ? { check: options.tripleCheck } : {}) }, context);
+        const label = await labelAnswer({ query: q, text, citations, evidence, ...(form ? { form } : {}), ...(options.tripleCheck ? { check: options.tripleCheck } : {}) }, context);
         return { status: text ? 'answered' : 'abstained', text, citations, ...label, evidence: refsOf(ranking), stage: `steps:${thoughts.length}`, retries: 0 };
       }),
   };

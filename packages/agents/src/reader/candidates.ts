@@ -120,18 +120,20 @@ export function pickCandidate(query: string, form: string, pool: Sent[], all: Se
       if ((form === 'place' || form === 'person' || (form === 'entity' && generic)) && toks.length === 1 && /(?:an|ese|ish|ian|ic)$/.test(toks[0]!)) kind *= 0.5;
       // The graph's, the tagger's and the indexer's types of the name against the expected type,
       // so "who wrote…" does not answer with a country or a title.
+      let fit = 1;
       if (span.kind === 'name' && !nounSpans.has(raw)) {
         types ??= sentenceNameTypes(s.text);
-        kind *= typeFit(ctx.expected.type, nameTypes(span.text, types, ctx.graph)) * headFit(ctx.expected.head, span.text, s.text, span);
+        fit = typeFit(ctx.expected.type, nameTypes(span.text, types, ctx.graph)) * headFit(ctx.expected.head, span.text, s.text, span);
+        kind *= fit;
       }
       if (ctx.bridges?.has(key)) kind *= BRIDGE_FACTOR;
       if (cue && !nounSpans.has(raw)) kind *= RELATION_CUE;
       const score = s.score * prox * (0.4 + 0.6 * novelty) * kind;
       const prev = byKey.get(key);
-      if (!prev) byKey.set(key, { span, sent: s, score, support: 1 });
+      if (!prev) byKey.set(key, { span, sent: s, score, fit, support: 1 });
       else {
         prev.support++;
-        if (score > prev.score) Object.assign(prev, { span, sent: s, score });
+        if (score > prev.score) Object.assign(prev, { span, sent: s, score, fit });
       }
     }
   }

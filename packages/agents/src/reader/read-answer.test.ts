@@ -6,10 +6,17 @@ describe('readAnswer', () => {
   const q = 'How many albums did Grey Orchard release?';
   const sents = sentencesOf(q, 'Grey Orchard released their albums on Rough Trade, the label that signed Grey Orchard.', 'Their catalogue counts seven albums.');
 
-  it('widens the pool once before giving up on a typed span', () => {
+  it('widens the pool once before giving up on a typed span, then answers with the best supporting sentence', () => {
     expect(sents[0]!.text).toMatch(/^Grey Orchard released/);
-    expect(readAnswer({ query: q, sents, pool: sents.slice(0, 1), exclude: [] }).answer).toBeUndefined();
-    expect(readAnswer({ query: q, sents, pool: sents.slice(0, 1), widerPool: sents, exclude: [] }).answer?.text).toBe('seven');
+    expect(readAnswer({ query: q, sents, pool: sents.slice(0, 1), exclude: [] }).answer).toMatchObject({ form: 'sentence', text: sents[0]!.text });
+    expect(readAnswer({ query: q, sents, pool: sents.slice(0, 1), widerPool: sents, exclude: [] }).answer).toMatchObject({ form: 'span', text: 'seven' });
+  });
+
+  it('abstains when no sentence supports the question (score below the minimum)', () => {
+    const off = 'How many bridges cross the Tolla?';
+    const weak = sentencesOf(off, 'Anna Vell (born 1901) was a painter.');
+    expect(weak[0]!.score).toBeLessThan(0.34);
+    expect(readAnswer({ query: off, sents: weak, pool: weak, exclude: [] }).answer).toBeUndefined();
   });
 
   it('routes a choice question to the comparison and a yes/no question to the yes/no reader', () => {

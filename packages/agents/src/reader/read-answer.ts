@@ -1,6 +1,7 @@
 // The extractive reader's composition: analyse the question, then answer a choice question by
 // comparison, a yes/no question from the entities' evidence, and anything else with the best
-// typed candidate span.
+// typed candidate span; when no span is confident, with the best supporting sentence, marked as
+// such (sentence-answer.ts).
 import { analyseQuestion, type QuestionAnalysis } from './question.js';
 import { answerChoice } from './comparison.js';
 import { pickCandidate } from './candidates.js';
@@ -8,6 +9,7 @@ import { answerYesNo } from './yes-no.js';
 import { bridgeEntities } from './bridge.js';
 import type { NameTypeGraph } from './candidate-type.js';
 import { expectedAnswer } from './expected-answer.js';
+import { confidentSpan, sentenceAnswer } from './sentence-answer.js';
 import type { ReadAnswer, Sent } from './types.js';
 
 export interface ReadInput {
@@ -35,7 +37,8 @@ export function readAnswer(input: ReadInput): { question: QuestionAnalysis; answ
   if (!answer) {
     const ctx = { expected: expectedAnswer(query, question.form), ...(input.graph ? { graph: input.graph } : {}), bridges: bridgeEntities(query, sents) };
     const best = pickCandidate(query, question.spanForm, pool, sents, exclude, question.noun, ctx) ?? (input.widerPool ? pickCandidate(query, question.spanForm, input.widerPool, sents, exclude, question.noun, ctx) : undefined);
-    if (best) answer = { text: best.span.text, sent: best.sent };
+    if (best && confidentSpan(best)) answer = { text: best.span.text, sent: best.sent, form: 'span' };
+    else answer = sentenceAnswer(input.widerPool ?? pool);
   }
   return { question, ...(answer ? { answer } : {}) };
 }

@@ -21,12 +21,16 @@ export interface Candidate {
   span: TextSpan;
   sent: Sent;
   score: number;
+  /** How well the span's types fit the asked type (candidate-type.ts typeFit × headFit; 1 when not a typed name). */
+  fit: number;
 }
 
 /** What a reader step returns: the answer text and the sentence that supports it. */
 export interface ReadAnswer {
   text: string;
   sent: Sent;
+  /** `sentence` when no phrase of the asked type was found and `text` is the best supporting sentence. */
+  form?: 'span' | 'sentence';
 }
 
 /** Wh-words and auxiliaries that carry no content for matching evidence. */

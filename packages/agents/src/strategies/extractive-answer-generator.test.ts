@@ -109,6 +109,28 @@ describe('createExtractiveAnswerGenerator', () => {
     expect(a).toMatchObject({ abstain: true, text: '', citations: [] });
   });
 
+  it('answers with the best supporting sentence, marked as such, when no span of the asked type is found', async () => {
+    const gen = createExtractiveAnswerGenerator();
+    // "how many": the supporting sentence states no number, so no span is confident.
+    const q = 'How many rivers flow through the Vell valley?';
+    const a = await gen.generate({ query: q, evidence: passages('Several rivers flow through the Vell valley towards the sea.', 'The Vell valley is known for its orchards.') });
+    expect(a).toMatchObject({ form: 'sentence', text: 'Several rivers flow through the Vell valley towards the sea.' });
+    expect(a.abstain).toBeUndefined();
+    expect(a.citations).toEqual([{ chunkId: 'p0', docId: 'p0', start: 0, end: a.text.length, quote: a.text }]);
+    // A confident span keeps the span form (the field is absent: backward compatible).
+    const span = await gen.generate({ query: q, evidence: passages('Three rivers flow through the Vell valley towards the sea.') });
+    expect(span.text).toBe('Three');
+    expect(span.form).toBeUndefined();
+  });
+
+  it('answers a person question with the sentence, not the name firmly typed as something else', async () => {
+    // The only name near the relation is a place: a firm type mismatch is not a confident span.
+    const q = 'Who founded the Orrin Library?';
+    const a = await createExtractiveAnswerGenerator().generate({ query: q, evidence: passages('The Orrin Library was founded in Glasgow in 1850.') });
+    expect(a.form).toBe('sentence');
+    expect(a.text).toBe('The Orrin Library was founded in Glasgow in 1850.');
+  });
+
   it('honours exclusion and strict-grounding instructions', async () => {
     const gen = createExtractiveAnswerGenerator({ index });
     const q = 'When was Marie Curie born?';

@@ -3,7 +3,8 @@
 // scoring with the bridge bonus (sentence-scoring.ts), typed candidate spans (candidates.ts),
 // choice comparison (comparison.ts), yes/no (yes-no.ts), composed by read-answer.ts. This file
 // validates the options and input, and cites the sentence the answer came from as offsets into
-// the source document.
+// the source document. When no span is confident the answer is the best supporting sentence,
+// marked `form: 'sentence'` (reader/sentence-answer.ts states the rule).
 import { invalidInput, type AnswerGenerator, type Citation, type GeneratedAnswer } from '@rag/core';
 import type { RagIndex } from '@rag/indexer';
 import { bridgePassages } from '../reader/bridge-fetch.js';
@@ -62,13 +63,16 @@ export function createExtractiveAnswerGenerator(options: ExtractiveAnswerGenerat
       const pool = rules.strict ? sents.filter((s) => s.score >= STRICT_MIN_OVERLAP).slice(0, 3) : sents.slice(0, maxSentences);
       const { question, answer: result } = readAnswer({ query, ...(analysis?.answerType ? { analyzerType: analysis.answerType } : {}), sents, pool, ...(rules.strict ? {} : { widerPool: sents.slice(0, 2 * maxSentences) }), exclude: rules.exclude, ...(options.index?.graph ? { graph: options.index.graph } : {}) });
       const form = question.form;
-      context?.trace.decision('extractive-answer', result ? `span "${result.text.slice(0, 60)}" (${form})` : `no ${form} span in evidence: abstain`, {
-        form,
-        sentences: pool.length,
-        strict: rules.strict,
-      });
+      const said = !result
+        ? `no ${form} span in evidence: abstain`
+        : result.form === 'sentence'
+          ? `no confident ${form} span: best supporting sentence "${result.text.slice(0, 60)}"`
+          : `span "${result.text.slice(0, 60)}" (${form})`;
+      context?.trace.decision('extractive-answer', said, { form, answerForm: result?.form ?? 'none', sentences: pool.length, strict: rules.strict });
       if (!result) return { text: '', citations: [], abstain: true } satisfies GeneratedAnswer;
-      return { text: result.text, citations: [citationOf(result.sent)] };
+      // A sentence answer (no phrase of the asked type was found) says so through `form`; the
+      // agents label it unsure, never verified (internal/label-answer.ts).
+      return { text: result.text, citations: [citationOf(result.sent)], ...(result.form === 'sentence' ? { form: 'sentence' as const } : {}) };
     },
   };
 }

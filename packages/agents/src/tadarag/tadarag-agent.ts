@@ -94,7 +94,7 @@ export function createTadaragAgent(options: TadaragAgentOptions): Agent {
         }
         const g = await trace.stage('generate', () => generator.generate({ query: q, evidence }, context));
         const text = g.abstain ? '' : g.text;
-        const label = await labelAnswer({ query: q, text, citations: g.citations, evidence, ...(options.tripleCheck ? { check: options.tripleCheck } : {}) }, context);
+        const label = await labelAnswer({ query: q, text, citations: g.citations, evidence, ...(g.form ? { form: g.form } : {}), ...(options.tripleCheck ? { check: options.tripleCheck } : {}) }, context);
         return { status: text ? 'answered' : 'abstained', text, citations: g.citations, ...label, evidence: refsOf(retrieved.chunks), stage: 'text', retries: 0 };
       }),
   };

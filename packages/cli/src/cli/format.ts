@@ -31,7 +31,9 @@ export function formatAskResult(r: AskResult, options: { gold?: string[]; width?
   if (r.status === 'abstained') {
     lines.push(r.verification ? `  Abstained — ${r.verification.reason}` : '  Abstained (no reason given by the method)');
   } else if (r.answer !== null) {
-    lines.push(`  Answer (${r.status}): ${r.answer}`);
+    // A sentence answer says so before the text: it is evidence to read, not an exact answer.
+    if (r.form === 'sentence') lines.push(`  Best supporting sentence (${r.status}; no exact answer found):`, wrap(`“${r.answer}”`, width - 4, '    '));
+    else lines.push(`  Answer (${r.status}): ${r.answer}`);
     if (r.verification) lines.push(`  Verification: ${r.verification.status.toUpperCase()} — ${r.verification.reason}`);
   } else {
     lines.push(`  Evidence (method "${r.method}" ranks passages; it does not write an answer)`);

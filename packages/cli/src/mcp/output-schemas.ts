@@ -39,6 +39,8 @@ const AskOutputSchema = z.object({
   method: z.string(),
   status: z.enum(['answered', 'abstained', 'failed', 'evidence']),
   answer: z.string().nullable(),
+  /** "sentence": no phrase of the asked type was found; the answer is the best supporting sentence (labelled unsure). */
+  form: z.enum(['span', 'sentence']).nullable(),
   citations: z.array(z.object({ n: z.number().int(), chunkId: z.string(), title: z.string(), quote: z.string() })),
   evidence: z.array(z.object({ rank: z.number().int(), chunkId: z.string(), title: z.string(), score: z.number(), text: z.string() })),
   stage: z.string().nullable(),

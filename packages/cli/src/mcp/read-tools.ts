@@ -1,7 +1,7 @@
 // The six tools of the server's first version, which read the store: A-RAG's three retrieval
 // tools (keyword_search, semantic_search, chunk_read: @rag/retrievers' createAragTools with its
 // own input schemas and descriptions) plus ask, get_node and neighbours. Names, arguments and
-// results are the first version's (ask adds `verification`), so existing clients keep working.
+// results are the first version's (ask adds `verification` and `form`), so existing clients keep working.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { RagError } from '@rag/core';
@@ -83,7 +83,7 @@ export function registerReadTools(server: McpServer, service: RagService): void 
     {
       title: 'Ask the documents',
       description:
-        'Answer a question from the indexed documents with a named method (default: the A2RAG controller); returns the answer, quoted citations, the evidence, the stage where retrieval stopped, retries, verdicts, what the checks established and the cost. The A2RAG agent may queue facts it found for human review (never changing documents or the graph itself).',
+        'Answer a question from the indexed documents with a named method (default: the A2RAG controller); returns the answer (with its form: a phrase, or the best supporting sentence when no phrase of the asked type was found), quoted citations, the evidence, the stage where retrieval stopped, retries, verdicts, what the checks established and the cost. The A2RAG agent may queue facts it found for human review (never changing documents or the graph itself).',
       inputSchema: readToolSchemas.ask,
       outputSchema: mcpOutputSchemas.ask,
       // Not read-only: an agent may add proposals to the review queue (deduplicated, so repeating a call adds nothing).
@@ -96,6 +96,7 @@ export function registerReadTools(server: McpServer, service: RagService): void 
           method: r.method,
           status: r.status,
           answer: r.answer,
+          form: r.form,
           citations: r.citations.map(({ n, chunkId, title, quote }) => ({ n, chunkId, title, quote })),
           evidence: r.evidence.map(({ rank, chunkId, title, score, text }) => ({ rank, chunkId, title, score, text: snippet(text) })),
           stage: r.stage,

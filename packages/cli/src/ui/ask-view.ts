@@ -10,6 +10,7 @@ export function clearAskResults(destroyGraph: () => void): void {
   status.className = 'badge';
   $('answer-verification').hidden = true;
   $('verification-reason').hidden = true;
+  $('answer-form-note').hidden = true;
   const text = $('answer-text');
   text.textContent = '';
   text.className = 'answer';

@@ -153,13 +153,16 @@ function renderResult(r: AskResult) {
     reason.textContent = r.verification.reason;
   }
   const text = $('answer-text');
+  // A sentence answer: no phrase of the asked type was found, so the note above says the text is
+  // the best supporting sentence (its label stays unsure, its citation below).
+  $('answer-form-note').hidden = !(r.form === 'sentence' && r.answer);
   if (r.status === 'abstained') {
     // No answer: say why in a sentence (the evidence stays listed below).
     text.textContent = r.verification ? `No answer — ${r.verification.reason}` : 'No answer (the method abstained).';
     text.className = 'answer muted';
   } else if (r.answer !== null) {
     text.textContent = r.answer;
-    text.className = 'answer';
+    text.className = r.form === 'sentence' ? 'answer sentence' : 'answer';
   } else {
     text.textContent = `“${r.method}” is a retriever: it ranks evidence and does not write an answer. The best passages are cited below.`;
     text.className = 'answer muted';

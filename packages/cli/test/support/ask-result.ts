@@ -7,6 +7,7 @@ export const askResult = (over: Partial<AskResult> = {}): AskResult => ({
   kind: 'answer',
   status: 'answered',
   answer: 'Stephen King',
+  form: 'span',
   citations: [{ n: 1, chunkId: 'c1', docId: 'd1', title: 'Maximum Overdrive', start: 0, end: 10, quote: 'written and directed by   Stephen King.' }],
   evidence: [{ rank: 1, chunkId: 'c1', docId: 'd1', title: 'Maximum Overdrive', score: 2, text: 'Maximum Overdrive is a 1986 film.' }],
   stage: 'local',

@@ -28,6 +28,14 @@ export type Verdict = z.infer<typeof VerdictSchema>;
 export type AnswerStatus = 'answered' | 'abstained' | 'failed';
 
 /**
+ * What the answer text is: `span`, a phrase of the asked type read from the evidence (the
+ * default when absent); `sentence`, the best supporting sentence, given whole because no phrase
+ * of the asked type was found in it. A sentence answer is evidence, not a claim: it is labelled
+ * `unsure`, never `verified`.
+ */
+export type AnswerForm = 'span' | 'sentence';
+
+/**
  * What the answer's checks established, in words: `verified` only when every check passed on
  * what it could establish; `unsure` when a check could not establish it (e.g. the question does
  * not say what kind of answer it wants); `failed` when a check found the answer wrong.
@@ -40,6 +48,8 @@ export interface AnswerVerification {
 export interface Answer {
   status: AnswerStatus;
   text: string;
+  /** `sentence` when the text is the best supporting sentence rather than an answer phrase; absent means `span`. */
+  form?: AnswerForm;
   citations: Citation[];
   verdicts?: Verdict[];
   /** The verdicts summed up; absent when the method does not verify its answers. */

@@ -1,6 +1,6 @@
 // Decision strategies: one interface per decision. Each has an LLM implementation and an
 // embedded heuristic one, chosen by configuration, never by code changes.
-import type { Answer, Citation, Verdict } from './answer.js';
+import type { Answer, AnswerForm, Citation, Verdict } from './answer.js';
 import type { Chunk } from './doc.js';
 import type { Evidence } from './evidence.js';
 import type { Entity, GraphNodeRef, Triple } from './graph.js';
@@ -71,6 +71,8 @@ export interface GeneratedAnswer {
   citations: Citation[];
   /** The generator found no answer in the evidence. */
   abstain?: boolean;
+  /** `sentence`: no phrase of the asked type was found, `text` is the best supporting sentence (absent: `span`). */
+  form?: AnswerForm;
 }
 
 export interface AnswerGenerator {

@@ -12,6 +12,9 @@ const clip = (s: string, n: number) => {
   return t.length > n ? `${t.slice(0, n - 1).trimEnd()}…` : t;
 };
 
+/** Said before a sentence answer, so a chat reader does not take the sentence for an exact answer. */
+export const SENTENCE_PREFIX = 'Best supporting sentence (no exact answer found):';
+
 /** The reply's main text: the answer, what an abstention means, or a retriever's passages. */
 export function replyBody(r: AskResult): string {
   if (r.kind === 'evidence') {
@@ -20,7 +23,7 @@ export function replyBody(r: AskResult): string {
     return [`${r.method} ranks passages and does not write an answer; the top ${lines.length} for the question:`, '', ...lines].join('\n');
   }
   const answer = (r.answer ?? '').trim();
-  if (answer) return answer;
+  if (answer) return r.form === 'sentence' ? `${SENTENCE_PREFIX} ${answer}` : answer;
   if (r.status !== 'abstained') return `No answer (status: ${r.status}).`;
   return r.verification
     ? `The indexed documents do not answer this question: ${r.verification.reason}.`
@@ -46,6 +49,7 @@ export function ragField(r: AskResult) {
     kind: r.kind,
     status: r.status,
     answer: r.answer,
+    form: r.form,
     verification: r.verification,
     citations: r.citations,
     evidence: r.evidence.map(({ rank, chunkId, docId, title, score }) => ({ rank, chunkId, docId, title, score })),

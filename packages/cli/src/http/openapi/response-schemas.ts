@@ -13,6 +13,8 @@ export const AskResultSchema = z.looseObject({
   kind: z.enum(['answer', 'evidence']),
   status: z.string(),
   answer: z.string().nullable(),
+  /** "sentence": no phrase of the asked type was found; the answer is the best supporting sentence (labelled unsure). */
+  form: z.enum(['span', 'sentence']).nullable().describe('"span": a phrase of the asked type; "sentence": no such phrase was found, the answer is the best supporting sentence (labelled unsure); null without an answer text'),
   citations: z.array(z.looseObject({ chunkId: z.string(), docId: z.string(), title: z.string(), quote: z.string() })),
   evidence: z.array(z.looseObject({ chunkId: z.string(), score: z.number(), text: z.string() })),
   stage: z.string().nullable(),
