@@ -95,4 +95,20 @@ describe('typed relation patterns', () => {
     const page = r.entities.find((e) => e.name === "Kansas's 9th congressional district");
     expect(page?.aliases ?? []).not.toContain('Kansas');
   });
+
+  it('follows a place chain past a compass word and a parenthesis after the class noun', async () => {
+    const a = await facts('Powwow Pond is a water body in Rockingham County in southeastern New Hampshire, United States.', 'Powwow Pond');
+    expect(a.typed).toEqual(expect.arrayContaining(['Powwow Pond | located_in | Rockingham County', 'Powwow Pond | located_in | New Hampshire', 'Powwow Pond | country | United States']));
+    const b = await facts('Belcourt is a census-designated place (CDP) in Rolette County, North Dakota in the United States.', 'Belcourt, North Dakota');
+    expect(b.typed).toEqual(expect.arrayContaining(['Belcourt, North Dakota | located_in | Rolette County', 'Belcourt, North Dakota | country | United States']));
+  });
+
+  it('reads the class noun before an organisation or place name, not a plural or a table label', async () => {
+    const a = await facts('"Killer" is a song by the American hard rock band Kiss.', 'Killer (song)');
+    expect(a.typed).toContain('Kiss | instance_of | american hard rock band');
+    const b = await facts('Some of the members also played in the bands Crucifist, Nechrochasm and Cyrus.', 'Nuclear Assault');
+    expect(b.typed.some((t) => t.includes('instance_of | bands'))).toBe(false);
+    const c = await facts('The album was released on its own label Beat the World Records.', 'Ready');
+    expect(c.typed.some((t) => t.includes('own label'))).toBe(false);
+  });
 });

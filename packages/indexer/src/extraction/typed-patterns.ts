@@ -32,6 +32,10 @@ export interface SentenceContext {
 const COPULA = new Set(['is', 'was', 'are', 'were']);
 const DETS = new Set(['a', 'an', 'the']);
 const COMPASS = new Set(['northern', 'southern', 'eastern', 'western', 'central', 'northeastern', 'northwestern', 'southeastern', 'southwestern', 'north', 'south', 'east', 'west', 'upper', 'lower', 'coastal', 'rural']);
+/** "northern", "north-west", "south-eastern": a compass word qualifying a place. */
+const isCompass = (w: string) => COMPASS.has(w) || /^(?:north|south)-?(?:east|west)(?:ern)?$/.test(w);
+/** Class nouns that before a name are not its class: "its foundation AEPV", "the capital Kraków" (capital_of is read elsewhere). */
+const NOT_A_CLASS = new Set(['house', 'foundation', 'capital', 'home', 'seat', 'branch', 'division', 'side']);
 const BECOME = new Set(['became', 'becomes', 'remains', 'remained']);
 const NP_STOP = new Set(['of', 'in', 'on', 'at', 'by', 'for', 'from', 'with', 'to', 'who', 'which', 'that', 'or', 'but', 'as', 'where', 'when', 'whose', 'first', 'originally', 'best', 'known', 'based', 'located', 'situated', 'founded', 'since', 'until', 'whom', 'is', 'was', 'are', 'were', 'has', 'had', 'have', 'its', 'their', 'his', 'her', 'than', 'between', 'during', 'after', 'before', 'within', 'about', 'into', 'through', 'under', 'over', 'along', 'near']);
 const GENRE_WORDS = new Set(['comedy', 'drama', 'horror', 'thriller', 'science', 'sci-fi', 'fantasy', 'crime', 'medical', 'action', 'romance', 'romantic', 'documentary', 'animated', 'musical', 'rock', 'pop', 'metal', 'hip', 'jazz', 'country', 'folk', 'punk', 'synthpop', 'electronic', 'indie', 'alternative', 'soul', 'blues', 'reggae', 'neo-noir', 'noir', 'western', 'mystery', 'adventure', 'superhero', 'satirical', 'biographical', 'historical', 'psychological', 'political', 'teen', 'slasher', 'dance', 'rap', 'gospel', 'classical', 'heavy', 'grunge', 'techno', 'house', 'disco', 'funk', 'emo', 'hardcore', 'post-rock', 'psychedelic', 'progressive', 'dramedy', 'sitcom', 'soap', 'war', 'spy', 'martial', 'zombie', 'disaster', 'sports', 'family', 'children', "children's"]);
@@ -225,6 +229,12 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       k++;
     }
     if (cur.length > 0) nps.push({ words: cur, t0: curStart, t1: k });
+    // "a census-designated place (CDP) in …": a parenthesis after the class is passed over
+    if (tokens[k]?.text === '(' && nps.length > 0) {
+      let e = k + 1;
+      while (e < tokens.length && e < k + 8 && tokens[e]!.text !== ')' && tokens[e]!.text !== '(') e++;
+      if (tokens[e]?.text === ')') k = e + 1;
+    }
     const nounHead = (np: { words: Token[] }) => {
       const h = np.words[np.words.length - 1]!;
       const c = wordClasses(h.text);
@@ -311,10 +321,12 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       while (j < c.t1 + 2 && tokens[j] && !tokens[j]!.cap && classTypeOf(lower(j)) === 'Place') j++;
       let n: Mention | undefined;
       // "Caloocan, northern Metro Manila, Philippines"
-      if (tokens[j]?.text === ',') n = byStart.get(j + 1) ?? (COMPASS.has(lower(j + 1)) ? byStart.get(j + 2) : undefined);
+      if (tokens[j]?.text === ',') n = byStart.get(j + 1) ?? (isCompass(lower(j + 1)) ? byStart.get(j + 2) : undefined);
       else if ((lower(j) === 'of' && j > c.t1) || lower(j) === 'in') {
         // "in the U.S. state of Michigan": a country named as a modifier is passed over
         let i = lower(j + 1) === 'the' ? j + 2 : j + 1;
+        // "in southwestern New Hampshire", "in north-west Iowa": a compass word before the place
+        if (isCompass(lower(i)) && !byStart.has(i)) i++;
         n = byStart.get(i);
         if (n && place(n) && isCountry(n) && !tokens[n.t1]?.cap && classTypeOf(lower(n.t1)) === 'Place' && lower(n.t1 + 1) === 'of') {
           n.type = 'Place';
@@ -419,6 +431,19 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
     // "the Canadian television series "Due South"", "Guitar World magazine" reads the other way
     if (cls === 'Work' && !mods.some((w) => GENRE_WORDS.has(w.lower)) && ['series', 'magazine', 'newspaper', 'journal', 'novel', 'album', 'song', 'single', 'film', 'book', 'play', 'opera', 'game'].includes(head))
       emit(m, 'instance_of', concept(mods.map((w) => w.lower).join(' '), tokens.indexOf(mods[0]!), tokens.indexOf(mods[mods.length - 1]!) + 1));
+    // "the band Metallica", "the American airline Skybus", "the river Iijoki": the class of an
+    // organisation or place named after its class noun (qualified by the demonym before it, as
+    // the copular frame does, so the class node stays specific)
+    // Only a singular class after an article, a possessive, a preposition or a demonym: a
+    // plural ("the bands A, B") introduces a list and a bare label ("Host country Japan") is a
+    // table cell, not a sentence.
+    const demonymBefore = before !== undefined && (before.type === 'Nationality' || wordClasses(before.name).has('demonym'));
+    const opener = DETS.has(lower(k)) || ["'s", '’s', 'by', 'of', 'with', 'for', 'from', 'to', 'on', 'at'].includes(lower(k)) || demonymBefore;
+    const plural = head.endsWith('s') && classTypeOf(head.slice(0, -1)) !== undefined;
+    if ((cls === 'Organization' || cls === 'Place') && !m.quoted && opener && !plural && !NOT_A_CLASS.has(head) && !mods.some((w) => w.lower === 'own')) {
+      const demonym = demonymBefore ? `${before.name.toLowerCase()} ` : '';
+      emit(m, 'instance_of', concept(demonym + mods.map((w) => w.lower).join(' '), tokens.indexOf(mods[0]!), tokens.indexOf(mods[mods.length - 1]!) + 1));
+    }
     // "the ABC medical drama "Grey's Anatomy"", "the CBS show "EZ Streets""
     if (cls === 'Work' && before && (before.type === 'Organization' || /^\p{Lu}{2,6}$/u.test(before.name))) emit(m, 'publisher', before);
   }
