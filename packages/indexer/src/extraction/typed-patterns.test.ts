@@ -111,4 +111,20 @@ describe('typed relation patterns', () => {
     const c = await facts('The album was released on its own label Beat the World Records.', 'Ready');
     expect(c.typed.some((t) => t.includes('own label'))).toBe(false);
   });
+
+  it('gives "and is a member of" to the copula\'s subject, not to the nearest name', async () => {
+    const a = await facts('She represents the Seoni constituency of Madhya Pradesh and is a member of the Bharatiya Janata Party (BJP) political party.', 'Neeta Pateriya');
+    expect(a.typed).toContain('Neeta Pateriya | member_of | Bharatiya Janata Party');
+    expect(a.typed.some((t) => t.startsWith('Seoni | member_of'))).toBe(false);
+    const b = await facts('Connie Pillich (born September 7, 1960) is a former Democratic member of the Ohio House of Representatives, representing the 28th District.', 'Connie Pillich');
+    expect(b.typed).toContain('Connie Pillich | member_of | Ohio House of Representatives');
+  });
+
+  it('reads a station\'s city of licence and adjectives listed with commas before the class noun', async () => {
+    const a = await facts('WGAI (560 kHz) is a commercial AM radio station licensed to Elizabeth City, North Carolina, serving Elizabeth City and the Outer Banks.', 'WGAI');
+    expect(a.typed).toEqual(expect.arrayContaining(['WGAI | located_in | Elizabeth City', 'WGAI | located_in | North Carolina']));
+    const b = await facts('Nature Physics, is a monthly, peer reviewed, scientific journal published by the Nature Publishing Group.', 'Nature Physics');
+    expect(b.typed).toEqual(expect.arrayContaining(['Nature Physics | instance_of | monthly peer reviewed scientific journal', 'Nature Physics | publisher | Nature Publishing Group']));
+    expect(b.typed).not.toContain('Nature Physics | instance_of | monthly');
+  });
 });

@@ -36,6 +36,8 @@ const COMPASS = new Set(['northern', 'southern', 'eastern', 'western', 'central'
 const isCompass = (w: string) => COMPASS.has(w) || /^(?:north|south)-?(?:east|west)(?:ern)?$/.test(w);
 /** Class nouns that before a name are not its class: "its foundation AEPV", "the capital Kraków" (capital_of is read elsewhere). */
 const NOT_A_CLASS = new Set(['house', 'foundation', 'capital', 'home', 'seat', 'branch', 'division', 'side']);
+/** Words between a copula and "member": "is a founding member of", "was an active member of". */
+const MEMBER_QUALIFIERS = new Set(['founding', 'former', 'original', 'active', 'current', 'longtime', 'permanent', 'honorary', 'full', 'associate', 'senior', 'also', 'now', 'still', 'once', 'elected', 'non-permanent', 'one', 'of']);
 const BECOME = new Set(['became', 'becomes', 'remains', 'remained']);
 const NP_STOP = new Set(['of', 'in', 'on', 'at', 'by', 'for', 'from', 'with', 'to', 'who', 'which', 'that', 'or', 'but', 'as', 'where', 'when', 'whose', 'first', 'originally', 'best', 'known', 'based', 'located', 'situated', 'founded', 'since', 'until', 'whom', 'is', 'was', 'are', 'were', 'has', 'had', 'have', 'its', 'their', 'his', 'her', 'than', 'between', 'during', 'after', 'before', 'within', 'about', 'into', 'through', 'under', 'over', 'along', 'near']);
 const GENRE_WORDS = new Set(['comedy', 'drama', 'horror', 'thriller', 'science', 'sci-fi', 'fantasy', 'crime', 'medical', 'action', 'romance', 'romantic', 'documentary', 'animated', 'musical', 'rock', 'pop', 'metal', 'hip', 'jazz', 'country', 'folk', 'punk', 'synthpop', 'electronic', 'indie', 'alternative', 'soul', 'blues', 'reggae', 'neo-noir', 'noir', 'western', 'mystery', 'adventure', 'superhero', 'satirical', 'biographical', 'historical', 'psychological', 'political', 'teen', 'slasher', 'dance', 'rap', 'gospel', 'classical', 'heavy', 'grunge', 'techno', 'house', 'disco', 'funk', 'emo', 'hardcore', 'post-rock', 'psychedelic', 'progressive', 'dramedy', 'sitcom', 'soap', 'war', 'spy', 'martial', 'zombie', 'disaster', 'sports', 'family', 'children', "children's"]);
@@ -52,7 +54,7 @@ const TRIGGER_LIST = [
   'son', 'daughter', 'father', 'mother', 'married', 'wife', 'husband', 'brother', 'brothers', 'sister', 'sisters', 'educated', 'studied', 'graduated', 'alumnus',
   'won', 'received', 'awarded', 'earned', 'capital', 'known', 'stage', 'called', 'titled', 'named', 'credited', 'renamed', 'name',
   'portrayed', 'starred', 'appeared', 'role', 'roles', 'cast', 'guest-starred', 'co-starred', 'starring', 'stars', 'featuring',
-  'consists', 'consisted', 'comprises', 'comprised', 'consisting',
+  'licensed', 'consists', 'consisted', 'comprises', 'comprised', 'consisting',
   'place', 'occurred', 'built', 'constructed', 'completed', 'part', 'tributary', 'subsidiary', 'division',
   'borders', 'bordering', 'bordered', 'flows', 'flowed', 'flowing', 'empties', 'emptied', 'emptying', 'drains', 'discharges',
 ];
@@ -216,8 +218,14 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       }
       if (!t.word || t.cap || NP_STOP.has(t.lower) || cur.length >= 5) break;
       const c = wordClasses(t.text);
-      if (c.has('verb') && !c.has('noun') && !c.has('adjective') && cur.length > 0) break;
-      if (cur.length > 0 && !c.has('noun') && /(?:ed|ing)$/.test(t.lower) && !classTypeOf(t.lower)) break;
+      if (cur.length > 0 && ((c.has('verb') && !c.has('noun') && !c.has('adjective')) || (!c.has('noun') && /(?:ed|ing)$/.test(t.lower) && !classTypeOf(t.lower)))) {
+        // "a monthly, peer reviewed, scientific journal", "a state funded university", "an
+        // American birth control activist": a noun and a participle forming one adjective, with
+        // more of the phrase after it, stay in the phrase
+        const n = tokens[k + 1];
+        const nc = n ? wordClasses(n.text) : undefined;
+        if (!(n && (n.text === ',' || (n.word && !n.cap && nc!.has('noun') && !nc!.has('verb') && !nc!.has('adverb') && !NP_STOP.has(n.lower) && !DETS.has(n.lower) && n.lower !== 'and')))) break;
+      }
       if (cur.length === 0 && (t.lower === 'and' || c.has('function') || c.has('adverb'))) break;
       if (/^\d/.test(t.text) || ['th', 'st', 'nd', 'rd'].includes(t.lower)) {
         k++;
@@ -241,6 +249,17 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       return classTypeOf(h.lower) !== undefined || c.has('noun') || (c.size === 0 && !/(?:ed|ing|ly)$/.test(h.lower));
     };
     while (nps.length > 0 && !nounHead(nps[nps.length - 1]!)) nps.pop();
+    // "a rounded, ice-worn mountain", "a monthly, scientific journal": adjectives listed with
+    // commas qualify the next phrase's noun, they are not classes of their own
+    for (let i = 0; i + 1 < nps.length; ) {
+      const a = nps[i]!;
+      const h = a.words[a.words.length - 1]!;
+      const c = wordClasses(h.text);
+      if (((a.words.length === 1 && (c.has('adjective') || /(?:ed|al|ic|ly)$/.test(h.lower))) || /(?:ed|ing)$/.test(h.lower)) && !c.has('noun') && classTypeOf(h.lower) === undefined) {
+        const b = nps[i + 1]!;
+        nps.splice(i, 2, { words: [...a.words, ...b.words], t0: a.t0, t1: b.t1 });
+      } else i++;
+    }
     if (tokens[k]?.text === "'s" || tokens[k]?.text === '’s') return k0;
     if (nps.length === 0) return k0;
     // "a species of venomous lizard", "a piece of orchestral music": the class is after "of"
@@ -618,7 +637,21 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       continue;
     }
     if ((w === 'member' && w1 === 'of') || ((w === 'plays' || w === 'played' || w === 'playing' || w === 'signed') && ['for', 'with'].includes(w1))) {
-      for (const t of tailList(k + 2, 6, org)) emit(headAt(k, ['Person', 'Organization']) === subject ? subject : leftOf(k, ['Person']) ?? subject, 'member_of', t);
+      // "She represents the Seoni constituency and is a member of …", "X (born …) is a former
+      // Democratic member of …": the copula's subject, not the nearest name before "member"
+      let b = k - 1;
+      while (b > 0 && b > k - 5 && (DETS.has(lower(b)) || MEMBER_QUALIFIERS.has(lower(b)) || byStart.get(b)?.type === 'Nationality' || (b === k - 1 && byStart.get(b)?.t1 === k && (DETS.has(lower(b - 1)) || MEMBER_QUALIFIERS.has(lower(b - 1)))) || (tokens[b]!.word && !tokens[b]!.cap && wordClasses(tokens[b]!.text).has('adjective') && !COPULA.has(lower(b))))) b--;
+      const copular = w === 'member' && (COPULA.has(lower(b)) || BECOME.has(lower(b))) && subject && subject.t1 <= b && (b === firstVerb || lower(b - 1) === 'and' || lower(b - 1) === 'also');
+      const head = copular ? subject : headAt(k, ['Person', 'Organization']) === subject ? subject : leftOf(k, ['Person']) ?? subject;
+      for (const t of tailList(k + 2, 6, org)) emit(head, 'member_of', t);
+      continue;
+    }
+    // "WGAI is a commercial AM radio station licensed to Elizabeth City, North Carolina": a
+    // station's city of licence, and the places it lies in
+    if (w === 'licensed' && w1 === 'to') {
+      const head = headAt(k, ['Organization']);
+      const y = mentionWithin(k + 2, 2, place);
+      if (head && y && head.type === 'Organization') placeChain(head, y);
       continue;
     }
     if ((w === 'plays' || w === 'played') && w1 !== 'for') {
