@@ -127,4 +127,11 @@ describe('typed relation patterns', () => {
     expect(b.typed).toEqual(expect.arrayContaining(['Nature Physics | instance_of | monthly peer reviewed scientific journal', 'Nature Physics | publisher | Nature Publishing Group']));
     expect(b.typed).not.toContain('Nature Physics | instance_of | monthly');
   });
+
+  it('keeps a class noun the lexicon reads as a verb ("park") and follows a chain past ", in the"', async () => {
+    const a = await facts('Joe Creason Park is a municipal park in Louisville, Kentucky, United States.', 'Joe Creason Park');
+    expect(a.typed).toEqual(expect.arrayContaining(['Joe Creason Park | instance_of | municipal park', 'Joe Creason Park | located_in | Louisville', 'Joe Creason Park | country | United States']));
+    const b = await facts('The Rainy River is a river in Presque Isle County, Michigan, in the United States.', 'Rainy River');
+    expect(b.typed).toEqual(expect.arrayContaining(['Rainy River | located_in | Michigan', 'Rainy River | country | United States']));
+  });
 });

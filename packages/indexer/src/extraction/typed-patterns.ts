@@ -218,7 +218,7 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       }
       if (!t.word || t.cap || NP_STOP.has(t.lower) || cur.length >= 5) break;
       const c = wordClasses(t.text);
-      if (cur.length > 0 && ((c.has('verb') && !c.has('noun') && !c.has('adjective')) || (!c.has('noun') && /(?:ed|ing)$/.test(t.lower) && !classTypeOf(t.lower)))) {
+      if (cur.length > 0 && ((c.has('verb') && !c.has('noun') && !c.has('adjective') && !classTypeOf(t.lower)) || (!c.has('noun') && /(?:ed|ing)$/.test(t.lower) && !classTypeOf(t.lower)))) {
         // "a monthly, peer reviewed, scientific journal", "a state funded university", "an
         // American birth control activist": a noun and a participle forming one adjective, with
         // more of the phrase after it, stay in the phrase
@@ -340,7 +340,12 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       while (j < c.t1 + 2 && tokens[j] && !tokens[j]!.cap && classTypeOf(lower(j)) === 'Place') j++;
       let n: Mention | undefined;
       // "Caloocan, northern Metro Manila, Philippines"
-      if (tokens[j]?.text === ',') n = byStart.get(j + 1) ?? (isCompass(lower(j + 1)) ? byStart.get(j + 2) : undefined);
+      if (tokens[j]?.text === ',') {
+        // "in Presque Isle County, Michigan, in the United States": the chain goes on after ", in"
+        const at = lower(j + 1) === 'in' ? (lower(j + 2) === 'the' ? j + 3 : j + 2) : j + 1;
+        n = byStart.get(at) ?? (isCompass(lower(at)) ? byStart.get(at + 1) : undefined);
+        if (at > j + 1 && n && !(n.type === 'Place' && (isCountry(n) || c.type === 'Place'))) n = undefined;
+      }
       else if ((lower(j) === 'of' && j > c.t1) || lower(j) === 'in') {
         // "in the U.S. state of Michigan": a country named as a modifier is passed over
         let i = lower(j + 1) === 'the' ? j + 2 : j + 1;
