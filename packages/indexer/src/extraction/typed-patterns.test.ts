@@ -134,4 +134,15 @@ describe('typed relation patterns', () => {
     const b = await facts('The Rainy River is a river in Presque Isle County, Michigan, in the United States.', 'Rainy River');
     expect(b.typed).toEqual(expect.arrayContaining(['Rainy River | located_in | Michigan', 'Rainy River | country | United States']));
   });
+
+  it('reads "within" and "at" after a place class, past an ordinal, but not a street address', async () => {
+    const a = await facts('Bankview is a community within the Town of Drumheller, Alberta, Canada.', 'Bankview, Alberta');
+    expect(a.typed).toEqual(expect.arrayContaining(['Bankview, Alberta | located_in | Town of Drumheller', 'Bankview, Alberta | country | Canada']));
+    const b = await facts('Musselroe Wind Farm is a wind farm at Cape Portland, Tasmania, Australia.', 'Musselroe Wind Farm');
+    expect(b.typed).toEqual(expect.arrayContaining(['Musselroe Wind Farm | located_in | Cape Portland', 'Musselroe Wind Farm | country | Australia']));
+    const c = await facts('South Congregational Church is a historic church building at 58 S. Main Street in Newport.', 'South Congregational Church');
+    expect(c.typed.some((t) => t.startsWith('South Congregational Church | located_in | S'))).toBe(false);
+    const d = await facts('Over My Dead Body is the seventh Nero Wolfe detective novel by Rex Stout.', 'Over My Dead Body (novel)');
+    expect(d.typed).toEqual(expect.arrayContaining(['Over My Dead Body | instance_of | detective novel', 'Over My Dead Body | author | Rex Stout']));
+  });
 });

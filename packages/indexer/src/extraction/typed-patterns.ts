@@ -38,6 +38,10 @@ const isCompass = (w: string) => COMPASS.has(w) || /^(?:north|south)-?(?:east|we
 const NOT_A_CLASS = new Set(['house', 'foundation', 'capital', 'home', 'seat', 'branch', 'division', 'side']);
 /** Words between a copula and "member": "is a founding member of", "was an active member of". */
 const MEMBER_QUALIFIERS = new Set(['founding', 'former', 'original', 'active', 'current', 'longtime', 'permanent', 'honorary', 'full', 'associate', 'senior', 'also', 'now', 'still', 'once', 'elected', 'non-permanent', 'one', 'of']);
+/** Class nouns of recordings: "an album by X" / "the album of X" names the performer. */
+const RECORDING = new Set(['song', 'single', 'album', 'ep', 'duet', 'track', 'mixtape', 'record']);
+/** "the seventh studio album", "its twenty-first single": an ordinal before the class phrase. */
+const ORDINAL = /^(?:(?:twenty|thirty|forty|fifty)-)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)$/;
 const BECOME = new Set(['became', 'becomes', 'remains', 'remained']);
 const NP_STOP = new Set(['of', 'in', 'on', 'at', 'by', 'for', 'from', 'with', 'to', 'who', 'which', 'that', 'or', 'but', 'as', 'where', 'when', 'whose', 'first', 'originally', 'best', 'known', 'based', 'located', 'situated', 'founded', 'since', 'until', 'whom', 'is', 'was', 'are', 'were', 'has', 'had', 'have', 'its', 'their', 'his', 'her', 'than', 'between', 'during', 'after', 'before', 'within', 'about', 'into', 'through', 'under', 'over', 'along', 'near']);
 const GENRE_WORDS = new Set(['comedy', 'drama', 'horror', 'thriller', 'science', 'sci-fi', 'fantasy', 'crime', 'medical', 'action', 'romance', 'romantic', 'documentary', 'animated', 'musical', 'rock', 'pop', 'metal', 'hip', 'jazz', 'country', 'folk', 'punk', 'synthpop', 'electronic', 'indie', 'alternative', 'soul', 'blues', 'reggae', 'neo-noir', 'noir', 'western', 'mystery', 'adventure', 'superhero', 'satirical', 'biographical', 'historical', 'psychological', 'political', 'teen', 'slasher', 'dance', 'rap', 'gospel', 'classical', 'heavy', 'grunge', 'techno', 'house', 'disco', 'funk', 'emo', 'hardcore', 'post-rock', 'psychedelic', 'progressive', 'dramedy', 'sitcom', 'soap', 'war', 'spy', 'martial', 'zombie', 'disaster', 'sports', 'family', 'children', "children's"]);
@@ -227,7 +231,7 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
         if (!(n && (n.text === ',' || (n.word && !n.cap && nc!.has('noun') && !nc!.has('verb') && !nc!.has('adverb') && !NP_STOP.has(n.lower) && !DETS.has(n.lower) && n.lower !== 'and')))) break;
       }
       if (cur.length === 0 && (t.lower === 'and' || c.has('function') || c.has('adverb'))) break;
-      if (/^\d/.test(t.text) || ['th', 'st', 'nd', 'rd'].includes(t.lower)) {
+      if (/^\d/.test(t.text) || ['th', 'st', 'nd', 'rd'].includes(t.lower) || (cur.length === 0 && ORDINAL.test(t.lower))) {
         k++;
         if (cur.length === 0) curStart = k;
         continue;
@@ -307,6 +311,8 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       const y = mentionWithin(k + 1, 6, (m) => isTyped(m) && m.type !== 'Nationality' && !wordClasses(m.name).has('demonym'));
       if (y) {
         if (FOUNDER.has(lastHead) && (y.type === 'Organization' || y.type === 'Entity')) emit(y, 'founded_by', subj);
+        // "the seventh studio album of Filipino rap artist Francis Magalona"
+        else if (RECORDING.has(lastHead) && subj.type === 'Work' && (y.type === 'Person' || y.type === 'Organization')) emit(subj, 'performer', y);
         else if (lastHead === 'capital') emit(subj, 'capital_of', y);
         else if (['part', 'branch', 'division', 'subsidiary', 'section', 'tributary'].includes(lastHead)) emit(subj, 'part_of', y);
         else if (lastHead === 'member') emit(subj, 'member_of', y);
@@ -319,14 +325,17 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       const y = mentionWithin(k + 1, 7);
       if (y && y.type === 'Organization') emit(subj, 'member_of', y);
     } else if (after === 'by') {
-      const y = mentionWithin(k + 1, 6, (m) => isTyped(m) && m.type !== 'Nationality');
+      // "an opera by the American conductor and composer Lorin Maazel"
+      const y = mentionWithin(k + 1, 8, (m) => isTyped(m) && m.type !== 'Nationality');
       if (y) {
-        const rel = ['song', 'single', 'album', 'ep', 'duet', 'track', 'mixtape', 'record'].includes(lastHead) ? 'performer' : ['film', 'movie'].includes(lastHead) ? 'director' : classTypeOf(lastHead) === 'Work' ? 'author' : undefined;
+        const rel = RECORDING.has(lastHead) ? 'performer' : ['film', 'movie'].includes(lastHead) ? 'director' : classTypeOf(lastHead) === 'Work' ? 'author' : undefined;
         if (rel) for (const y2 of listFrom(y)) emit(subj, rel, y2);
       }
-    } else if ((after === 'in' && subj.type !== 'Person' && subj.type !== 'Work') || (after === 'on' && subj.type === 'Place' && headType === 'Place')) {
+    } else if (((after === 'in' || after === 'within') && subj.type !== 'Person' && subj.type !== 'Work') || ((after === 'on' || after === 'at') && subj.type === 'Place' && headType === 'Place')) {
       const y = mentionWithin(k + 1, 6, (m) => m.type === 'Place' || m.type === 'Entity');
-      if (y) placeChain(subj, y);
+      // "a church building at 58 S. Main Street": a street address is not a place the subject lies in
+      const address = after === 'at' && tokens.slice(k + 1, y?.t0 ?? k + 1).some((t) => /^\d/.test(t.text));
+      if (y && !address) placeChain(subj, y);
     }
     return k;
   };
