@@ -145,4 +145,11 @@ describe('typed relation patterns', () => {
     const d = await facts('Over My Dead Body is the seventh Nero Wolfe detective novel by Rex Stout.', 'Over My Dead Body (novel)');
     expect(d.typed).toEqual(expect.arrayContaining(['Over My Dead Body | instance_of | detective novel', 'Over My Dead Body | author | Rex Stout']));
   });
+
+  it('reads a birthplace chain and the writers of a screenplay or libretto', async () => {
+    const a = await facts('Wendy Venturini (born January 30, 1979 in Chicago, Illinois) is an American reporter.', 'Wendy Venturini');
+    expect(a.typed).toEqual(expect.arrayContaining(['Wendy Venturini | born_in | Chicago', 'Wendy Venturini | born_in | Illinois', 'Chicago | located_in | Illinois']));
+    const b = await facts('Wonder Woman is a 2017 American superhero film. The film is directed by Patty Jenkins, with a screenplay by Allan Heinberg.', 'Wonder Woman (2017 film)');
+    expect(b.typed).toEqual(expect.arrayContaining(['Wonder Woman | director | Patty Jenkins', 'Wonder Woman | author | Allan Heinberg']));
+  });
 });

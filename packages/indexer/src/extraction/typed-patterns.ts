@@ -42,6 +42,8 @@ const MEMBER_QUALIFIERS = new Set(['founding', 'former', 'original', 'active', '
 const RECORDING = new Set(['song', 'single', 'album', 'ep', 'duet', 'track', 'mixtape', 'record']);
 /** "the seventh studio album", "its twenty-first single": an ordinal before the class phrase. */
 const ORDINAL = /^(?:(?:twenty|thirty|forty|fifty)-)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)$/;
+/** Written parts of a work whose writer counts as its author. */
+const WRITING = new Set(['screenplay', 'teleplay', 'libretto', 'lyrics', 'script', 'story']);
 const BECOME = new Set(['became', 'becomes', 'remains', 'remained']);
 const NP_STOP = new Set(['of', 'in', 'on', 'at', 'by', 'for', 'from', 'with', 'to', 'who', 'which', 'that', 'or', 'but', 'as', 'where', 'when', 'whose', 'first', 'originally', 'best', 'known', 'based', 'located', 'situated', 'founded', 'since', 'until', 'whom', 'is', 'was', 'are', 'were', 'has', 'had', 'have', 'its', 'their', 'his', 'her', 'than', 'between', 'during', 'after', 'before', 'within', 'about', 'into', 'through', 'under', 'over', 'along', 'near']);
 const GENRE_WORDS = new Set(['comedy', 'drama', 'horror', 'thriller', 'science', 'sci-fi', 'fantasy', 'crime', 'medical', 'action', 'romance', 'romantic', 'documentary', 'animated', 'musical', 'rock', 'pop', 'metal', 'hip', 'jazz', 'country', 'folk', 'punk', 'synthpop', 'electronic', 'indie', 'alternative', 'soul', 'blues', 'reggae', 'neo-noir', 'noir', 'western', 'mystery', 'adventure', 'superhero', 'satirical', 'biographical', 'historical', 'psychological', 'political', 'teen', 'slasher', 'dance', 'rap', 'gospel', 'classical', 'heavy', 'grunge', 'techno', 'house', 'disco', 'funk', 'emo', 'hardcore', 'post-rock', 'psychedelic', 'progressive', 'dramedy', 'sitcom', 'soap', 'war', 'spy', 'martial', 'zombie', 'disaster', 'sports', 'family', 'children', "children's"]);
@@ -58,7 +60,7 @@ const TRIGGER_LIST = [
   'son', 'daughter', 'father', 'mother', 'married', 'wife', 'husband', 'brother', 'brothers', 'sister', 'sisters', 'educated', 'studied', 'graduated', 'alumnus',
   'won', 'received', 'awarded', 'earned', 'capital', 'known', 'stage', 'called', 'titled', 'named', 'credited', 'renamed', 'name',
   'portrayed', 'starred', 'appeared', 'role', 'roles', 'cast', 'guest-starred', 'co-starred', 'starring', 'stars', 'featuring',
-  'licensed', 'consists', 'consisted', 'comprises', 'comprised', 'consisting',
+  'licensed', 'screenplay', 'teleplay', 'libretto', 'lyrics', 'script', 'story', 'consists', 'consisted', 'comprises', 'comprised', 'consisting',
   'place', 'occurred', 'built', 'constructed', 'completed', 'part', 'tributary', 'subsidiary', 'division',
   'borders', 'bordering', 'bordered', 'flows', 'flowed', 'flowing', 'empties', 'emptied', 'emptying', 'drains', 'discharges',
 ];
@@ -574,6 +576,13 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
         if (m.type === 'Date') emit(person, relDate, m);
         else if (place(m) || m.type === 'Organization') {
           emit(person, relPlace, m.type === 'Organization' ? Object.assign(m, { type: 'Place' }) : m);
+          // "born in Honolulu, Hawaii": born in each larger place the chain names as well
+          for (let c = m; tokens[c.t1]?.text === ','; ) {
+            const n = byStart.get(c.t1 + 1);
+            if (!n || n.type !== 'Place') break;
+            emit(person, relPlace, n);
+            c = n;
+          }
           break;
         }
         j = m.t1 - 1;
@@ -639,6 +648,12 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       const head = clauseHead(k, ['Place']);
       const y = mentionWithin(k + 2, 4, place);
       if (head && y && head.type === 'Place' && head !== y) emit(head, 'flows_into', y);
+      continue;
+    }
+    // "with a screenplay by Allan Heinberg", "a libretto by J. D. McClatchy": writers of the work
+    if (WRITING.has(w) && w1 === 'by') {
+      const head = subject?.type === 'Work' ? subject : headAt(k, ['Work']);
+      if (head && head.type === 'Work') for (const t of tailList(k + 2, 2, agent)) emit(head, 'author', t);
       continue;
     }
     if (w === 'headquartered' && w1 === 'in') {
