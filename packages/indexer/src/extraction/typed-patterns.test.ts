@@ -152,4 +152,10 @@ describe('typed relation patterns', () => {
     const b = await facts('Wonder Woman is a 2017 American superhero film. The film is directed by Patty Jenkins, with a screenplay by Allan Heinberg.', 'Wonder Woman (2017 film)');
     expect(b.typed).toEqual(expect.arrayContaining(['Wonder Woman | director | Patty Jenkins', 'Wonder Woman | author | Allan Heinberg']));
   });
+
+  it('gives "who played for" to the person, and the list of teams shares one type', async () => {
+    const a = await facts('Barry Jarvis Wesson (born April 6, 1977 in Tupelo, Mississippi) is an American former right-handed outfielder in Major League Baseball who played for the Houston Astros and Anaheim Angels.', 'Barry Wesson');
+    expect(a.typed).toEqual(expect.arrayContaining(['Barry Wesson | member_of | Houston Astros', 'Barry Wesson | member_of | Anaheim Angels']));
+    expect(a.typed.some((t) => t.startsWith('Major League Baseball | member_of'))).toBe(false);
+  });
 });

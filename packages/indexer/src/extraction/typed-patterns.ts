@@ -671,8 +671,18 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       let b = k - 1;
       while (b > 0 && b > k - 5 && (DETS.has(lower(b)) || MEMBER_QUALIFIERS.has(lower(b)) || byStart.get(b)?.type === 'Nationality' || (b === k - 1 && byStart.get(b)?.t1 === k && (DETS.has(lower(b - 1)) || MEMBER_QUALIFIERS.has(lower(b - 1)))) || (tokens[b]!.word && !tokens[b]!.cap && wordClasses(tokens[b]!.text).has('adjective') && !COPULA.has(lower(b))))) b--;
       const copular = w === 'member' && (COPULA.has(lower(b)) || BECOME.has(lower(b))) && subject && subject.t1 <= b && (b === firstVerb || lower(b - 1) === 'and' || lower(b - 1) === 'also');
-      const head = copular ? subject : headAt(k, ['Person', 'Organization']) === subject ? subject : leftOf(k, ['Person']) ?? subject;
-      for (const t of tailList(k + 2, 6, org)) emit(head, 'member_of', t);
+      // "… in Major League Baseball who played for …": a relative clause about a person
+      const who = lower(k - 1) === 'who' || (lower(k - 1) === 'also' && lower(k - 2) === 'who');
+      const person = who ? ([...mentions].reverse().find((m) => m.t1 <= k && m.type === 'Person') ?? subject) : undefined;
+      const head = copular ? subject : person ?? (headAt(k, ['Person', 'Organization']) === subject ? subject : leftOf(k, ['Person']) ?? subject);
+      const first = mentionWithin(k + 2, 6, org);
+      if (first) {
+        // "the Houston Astros and Anaheim Angels": the teams of one list share the first one's type
+        for (const t of listFrom(first)) {
+          if (t !== first && first.type === 'Organization' && (t.type === 'Place' || t.type === 'Person') && !isCountry(t) && !t.quoted && !phraseClasses(t.name).has('place') && !wordClasses(t.name).has('place')) t.type = 'Organization';
+          if (org(t)) emit(head, 'member_of', t);
+        }
+      }
       continue;
     }
     // "WGAI is a commercial AM radio station licensed to Elizabeth City, North Carolina": a
