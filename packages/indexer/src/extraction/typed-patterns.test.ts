@@ -158,4 +158,15 @@ describe('typed relation patterns', () => {
     expect(a.typed).toEqual(expect.arrayContaining(['Barry Wesson | member_of | Houston Astros', 'Barry Wesson | member_of | Anaheim Angels']));
     expect(a.typed.some((t) => t.startsWith('Major League Baseball | member_of'))).toBe(false);
   });
+
+  it('reads "affiliated with", "attended" a school, "located within" and a headquarters chain', async () => {
+    const a = await facts('Alain Poher (17 April 1909 – 9 December 1996) was a French centrist politician, affiliated first with the Popular Republican Movement and later with the Democratic Centre.', 'Alain Poher');
+    expect(a.typed).toEqual(expect.arrayContaining(['Alain Poher | member_of | Popular Republican Movement', 'Alain Poher | member_of | Democratic Centre']));
+    const b = await facts('Harris W. Fawell was an American politician. He attended North Central College of Naperville 1947–1949.', 'Harris W. Fawell');
+    expect(b.typed).toContain('Harris W. Fawell | educated_at | North Central College of Naperville');
+    const c = await facts('The airport is located within Stockholm County and the province of Uppland.', 'Stockholm Arlanda Airport');
+    expect(c.typed).toContain('Stockholm Arlanda Airport | located_in | Stockholm County');
+    const d = await facts('Suzlon Energy is an Indian renewable energy company headquartered in Gurgaon, Haryana, India.', 'Suzlon Energy');
+    expect(d.typed).toEqual(expect.arrayContaining(['Suzlon Energy | headquartered_in | Gurgaon', 'Suzlon Energy | located_in | Haryana']));
+  });
 });

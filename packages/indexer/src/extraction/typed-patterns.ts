@@ -60,7 +60,7 @@ const TRIGGER_LIST = [
   'son', 'daughter', 'father', 'mother', 'married', 'wife', 'husband', 'brother', 'brothers', 'sister', 'sisters', 'educated', 'studied', 'graduated', 'alumnus',
   'won', 'received', 'awarded', 'earned', 'capital', 'known', 'stage', 'called', 'titled', 'named', 'credited', 'renamed', 'name',
   'portrayed', 'starred', 'appeared', 'role', 'roles', 'cast', 'guest-starred', 'co-starred', 'starring', 'stars', 'featuring',
-  'licensed', 'screenplay', 'teleplay', 'libretto', 'lyrics', 'script', 'story', 'consists', 'consisted', 'comprises', 'comprised', 'consisting',
+  'licensed', 'attended', 'affiliated', 'screenplay', 'teleplay', 'libretto', 'lyrics', 'script', 'story', 'consists', 'consisted', 'comprises', 'comprised', 'consisting',
   'place', 'occurred', 'built', 'constructed', 'completed', 'part', 'tributary', 'subsidiary', 'division',
   'borders', 'bordering', 'bordered', 'flows', 'flowed', 'flowing', 'empties', 'emptied', 'emptying', 'drains', 'discharges',
 ];
@@ -315,7 +315,8 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
         if (FOUNDER.has(lastHead) && (y.type === 'Organization' || y.type === 'Entity')) emit(y, 'founded_by', subj);
         // "the seventh studio album of Filipino rap artist Francis Magalona"
         else if (RECORDING.has(lastHead) && subj.type === 'Work' && (y.type === 'Person' || y.type === 'Organization')) emit(subj, 'performer', y);
-        else if (lastHead === 'capital') emit(subj, 'capital_of', y);
+        // "the capital of Y", "the county seat of Y County" (the seat of a county's government)
+        else if (lastHead === 'capital' || (lastHead === 'seat' && nps[nps.length - 1]!.words.some((x) => x.lower === 'county'))) emit(subj, 'capital_of', y);
         else if (['part', 'branch', 'division', 'subsidiary', 'section', 'tributary'].includes(lastHead)) emit(subj, 'part_of', y);
         else if (lastHead === 'member') emit(subj, 'member_of', y);
         else if (lastHead === 'son' || lastHead === 'daughter') emit(subj, 'parent', y);
@@ -601,7 +602,7 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       }
       continue;
     }
-    if ((['located', 'situated', 'lies', 'held', 'set'].includes(w) && ['in', 'at', 'on', 'near'].includes(w1)) || (w === 'based' && (w1 === 'in' || w1 === 'out'))) {
+    if ((['located', 'situated', 'lies', 'held', 'set'].includes(w) && ['in', 'at', 'on', 'near', 'within'].includes(w1)) || (w === 'based' && (w1 === 'in' || w1 === 'out'))) {
       const head = headAt(k, ['Place', 'Organization', 'Event']);
       const y = mentionWithin(w1 === 'out' ? k + 3 : k + 2, 5, place);
       // "an airline based in Stockholm, Sweden": the seat, then the places it lies in
@@ -658,7 +659,10 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
     }
     if (w === 'headquartered' && w1 === 'in') {
       const y = mentionWithin(k + 2, 4, place);
-      if (y) emit(headAt(k, ['Organization']), 'headquartered_in', y);
+      const head = headAt(k, ['Organization']);
+      // "headquartered in Crawley, West Sussex, England": the seat, then the places it lies in
+      if (y && head?.type === 'Organization') placeChain(head, y, 'headquartered_in');
+      else if (y) emit(head, 'headquartered_in', y);
       continue;
     }
     if (/-based$/.test(w) && k > 0) {
@@ -718,6 +722,23 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
     }
     if (['brother', 'brothers', 'sister', 'sisters'].includes(w) && byStart.get(k + 1)) {
       for (const t of listFrom(byStart.get(k + 1)!).filter((m) => m.type === 'Person' || m.type === 'Entity')) emit(subject, 'sibling', t);
+      continue;
+    }
+    // "he attended Rutgers University": a school the person went to
+    if (w === 'attended' && subject && (subject.type === 'Person' || subject.type === 'Entity')) {
+      const t = mentionWithin(k + 1, 2, (m) => m.type === 'Organization' && /\b(?:University|College|School|Academy|Institute|Conservatory|Polytechnic)\b/.test(m.name));
+      if (t) emit(leftOf(k, ['Person']) ?? subject, 'educated_at', t);
+      continue;
+    }
+    // "affiliated first with the Popular Republican Movement and later with the Democratic Centre"
+    if (w === 'affiliated' && w1 === 'with' || (w === 'affiliated' && lower(k + 2) === 'with')) {
+      const head = leftOf(k, ['Person']) ?? subject;
+      if (head && head.type === 'Person') for (let j = k + 1; j < Math.min(tokens.length, k + 16); j++) {
+        const m = byStart.get(j);
+        if (m && lower(m.t0 - 1 - (lower(m.t0 - 1) === 'the' ? 1 : 0)) === 'with' && org(m) && !isCountry(m)) emit(head, 'member_of', m);
+        if (m) j = m.t1 - 1;
+        else if ([';', '.'].includes(tokens[j]!.text)) break;
+      }
       continue;
     }
     if ((w === 'educated' || w === 'studied') && w1 === 'at' || (w === 'graduated' && w1 === 'from') || (w === 'alumnus' && w1 === 'of')) {
