@@ -169,4 +169,15 @@ describe('typed relation patterns', () => {
     const d = await facts('Suzlon Energy is an Indian renewable energy company headquartered in Gurgaon, Haryana, India.', 'Suzlon Energy');
     expect(d.typed).toEqual(expect.arrayContaining(['Suzlon Energy | headquartered_in | Gurgaon', 'Suzlon Energy | located_in | Haryana']));
   });
+
+  it('reads "a sailor from Belgium" as nationality, "a politician from the X Party" as member_of, and an opening "Located in X, it …"', async () => {
+    const a = await facts('Léopold Standaert was a sailor from Belgium, who represented his native country at the 1920 Summer Olympics.', 'Léopold Standaert');
+    expect(a.typed).toContain('Léopold Standaert | nationality | Belgium');
+    const b = await facts('Víctor Jiménez (born 4 February 1984) is a Spanish racing driver from Madrid, Spain.', 'Víctor Jiménez');
+    expect(b.typed.some((t) => t.includes('nationality | Spain') || t.includes('nationality | Madrid'))).toBe(false);
+    const c = await facts('Ismael Ordaz Jiménez (born 16 February 1951) is a Mexican politician from the Institutional Revolutionary Party.', 'Ismael Ordaz Jiménez');
+    expect(c.typed).toContain('Ismael Ordaz Jiménez | member_of | Institutional Revolutionary Party');
+    const d = await facts('Located in Tooele County, it is considered an island even though a dirt causeway connects it to the mainland.', 'Stansbury Island');
+    expect(d.typed).toContain('Stansbury Island | located_in | Tooele County');
+  });
 });

@@ -324,6 +324,12 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
         // "a civil township of Arenac County in the U.S. state of Michigan", "a river of Hesse"
         else if (subj.type === 'Place' && classTypeOf(lastHead) === 'Place' && det !== 'the' && !['tributary', 'watershed', 'continent'].includes(lastHead) && place(y) && !y.quoted) placeChain(subj, y);
       }
+    } else if (after === 'from' && classTypeOf(lastHead) === 'Person' && !KIN.has(lastHead) && subj.type === 'Person') {
+      // "a sailor from the Netherlands" → nationality; "a Mexican politician from the Institutional
+      // Revolutionary Party" → member_of
+      const y = mentionWithin(k + 1, 3, isTyped);
+      if (y && (y.type === 'Place' || y.type === 'Entity' || y.type === 'Nationality') && isCountry(y) && !(tokens[y.t1]?.text === ',' && byStart.has(y.t1 + 1))) emit(subj, 'nationality', Object.assign(y, { type: 'Place' }));
+      else if (y && y.type === 'Organization' && /\b(?:Party|Movement|Alliance|Front|League)\b/.test(y.name)) emit(subj, 'member_of', y);
     } else if ((after === 'for' || after === 'at' || after === 'with') && classTypeOf(lastHead) === 'Person') {
       const y = mentionWithin(k + 1, 7);
       if (y && y.type === 'Organization') emit(subj, 'member_of', y);
@@ -603,7 +609,11 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       continue;
     }
     if ((['located', 'situated', 'lies', 'held', 'set'].includes(w) && ['in', 'at', 'on', 'near', 'within'].includes(w1)) || (w === 'based' && (w1 === 'in' || w1 === 'out'))) {
-      const head = headAt(k, ['Place', 'Organization', 'Event']);
+      // "Located in Tooele County, it is …", "Situated in Kalupahana in the Badulla District, this
+      // waterfall …": a sentence-opening participle describes the main clause's subject
+      const comma = k === 0 && w !== 'set' && w !== 'held' ? tokens.findIndex((t) => t.text === ',') : -1;
+      const opening = comma > 0 ? (mentions.find((m) => m.t0 > comma && m.t0 <= comma + 3 && isTyped(m)) ?? (DETS.has(lower(comma + 1)) || ['this', 'it', 'the'].includes(lower(comma + 1)) ? ctx.page : undefined)) : undefined;
+      const head = opening ?? headAt(k, ['Place', 'Organization', 'Event']);
       const y = mentionWithin(w1 === 'out' ? k + 3 : k + 2, 5, place);
       // "an airline based in Stockholm, Sweden": the seat, then the places it lies in
       if (y && head && w === 'based' && head.type === 'Organization') placeChain(head, y, 'headquartered_in');
