@@ -180,4 +180,11 @@ describe('typed relation patterns', () => {
     const d = await facts('Located in Tooele County, it is considered an island even though a dirt causeway connects it to the mainland.', 'Stansbury Island');
     expect(d.typed).toContain('Stansbury Island | located_in | Tooele County');
   });
+
+  it('reads the cast of a film from "Character (Actor)", not an award category', async () => {
+    const a = await facts('Taken is a 2008 action thriller film. Retired CIA field agent Bryan Mills (Liam Neeson) attempts to reconnect with his daughter, Kim (Maggie Grace).', 'Taken (film)');
+    expect(a.typed).toEqual(expect.arrayContaining(['Taken | performer | Liam Neeson', 'Taken | performer | Maggie Grace']));
+    const b = await facts('Angel Eyes is a 2001 film. The film received nominations for Outstanding Director (Luis Mandoki).', 'Angel Eyes (film)');
+    expect(b.typed).not.toContain('Angel Eyes | performer | Luis Mandoki');
+  });
 });

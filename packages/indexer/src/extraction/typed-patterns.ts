@@ -775,6 +775,24 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       const x = byName ? (subject ?? leftOf(k, ['Person', 'Organization', 'Place', 'Work', 'Event', 'Concept'])) : (leftOf(k, ['Person', 'Organization', 'Place', 'Work', 'Event', 'Concept']) ?? subject);
       if (y && x && y !== x) linkAlias(x, y);
     }
+    // a film's plot or cast: "Retired CIA field agent Bryan Mills (Liam Neeson)", "a squad (Tom
+    // Sizemore, Edward Burns and Jeremy Davies)": the names in the parenthesis play in the work
+    if (tokens[k]!.text === '(' && k > 0 && ctx.page?.type === 'Work' && byStart.has(k + 1) && !mentions.some((m) => m.page && m.t1 === k)) {
+      const cast: Mention[] = [];
+      let j = k + 1;
+      for (;;) {
+        const m = byStart.get(j);
+        if (!m || m.type !== 'Person' || m.quoted || m.page) break;
+        cast.push(m);
+        j = m.t1;
+        if (tokens[j]?.text === ',' || lower(j) === 'and') j += lower(j + 1) === 'and' ? 2 : 1;
+        else break;
+      }
+      const before = mentions.find((m) => m.t1 === k);
+      // an award category ("Outstanding Director (Luis Mandoki)") is not a role
+      const introduced = (before && (before.type === 'Person' || before.type === 'Entity') && !before.page && !/^(?:Outstanding|Best|Favorite|Favourite)\b/.test(before.name)) || (tokens[k - 1]!.word && !tokens[k - 1]!.cap && classTypeOf(lower(k - 1)) !== undefined);
+      if (cast.length > 0 && tokens[j]?.text === ')' && introduced) for (const m of cast) emit(ctx.page, 'performer', m);
+    }
     // "Little Rock Film Festival (LRFF)", "Jung Joon Young Band (JJY Band)"
     if (tokens[k]!.text === '(' && k > 0) {
       const x = mentions.find((m) => m.t1 === k && isTyped(m));
