@@ -187,4 +187,12 @@ describe('typed relation patterns', () => {
     const b = await facts('Angel Eyes is a 2001 film. The film received nominations for Outstanding Director (Luis Mandoki).', 'Angel Eyes (film)');
     expect(b.typed).not.toContain('Angel Eyes | performer | Luis Mandoki');
   });
+
+  it('reads "the A, the B and the C" as one list and "… and is owned by" as about the subject', async () => {
+    const a = await facts('To the north, the territory is bordered by the Timor Sea, the Arafura Sea and the Gulf of Carpentaria.', 'Northern Territory');
+    expect(a.typed).toEqual(expect.arrayContaining(['Northern Territory | borders | Timor Sea', 'Northern Territory | borders | Arafura Sea', 'Northern Territory | borders | Gulf of Carpentaria']));
+    const b = await facts('CIBW-FM is a radio station. The station is branded as Big West Country and is owned by the Jim Pattison Broadcast Group.', 'CIBW-FM');
+    expect(b.typed).toContain('CIBW-FM | owned_by | Jim Pattison Broadcast Group');
+    expect(b.typed.some((t) => t.startsWith('Big West Country | owned_by'))).toBe(false);
+  });
 });

@@ -134,6 +134,8 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       let k = cur.t1;
       while (k < tokens.length && [',', 'and', '&', '"', '”', "''", 'as', 'well'].includes(lower(k)) && k < cur.t1 + 4) k++;
       if (k === cur.t1) break;
+      // "the Timor Sea, the Arafura Sea and the Gulf of Carpentaria"
+      if (lower(k) === 'the' && k > cur.t1 && !byStart.has(k)) k++;
       const next = byStart.get(k);
       if (!next || next.type === 'Date') break;
       list.push(next);
@@ -523,7 +525,10 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
     if (PASSIVE[w] && byAt > 0) {
       const rel = PASSIVE[w]!;
       const spec = relationSpec(rel)!;
-      const headM = rel === 'performer' && w === 'voiced' ? leftOf(k, ['Person', 'Work']) : lower(k - 1) === 'and' && lastPassive ? lastPassive : rel === 'owned_by' ? clauseHead(k, spec.head) : headAt(k, spec.head);
+      // "The station is branded as Big West Country and is owned by …": a passive joined to the
+      // subject's first predicate by "and" is about the subject
+      const coordinated = COPULA.has(lower(k - 1)) && lower(k - 2) === 'and' && subject !== undefined && subject.t1 < k - 2 && fits(subject, spec.head) && !mentions.some((m) => m.t0 > subject.t1 && m.t1 <= k && ['which', 'who', 'that'].includes(lower(m.t1)));
+      const headM = coordinated ? subject : rel === 'performer' && w === 'voiced' ? leftOf(k, ['Person', 'Work']) : lower(k - 1) === 'and' && lastPassive ? lastPassive : rel === 'owned_by' ? clauseHead(k, spec.head) : headAt(k, spec.head);
       lastPassive = headM;
       for (const t of tailList(byAt + 1, 3, rel === 'publisher' ? org : agent)) emit(headM, rel, t);
       continue;
