@@ -195,4 +195,13 @@ describe('typed relation patterns', () => {
     expect(b.typed).toContain('CIBW-FM | owned_by | Jim Pattison Broadcast Group');
     expect(b.typed.some((t) => t.startsWith('Big West Country | owned_by'))).toBe(false);
   });
+
+  it('reads "a Union Army soldier" as member_of and a birthplace after "1782, in"', async () => {
+    const a = await facts('Ira Hough (July 2, 1842 – October 18, 1916) was a Union Army soldier in the American Civil War.', 'Ira Hough');
+    expect(a.typed).toEqual(expect.arrayContaining(['Ira Hough | member_of | Union Army', 'Ira Hough | occupation | soldier']));
+    const b = await facts('Martin Van Buren was born on December 5, 1782, in the village of Kinderhook, New York.', 'Martin Van Buren');
+    expect(b.typed).toEqual(expect.arrayContaining(['Martin Van Buren | born_in | Kinderhook', 'Martin Van Buren | born_in | New York']));
+    const c = await facts('Alison Webb (born October 25, 1961) is a retired judoka from Canada, who won a medal.', 'Alison Webb');
+    expect(c.typed).toEqual(expect.arrayContaining(['Alison Webb | occupation | retired judoka', 'Alison Webb | nationality | Canada']));
+  });
 });

@@ -308,6 +308,8 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
         emit(subj, 'genre', genreConcept(np.words));
     }
     if (demonym) emit(subj, 'nationality', { ...demonym });
+    // "a Union Army soldier", "a CBS News correspondent": the organisation the person serves
+    if (org && org.type === 'Organization' && subj.type === 'Person' && classTypeOf(nps[0]!.words.at(-1)!.lower) === 'Person' && !KIN.has(nps[0]!.words.at(-1)!.lower)) emit(subj, 'member_of', org);
     if (date && subj.type === 'Work') emit(subj, 'released_on', date);
     if (org && org.type === 'Organization' && subj.type === 'Work') emit(subj, 'publisher', org);
     const lastHead = nps[nps.length - 1]!.words.at(-1)!.lower;
@@ -582,7 +584,8 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       const relPlace = w === 'born' || w === 'b' ? 'born_in' : 'died_in';
       for (let j = k + 1; j < Math.min(tokens.length, k + 14); j++) {
         const t = tokens[j]!.text;
-        if (t === ')' || t === ';' || (t === ',' && !byStart.get(j + 1))) break;
+        // "born on December 5, 1782, in the village of Kinderhook": a comma before "in" goes on
+        if (t === ')' || t === ';' || (t === ',' && !byStart.get(j + 1) && lower(j + 1) !== 'in')) break;
         const m = byStart.get(j);
         if (!m) continue;
         if (m.type === 'Date') emit(person, relDate, m);
