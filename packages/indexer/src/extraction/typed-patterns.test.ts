@@ -204,4 +204,11 @@ describe('typed relation patterns', () => {
     const c = await facts('Alison Webb (born October 25, 1961) is a retired judoka from Canada, who won a medal.', 'Alison Webb');
     expect(c.typed).toEqual(expect.arrayContaining(['Alison Webb | occupation | retired judoka', 'Alison Webb | nationality | Canada']));
   });
+
+  it('reads Polish gminas and Ethiopian woredas as places, and "born to A and B" as parents', async () => {
+    const a = await facts('Gmina Elbląg is a rural gmina (administrative district) in Elbląg County, Warmian-Masurian Voivodeship, in northern Poland.', 'Gmina Elbląg');
+    expect(a.typed).toEqual(expect.arrayContaining(['Gmina Elbląg | located_in | Elbląg County', 'Gmina Elbląg | located_in | Warmian-Masurian Voivodeship', 'Gmina Elbląg | country | Poland']));
+    const b = await facts('Kim Yong-ju was born to Kim Hyŏng-jik and Kang Pan-sok in Mangyongdae.', 'Kim Yong-ju');
+    expect(b.typed).toEqual(expect.arrayContaining(['Kim Yong-ju | parent | Kim Hyŏng-jik', 'Kim Yong-ju | parent | Kang Pan-sok']));
+  });
 });

@@ -580,6 +580,8 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       if ((w === 'd' || w === 'b') && tokens[k + 1]?.text !== '.') continue;
       // "Born in Liverpool, he moved …": the person is named after the frame
       const person = k === 0 ? (mentions.find((m) => m.page) ?? ctx.page) : subject && (subject.type === 'Person' || subject.type === 'Entity') && subject.t0 <= k ? subject : leftOf(k, ['Person']);
+      // "Kim Yong-ju was born to Kim Hyŏng-jik and Kang Pan-sok": the parents
+      if (w === 'born' && w1 === 'to') for (const t of tailList(k + 2, 2, (m) => (m.type === 'Person' || m.type === 'Entity') && !wordClasses(m.name.split(' ')[0]!).has('demonym'))) emit(person, 'parent', t);
       const relDate = w === 'born' || w === 'b' ? 'born_on' : 'died_on';
       const relPlace = w === 'born' || w === 'b' ? 'born_in' : 'died_in';
       for (let j = k + 1; j < Math.min(tokens.length, k + 14); j++) {
