@@ -25,7 +25,7 @@ export function guessType(name: string): string {
   }
   const bare = name.replace(/\([^)]*\)\s*$/, '').trim();
   // "Salt Gap, Texas", "Chapel Hill, North Carolina": a place qualified by its region
-  const comma = bare.match(/^[^,]+,\s*([^,]+)$/);
+  const comma = bare.match(/^[^,]+(?:,\s*[^,]+)*,\s*([^,]+)$/);
   if (comma && (wordClasses(comma[1]!).has('place') || phraseClasses(comma[1]!).has('place'))) return 'Place';
   const words = bare.split(/\s+/).filter(Boolean);
   if (words.length === 0) return 'Entity';

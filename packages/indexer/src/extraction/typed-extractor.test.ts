@@ -100,6 +100,7 @@ describe('createHeuristicTripleExtractor', () => {
     expect(guessType('Monona County Courthouse')).toBe('Place');
     expect(guessType('Shackleton Ice Shelf')).toBe('Place');
     expect(guessType('Jem Marsh')).toBe('Person');
+    expect(guessType('Alta, Fayette County, West Virginia')).toBe('Place');
     expect(guessType('Inception (film)')).toBe('Work');
     expect(guessType('John Smith (footballer)')).toBe('Person');
   });

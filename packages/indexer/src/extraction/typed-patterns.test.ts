@@ -211,4 +211,9 @@ describe('typed relation patterns', () => {
     const b = await facts('Kim Yong-ju was born to Kim Hyŏng-jik and Kang Pan-sok in Mangyongdae.', 'Kim Yong-ju');
     expect(b.typed).toEqual(expect.arrayContaining(['Kim Yong-ju | parent | Kim Hyŏng-jik', 'Kim Yong-ju | parent | Kang Pan-sok']));
   });
+
+  it('reads "Alta" as the page "Alta, Fayette County, West Virginia"', async () => {
+    const a = await facts('Alta is an unincorporated community in Fayette County, West Virginia, United States.', 'Alta, Fayette County, West Virginia');
+    expect(a.typed).toEqual(expect.arrayContaining(['Alta, Fayette County, West Virginia | instance_of | unincorporated community', 'Alta, Fayette County, West Virginia | located_in | Fayette County', 'Alta, Fayette County, West Virginia | country | United States']));
+  });
 });
