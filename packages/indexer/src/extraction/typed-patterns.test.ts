@@ -216,4 +216,9 @@ describe('typed relation patterns', () => {
     const a = await facts('Alta is an unincorporated community in Fayette County, West Virginia, United States.', 'Alta, Fayette County, West Virginia');
     expect(a.typed).toEqual(expect.arrayContaining(['Alta, Fayette County, West Virginia | instance_of | unincorporated community', 'Alta, Fayette County, West Virginia | located_in | Fayette County', 'Alta, Fayette County, West Virginia | country | United States']));
   });
+
+  it('reads every neighbour of "bordered by A to the north, B to the south, and C to the east"', async () => {
+    const a = await facts('Guyana is bordered by the Atlantic Ocean to the north, Brazil to the south and southwest, Venezuela to the west, and Suriname to the east.', 'Guyana');
+    expect(a.typed).toEqual(expect.arrayContaining(['Guyana | borders | Atlantic Ocean', 'Guyana | borders | Brazil', 'Guyana | borders | Venezuela', 'Guyana | borders | Suriname']));
+  });
 });

@@ -661,7 +661,20 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
     // "Orran County borders Kessel County", "the town is bordered by A and B", "a village bordering Y"
     if ((w === 'borders' || w === 'bordering' || (w === 'bordered' && w1 === 'by')) && w1 !== 'of' && !DETS.has(lower(k - 1)) && !['its', 'their', 'his', 'her', 'our', 'national', 'state', 'city'].includes(lower(k - 1))) {
       const head = clauseHead(k, ['Place']);
-      if (head && head.type === 'Place') for (const t of tailList(w === 'bordered' ? k + 2 : k + 1, 3, place)) emit(head, 'borders', t);
+      if (head && head.type === 'Place') {
+        if (w === 'bordered') {
+          // "bordered by Maryland to the north; by the Atlantic Ocean to the east; and by
+          // Kentucky and West Virginia to the west", "by the cities and towns of Winthrop,
+          // Revere, …": every place named after "by", a comma or "and" up to the sentence's end
+          for (let j = k + 2; j < tokens.length && tokens[j]!.text !== '.'; j++) {
+            const m = byStart.get(j);
+            if (!m) continue;
+            const p = lower(j - 1) === 'the' ? lower(j - 2) : lower(j - 1);
+            if ((m.type === 'Place' || m.type === 'Entity') && !m.quoted && [',', 'and', 'by', ';', 'of'].includes(p) && m !== head) emit(head, 'borders', m);
+            j = m.t1 - 1;
+          }
+        } else for (const t of tailList(k + 1, 3, place)) emit(head, 'borders', t);
+      }
       continue;
     }
     // "the Varn flows into the Orran", "it empties into Lake Tisk": a river's mouth
