@@ -221,4 +221,9 @@ describe('typed relation patterns', () => {
     const a = await facts('Guyana is bordered by the Atlantic Ocean to the north, Brazil to the south and southwest, Venezuela to the west, and Suriname to the east.', 'Guyana');
     expect(a.typed).toEqual(expect.arrayContaining(['Guyana | borders | Atlantic Ocean', 'Guyana | borders | Brazil', 'Guyana | borders | Venezuela', 'Guyana | borders | Suriname']));
   });
+
+  it('does not read an inverted "Situated within X is Y" as about the page', async () => {
+    const a = await facts('Situated within the fort is the Basilica of St. Peter and St. Paul, as well as the Vyšehrad Cemetery.', 'Vyšehrad');
+    expect(a.typed.some((t) => t.startsWith('Vyšehrad | located_in'))).toBe(false);
+  });
 });

@@ -623,6 +623,9 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       // waterfall …": a sentence-opening participle describes the main clause's subject
       const comma = k === 0 && w !== 'set' && w !== 'held' ? tokens.findIndex((t) => t.text === ',') : -1;
       const opening = comma > 0 ? (mentions.find((m) => m.t0 > comma && m.t0 <= comma + 3 && isTyped(m)) ?? (DETS.has(lower(comma + 1)) || ['this', 'it', 'the'].includes(lower(comma + 1)) ? ctx.page : undefined)) : undefined;
+      // "Situated within the fort is the Basilica …": an opening participle with no subject after
+      // a comma is an inverted sentence; its subject is not known here
+      if (k === 0 && !opening && w !== 'set' && w !== 'held') continue;
       const head = opening ?? headAt(k, ['Place', 'Organization', 'Event']);
       const y = mentionWithin(w1 === 'out' ? k + 3 : k + 2, 5, place);
       // "an airline based in Stockholm, Sweden": the seat, then the places it lies in
