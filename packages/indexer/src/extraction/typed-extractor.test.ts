@@ -97,6 +97,10 @@ describe('createHeuristicTripleExtractor', () => {
   it('types names from suffixes and parenthetical hints', () => {
     expect(guessType('Fast Forward Games')).toBe('Organization');
     expect(guessType('Mississippi River')).toBe('Place');
+    expect(guessType('Monona County Courthouse')).toBe('Place');
+    expect(guessType('Shackleton Ice Shelf')).toBe('Place');
+    expect(guessType('Jem Marsh')).toBe('Person');
+    expect(guessType('Alta, Fayette County, West Virginia')).toBe('Place');
     expect(guessType('Inception (film)')).toBe('Work');
     expect(guessType('John Smith (footballer)')).toBe('Person');
   });

@@ -86,8 +86,8 @@ export function createTypedTripleExtractor(options: TypedTripleExtractorOptions 
     async extract({ chunk, docTitle }) {
       const titleName = docTitle ? stripTitle(docTitle) : '';
       const titleNorm = normKey(titleName);
-      // "Salt Gap, Texas" is also written "Salt Gap"
-      const titleHead = /^[^,]+,\s*[^,]+$/.test(titleName) ? normKey(titleName.split(',')[0]!) : titleNorm;
+      // "Salt Gap, Texas" is also written "Salt Gap"; so is "Alta, Fayette County, West Virginia" "Alta"
+      const titleHead = /^[^,]+(?:,\s*[^,]+)+$/.test(titleName) ? normKey(titleName.split(',')[0]!) : titleNorm;
       const titleLast = titleName.split(/\s+/).pop() ?? '';
       const titleFirst = titleName.split(/\s+/)[0] ?? '';
       const lastKey = normKey(titleLast);

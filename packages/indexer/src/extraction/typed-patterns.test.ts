@@ -95,4 +95,135 @@ describe('typed relation patterns', () => {
     const page = r.entities.find((e) => e.name === "Kansas's 9th congressional district");
     expect(page?.aliases ?? []).not.toContain('Kansas');
   });
+
+  it('follows a place chain past a compass word and a parenthesis after the class noun', async () => {
+    const a = await facts('Powwow Pond is a water body in Rockingham County in southeastern New Hampshire, United States.', 'Powwow Pond');
+    expect(a.typed).toEqual(expect.arrayContaining(['Powwow Pond | located_in | Rockingham County', 'Powwow Pond | located_in | New Hampshire', 'Powwow Pond | country | United States']));
+    const b = await facts('Belcourt is a census-designated place (CDP) in Rolette County, North Dakota in the United States.', 'Belcourt, North Dakota');
+    expect(b.typed).toEqual(expect.arrayContaining(['Belcourt, North Dakota | located_in | Rolette County', 'Belcourt, North Dakota | country | United States']));
+  });
+
+  it('reads the class noun before an organisation or place name, not a plural or a table label', async () => {
+    const a = await facts('"Killer" is a song by the American hard rock band Kiss.', 'Killer (song)');
+    expect(a.typed).toContain('Kiss | instance_of | american hard rock band');
+    const b = await facts('Some of the members also played in the bands Crucifist, Nechrochasm and Cyrus.', 'Nuclear Assault');
+    expect(b.typed.some((t) => t.includes('instance_of | bands'))).toBe(false);
+    const c = await facts('The album was released on its own label Beat the World Records.', 'Ready');
+    expect(c.typed.some((t) => t.includes('own label'))).toBe(false);
+  });
+
+  it('gives "and is a member of" to the copula\'s subject, not to the nearest name', async () => {
+    const a = await facts('She represents the Seoni constituency of Madhya Pradesh and is a member of the Bharatiya Janata Party (BJP) political party.', 'Neeta Pateriya');
+    expect(a.typed).toContain('Neeta Pateriya | member_of | Bharatiya Janata Party');
+    expect(a.typed.some((t) => t.startsWith('Seoni | member_of'))).toBe(false);
+    const b = await facts('Connie Pillich (born September 7, 1960) is a former Democratic member of the Ohio House of Representatives, representing the 28th District.', 'Connie Pillich');
+    expect(b.typed).toContain('Connie Pillich | member_of | Ohio House of Representatives');
+  });
+
+  it('reads a station\'s city of licence and adjectives listed with commas before the class noun', async () => {
+    const a = await facts('WGAI (560 kHz) is a commercial AM radio station licensed to Elizabeth City, North Carolina, serving Elizabeth City and the Outer Banks.', 'WGAI');
+    expect(a.typed).toEqual(expect.arrayContaining(['WGAI | located_in | Elizabeth City', 'WGAI | located_in | North Carolina']));
+    const b = await facts('Nature Physics, is a monthly, peer reviewed, scientific journal published by the Nature Publishing Group.', 'Nature Physics');
+    expect(b.typed).toEqual(expect.arrayContaining(['Nature Physics | instance_of | monthly peer reviewed scientific journal', 'Nature Physics | publisher | Nature Publishing Group']));
+    expect(b.typed).not.toContain('Nature Physics | instance_of | monthly');
+  });
+
+  it('keeps a class noun the lexicon reads as a verb ("park") and follows a chain past ", in the"', async () => {
+    const a = await facts('Joe Creason Park is a municipal park in Louisville, Kentucky, United States.', 'Joe Creason Park');
+    expect(a.typed).toEqual(expect.arrayContaining(['Joe Creason Park | instance_of | municipal park', 'Joe Creason Park | located_in | Louisville', 'Joe Creason Park | country | United States']));
+    const b = await facts('The Rainy River is a river in Presque Isle County, Michigan, in the United States.', 'Rainy River');
+    expect(b.typed).toEqual(expect.arrayContaining(['Rainy River | located_in | Michigan', 'Rainy River | country | United States']));
+  });
+
+  it('reads "within" and "at" after a place class, past an ordinal, but not a street address', async () => {
+    const a = await facts('Bankview is a community within the Town of Drumheller, Alberta, Canada.', 'Bankview, Alberta');
+    expect(a.typed).toEqual(expect.arrayContaining(['Bankview, Alberta | located_in | Town of Drumheller', 'Bankview, Alberta | country | Canada']));
+    const b = await facts('Musselroe Wind Farm is a wind farm at Cape Portland, Tasmania, Australia.', 'Musselroe Wind Farm');
+    expect(b.typed).toEqual(expect.arrayContaining(['Musselroe Wind Farm | located_in | Cape Portland', 'Musselroe Wind Farm | country | Australia']));
+    const c = await facts('South Congregational Church is a historic church building at 58 S. Main Street in Newport.', 'South Congregational Church');
+    expect(c.typed.some((t) => t.startsWith('South Congregational Church | located_in | S'))).toBe(false);
+    const d = await facts('Over My Dead Body is the seventh Nero Wolfe detective novel by Rex Stout.', 'Over My Dead Body (novel)');
+    expect(d.typed).toEqual(expect.arrayContaining(['Over My Dead Body | instance_of | detective novel', 'Over My Dead Body | author | Rex Stout']));
+  });
+
+  it('reads a birthplace chain and the writers of a screenplay or libretto', async () => {
+    const a = await facts('Wendy Venturini (born January 30, 1979 in Chicago, Illinois) is an American reporter.', 'Wendy Venturini');
+    expect(a.typed).toEqual(expect.arrayContaining(['Wendy Venturini | born_in | Chicago', 'Wendy Venturini | born_in | Illinois', 'Chicago | located_in | Illinois']));
+    const b = await facts('Wonder Woman is a 2017 American superhero film. The film is directed by Patty Jenkins, with a screenplay by Allan Heinberg.', 'Wonder Woman (2017 film)');
+    expect(b.typed).toEqual(expect.arrayContaining(['Wonder Woman | director | Patty Jenkins', 'Wonder Woman | author | Allan Heinberg']));
+  });
+
+  it('gives "who played for" to the person, and the list of teams shares one type', async () => {
+    const a = await facts('Barry Jarvis Wesson (born April 6, 1977 in Tupelo, Mississippi) is an American former right-handed outfielder in Major League Baseball who played for the Houston Astros and Anaheim Angels.', 'Barry Wesson');
+    expect(a.typed).toEqual(expect.arrayContaining(['Barry Wesson | member_of | Houston Astros', 'Barry Wesson | member_of | Anaheim Angels']));
+    expect(a.typed.some((t) => t.startsWith('Major League Baseball | member_of'))).toBe(false);
+  });
+
+  it('reads "affiliated with", "attended" a school, "located within" and a headquarters chain', async () => {
+    const a = await facts('Alain Poher (17 April 1909 – 9 December 1996) was a French centrist politician, affiliated first with the Popular Republican Movement and later with the Democratic Centre.', 'Alain Poher');
+    expect(a.typed).toEqual(expect.arrayContaining(['Alain Poher | member_of | Popular Republican Movement', 'Alain Poher | member_of | Democratic Centre']));
+    const b = await facts('Harris W. Fawell was an American politician. He attended North Central College of Naperville 1947–1949.', 'Harris W. Fawell');
+    expect(b.typed).toContain('Harris W. Fawell | educated_at | North Central College of Naperville');
+    const c = await facts('The airport is located within Stockholm County and the province of Uppland.', 'Stockholm Arlanda Airport');
+    expect(c.typed).toContain('Stockholm Arlanda Airport | located_in | Stockholm County');
+    const d = await facts('Suzlon Energy is an Indian renewable energy company headquartered in Gurgaon, Haryana, India.', 'Suzlon Energy');
+    expect(d.typed).toEqual(expect.arrayContaining(['Suzlon Energy | headquartered_in | Gurgaon', 'Suzlon Energy | located_in | Haryana']));
+  });
+
+  it('reads "a sailor from Belgium" as nationality, "a politician from the X Party" as member_of, and an opening "Located in X, it …"', async () => {
+    const a = await facts('Léopold Standaert was a sailor from Belgium, who represented his native country at the 1920 Summer Olympics.', 'Léopold Standaert');
+    expect(a.typed).toContain('Léopold Standaert | nationality | Belgium');
+    const b = await facts('Víctor Jiménez (born 4 February 1984) is a Spanish racing driver from Madrid, Spain.', 'Víctor Jiménez');
+    expect(b.typed.some((t) => t.includes('nationality | Spain') || t.includes('nationality | Madrid'))).toBe(false);
+    const c = await facts('Ismael Ordaz Jiménez (born 16 February 1951) is a Mexican politician from the Institutional Revolutionary Party.', 'Ismael Ordaz Jiménez');
+    expect(c.typed).toContain('Ismael Ordaz Jiménez | member_of | Institutional Revolutionary Party');
+    const d = await facts('Located in Tooele County, it is considered an island even though a dirt causeway connects it to the mainland.', 'Stansbury Island');
+    expect(d.typed).toContain('Stansbury Island | located_in | Tooele County');
+  });
+
+  it('reads the cast of a film from "Character (Actor)", not an award category', async () => {
+    const a = await facts('Taken is a 2008 action thriller film. Retired CIA field agent Bryan Mills (Liam Neeson) attempts to reconnect with his daughter, Kim (Maggie Grace).', 'Taken (film)');
+    expect(a.typed).toEqual(expect.arrayContaining(['Taken | performer | Liam Neeson', 'Taken | performer | Maggie Grace']));
+    const b = await facts('Angel Eyes is a 2001 film. The film received nominations for Outstanding Director (Luis Mandoki).', 'Angel Eyes (film)');
+    expect(b.typed).not.toContain('Angel Eyes | performer | Luis Mandoki');
+  });
+
+  it('reads "the A, the B and the C" as one list and "… and is owned by" as about the subject', async () => {
+    const a = await facts('To the north, the territory is bordered by the Timor Sea, the Arafura Sea and the Gulf of Carpentaria.', 'Northern Territory');
+    expect(a.typed).toEqual(expect.arrayContaining(['Northern Territory | borders | Timor Sea', 'Northern Territory | borders | Arafura Sea', 'Northern Territory | borders | Gulf of Carpentaria']));
+    const b = await facts('CIBW-FM is a radio station. The station is branded as Big West Country and is owned by the Jim Pattison Broadcast Group.', 'CIBW-FM');
+    expect(b.typed).toContain('CIBW-FM | owned_by | Jim Pattison Broadcast Group');
+    expect(b.typed.some((t) => t.startsWith('Big West Country | owned_by'))).toBe(false);
+  });
+
+  it('reads "a Union Army soldier" as member_of and a birthplace after "1782, in"', async () => {
+    const a = await facts('Ira Hough (July 2, 1842 – October 18, 1916) was a Union Army soldier in the American Civil War.', 'Ira Hough');
+    expect(a.typed).toEqual(expect.arrayContaining(['Ira Hough | member_of | Union Army', 'Ira Hough | occupation | soldier']));
+    const b = await facts('Martin Van Buren was born on December 5, 1782, in the village of Kinderhook, New York.', 'Martin Van Buren');
+    expect(b.typed).toEqual(expect.arrayContaining(['Martin Van Buren | born_in | Kinderhook', 'Martin Van Buren | born_in | New York']));
+    const c = await facts('Alison Webb (born October 25, 1961) is a retired judoka from Canada, who won a medal.', 'Alison Webb');
+    expect(c.typed).toEqual(expect.arrayContaining(['Alison Webb | occupation | retired judoka', 'Alison Webb | nationality | Canada']));
+  });
+
+  it('reads Polish gminas and Ethiopian woredas as places, and "born to A and B" as parents', async () => {
+    const a = await facts('Gmina Elbląg is a rural gmina (administrative district) in Elbląg County, Warmian-Masurian Voivodeship, in northern Poland.', 'Gmina Elbląg');
+    expect(a.typed).toEqual(expect.arrayContaining(['Gmina Elbląg | located_in | Elbląg County', 'Gmina Elbląg | located_in | Warmian-Masurian Voivodeship', 'Gmina Elbląg | country | Poland']));
+    const b = await facts('Kim Yong-ju was born to Kim Hyŏng-jik and Kang Pan-sok in Mangyongdae.', 'Kim Yong-ju');
+    expect(b.typed).toEqual(expect.arrayContaining(['Kim Yong-ju | parent | Kim Hyŏng-jik', 'Kim Yong-ju | parent | Kang Pan-sok']));
+  });
+
+  it('reads "Alta" as the page "Alta, Fayette County, West Virginia"', async () => {
+    const a = await facts('Alta is an unincorporated community in Fayette County, West Virginia, United States.', 'Alta, Fayette County, West Virginia');
+    expect(a.typed).toEqual(expect.arrayContaining(['Alta, Fayette County, West Virginia | instance_of | unincorporated community', 'Alta, Fayette County, West Virginia | located_in | Fayette County', 'Alta, Fayette County, West Virginia | country | United States']));
+  });
+
+  it('reads every neighbour of "bordered by A to the north, B to the south, and C to the east"', async () => {
+    const a = await facts('Guyana is bordered by the Atlantic Ocean to the north, Brazil to the south and southwest, Venezuela to the west, and Suriname to the east.', 'Guyana');
+    expect(a.typed).toEqual(expect.arrayContaining(['Guyana | borders | Atlantic Ocean', 'Guyana | borders | Brazil', 'Guyana | borders | Venezuela', 'Guyana | borders | Suriname']));
+  });
+
+  it('does not read an inverted "Situated within X is Y" as about the page', async () => {
+    const a = await facts('Situated within the fort is the Basilica of St. Peter and St. Paul, as well as the Vyšehrad Cemetery.', 'Vyšehrad');
+    expect(a.typed.some((t) => t.startsWith('Vyšehrad | located_in'))).toBe(false);
+  });
 });

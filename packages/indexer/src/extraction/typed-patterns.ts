@@ -32,6 +32,18 @@ export interface SentenceContext {
 const COPULA = new Set(['is', 'was', 'are', 'were']);
 const DETS = new Set(['a', 'an', 'the']);
 const COMPASS = new Set(['northern', 'southern', 'eastern', 'western', 'central', 'northeastern', 'northwestern', 'southeastern', 'southwestern', 'north', 'south', 'east', 'west', 'upper', 'lower', 'coastal', 'rural']);
+/** "northern", "north-west", "south-eastern": a compass word qualifying a place. */
+const isCompass = (w: string) => COMPASS.has(w) || /^(?:north|south)-?(?:east|west)(?:ern)?$/.test(w);
+/** Class nouns that before a name are not its class: "its foundation AEPV", "the capital Kraków" (capital_of is read elsewhere). */
+const NOT_A_CLASS = new Set(['house', 'foundation', 'capital', 'home', 'seat', 'branch', 'division', 'side']);
+/** Words between a copula and "member": "is a founding member of", "was an active member of". */
+const MEMBER_QUALIFIERS = new Set(['founding', 'former', 'original', 'active', 'current', 'longtime', 'permanent', 'honorary', 'full', 'associate', 'senior', 'also', 'now', 'still', 'once', 'elected', 'non-permanent', 'one', 'of']);
+/** Class nouns of recordings: "an album by X" / "the album of X" names the performer. */
+const RECORDING = new Set(['song', 'single', 'album', 'ep', 'duet', 'track', 'mixtape', 'record']);
+/** "the seventh studio album", "its twenty-first single": an ordinal before the class phrase. */
+const ORDINAL = /^(?:(?:twenty|thirty|forty|fifty)-)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)$/;
+/** Written parts of a work whose writer counts as its author. */
+const WRITING = new Set(['screenplay', 'teleplay', 'libretto', 'lyrics', 'script', 'story']);
 const BECOME = new Set(['became', 'becomes', 'remains', 'remained']);
 const NP_STOP = new Set(['of', 'in', 'on', 'at', 'by', 'for', 'from', 'with', 'to', 'who', 'which', 'that', 'or', 'but', 'as', 'where', 'when', 'whose', 'first', 'originally', 'best', 'known', 'based', 'located', 'situated', 'founded', 'since', 'until', 'whom', 'is', 'was', 'are', 'were', 'has', 'had', 'have', 'its', 'their', 'his', 'her', 'than', 'between', 'during', 'after', 'before', 'within', 'about', 'into', 'through', 'under', 'over', 'along', 'near']);
 const GENRE_WORDS = new Set(['comedy', 'drama', 'horror', 'thriller', 'science', 'sci-fi', 'fantasy', 'crime', 'medical', 'action', 'romance', 'romantic', 'documentary', 'animated', 'musical', 'rock', 'pop', 'metal', 'hip', 'jazz', 'country', 'folk', 'punk', 'synthpop', 'electronic', 'indie', 'alternative', 'soul', 'blues', 'reggae', 'neo-noir', 'noir', 'western', 'mystery', 'adventure', 'superhero', 'satirical', 'biographical', 'historical', 'psychological', 'political', 'teen', 'slasher', 'dance', 'rap', 'gospel', 'classical', 'heavy', 'grunge', 'techno', 'house', 'disco', 'funk', 'emo', 'hardcore', 'post-rock', 'psychedelic', 'progressive', 'dramedy', 'sitcom', 'soap', 'war', 'spy', 'martial', 'zombie', 'disaster', 'sports', 'family', 'children', "children's"]);
@@ -48,7 +60,7 @@ const TRIGGER_LIST = [
   'son', 'daughter', 'father', 'mother', 'married', 'wife', 'husband', 'brother', 'brothers', 'sister', 'sisters', 'educated', 'studied', 'graduated', 'alumnus',
   'won', 'received', 'awarded', 'earned', 'capital', 'known', 'stage', 'called', 'titled', 'named', 'credited', 'renamed', 'name',
   'portrayed', 'starred', 'appeared', 'role', 'roles', 'cast', 'guest-starred', 'co-starred', 'starring', 'stars', 'featuring',
-  'consists', 'consisted', 'comprises', 'comprised', 'consisting',
+  'licensed', 'attended', 'affiliated', 'screenplay', 'teleplay', 'libretto', 'lyrics', 'script', 'story', 'consists', 'consisted', 'comprises', 'comprised', 'consisting',
   'place', 'occurred', 'built', 'constructed', 'completed', 'part', 'tributary', 'subsidiary', 'division',
   'borders', 'bordering', 'bordered', 'flows', 'flowed', 'flowing', 'empties', 'emptied', 'emptying', 'drains', 'discharges',
 ];
@@ -122,6 +134,8 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       let k = cur.t1;
       while (k < tokens.length && [',', 'and', '&', '"', '”', "''", 'as', 'well'].includes(lower(k)) && k < cur.t1 + 4) k++;
       if (k === cur.t1) break;
+      // "the Timor Sea, the Arafura Sea and the Gulf of Carpentaria"
+      if (lower(k) === 'the' && k > cur.t1 && !byStart.has(k)) k++;
       const next = byStart.get(k);
       if (!next || next.type === 'Date') break;
       list.push(next);
@@ -212,10 +226,16 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       }
       if (!t.word || t.cap || NP_STOP.has(t.lower) || cur.length >= 5) break;
       const c = wordClasses(t.text);
-      if (c.has('verb') && !c.has('noun') && !c.has('adjective') && cur.length > 0) break;
-      if (cur.length > 0 && !c.has('noun') && /(?:ed|ing)$/.test(t.lower) && !classTypeOf(t.lower)) break;
+      if (cur.length > 0 && ((c.has('verb') && !c.has('noun') && !c.has('adjective') && !classTypeOf(t.lower)) || (!c.has('noun') && /(?:ed|ing)$/.test(t.lower) && !classTypeOf(t.lower)))) {
+        // "a monthly, peer reviewed, scientific journal", "a state funded university", "an
+        // American birth control activist": a noun and a participle forming one adjective, with
+        // more of the phrase after it, stay in the phrase
+        const n = tokens[k + 1];
+        const nc = n ? wordClasses(n.text) : undefined;
+        if (!(n && (n.text === ',' || (n.word && !n.cap && nc!.has('noun') && !nc!.has('verb') && !nc!.has('adverb') && !NP_STOP.has(n.lower) && !DETS.has(n.lower) && n.lower !== 'and')))) break;
+      }
       if (cur.length === 0 && (t.lower === 'and' || c.has('function') || c.has('adverb'))) break;
-      if (/^\d/.test(t.text) || ['th', 'st', 'nd', 'rd'].includes(t.lower)) {
+      if (/^\d/.test(t.text) || ['th', 'st', 'nd', 'rd'].includes(t.lower) || (cur.length === 0 && ORDINAL.test(t.lower))) {
         k++;
         if (cur.length === 0) curStart = k;
         continue;
@@ -225,12 +245,29 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       k++;
     }
     if (cur.length > 0) nps.push({ words: cur, t0: curStart, t1: k });
+    // "a census-designated place (CDP) in …": a parenthesis after the class is passed over
+    if (tokens[k]?.text === '(' && nps.length > 0) {
+      let e = k + 1;
+      while (e < tokens.length && e < k + 8 && tokens[e]!.text !== ')' && tokens[e]!.text !== '(') e++;
+      if (tokens[e]?.text === ')') k = e + 1;
+    }
     const nounHead = (np: { words: Token[] }) => {
       const h = np.words[np.words.length - 1]!;
       const c = wordClasses(h.text);
       return classTypeOf(h.lower) !== undefined || c.has('noun') || (c.size === 0 && !/(?:ed|ing|ly)$/.test(h.lower));
     };
     while (nps.length > 0 && !nounHead(nps[nps.length - 1]!)) nps.pop();
+    // "a rounded, ice-worn mountain", "a monthly, scientific journal": adjectives listed with
+    // commas qualify the next phrase's noun, they are not classes of their own
+    for (let i = 0; i + 1 < nps.length; ) {
+      const a = nps[i]!;
+      const h = a.words[a.words.length - 1]!;
+      const c = wordClasses(h.text);
+      if (((a.words.length === 1 && (c.has('adjective') || /(?:ed|al|ic|ly)$/.test(h.lower))) || /(?:ed|ing)$/.test(h.lower)) && !c.has('noun') && classTypeOf(h.lower) === undefined) {
+        const b = nps[i + 1]!;
+        nps.splice(i, 2, { words: [...a.words, ...b.words], t0: a.t0, t1: b.t1 });
+      } else i++;
+    }
     if (tokens[k]?.text === "'s" || tokens[k]?.text === '’s') return k0;
     if (nps.length === 0) return k0;
     // "a species of venomous lizard", "a piece of orchestral music": the class is after "of"
@@ -271,6 +308,8 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
         emit(subj, 'genre', genreConcept(np.words));
     }
     if (demonym) emit(subj, 'nationality', { ...demonym });
+    // "a Union Army soldier", "a CBS News correspondent": the organisation the person serves
+    if (org && org.type === 'Organization' && subj.type === 'Person' && classTypeOf(nps[0]!.words.at(-1)!.lower) === 'Person' && !KIN.has(nps[0]!.words.at(-1)!.lower)) emit(subj, 'member_of', org);
     if (date && subj.type === 'Work') emit(subj, 'released_on', date);
     if (org && org.type === 'Organization' && subj.type === 'Work') emit(subj, 'publisher', org);
     const lastHead = nps[nps.length - 1]!.words.at(-1)!.lower;
@@ -278,7 +317,10 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       const y = mentionWithin(k + 1, 6, (m) => isTyped(m) && m.type !== 'Nationality' && !wordClasses(m.name).has('demonym'));
       if (y) {
         if (FOUNDER.has(lastHead) && (y.type === 'Organization' || y.type === 'Entity')) emit(y, 'founded_by', subj);
-        else if (lastHead === 'capital') emit(subj, 'capital_of', y);
+        // "the seventh studio album of Filipino rap artist Francis Magalona"
+        else if (RECORDING.has(lastHead) && subj.type === 'Work' && (y.type === 'Person' || y.type === 'Organization')) emit(subj, 'performer', y);
+        // "the capital of Y", "the county seat of Y County" (the seat of a county's government)
+        else if (lastHead === 'capital' || (lastHead === 'seat' && nps[nps.length - 1]!.words.some((x) => x.lower === 'county'))) emit(subj, 'capital_of', y);
         else if (['part', 'branch', 'division', 'subsidiary', 'section', 'tributary'].includes(lastHead)) emit(subj, 'part_of', y);
         else if (lastHead === 'member') emit(subj, 'member_of', y);
         else if (lastHead === 'son' || lastHead === 'daughter') emit(subj, 'parent', y);
@@ -286,18 +328,27 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
         // "a civil township of Arenac County in the U.S. state of Michigan", "a river of Hesse"
         else if (subj.type === 'Place' && classTypeOf(lastHead) === 'Place' && det !== 'the' && !['tributary', 'watershed', 'continent'].includes(lastHead) && place(y) && !y.quoted) placeChain(subj, y);
       }
+    } else if (after === 'from' && classTypeOf(lastHead) === 'Person' && !KIN.has(lastHead) && subj.type === 'Person') {
+      // "a sailor from the Netherlands" → nationality; "a Mexican politician from the Institutional
+      // Revolutionary Party" → member_of
+      const y = mentionWithin(k + 1, 3, isTyped);
+      if (y && (y.type === 'Place' || y.type === 'Entity' || y.type === 'Nationality') && isCountry(y) && !(tokens[y.t1]?.text === ',' && byStart.has(y.t1 + 1))) emit(subj, 'nationality', Object.assign(y, { type: 'Place' }));
+      else if (y && y.type === 'Organization' && /\b(?:Party|Movement|Alliance|Front|League)\b/.test(y.name)) emit(subj, 'member_of', y);
     } else if ((after === 'for' || after === 'at' || after === 'with') && classTypeOf(lastHead) === 'Person') {
       const y = mentionWithin(k + 1, 7);
       if (y && y.type === 'Organization') emit(subj, 'member_of', y);
     } else if (after === 'by') {
-      const y = mentionWithin(k + 1, 6, (m) => isTyped(m) && m.type !== 'Nationality');
+      // "an opera by the American conductor and composer Lorin Maazel"
+      const y = mentionWithin(k + 1, 8, (m) => isTyped(m) && m.type !== 'Nationality');
       if (y) {
-        const rel = ['song', 'single', 'album', 'ep', 'duet', 'track', 'mixtape', 'record'].includes(lastHead) ? 'performer' : ['film', 'movie'].includes(lastHead) ? 'director' : classTypeOf(lastHead) === 'Work' ? 'author' : undefined;
+        const rel = RECORDING.has(lastHead) ? 'performer' : ['film', 'movie'].includes(lastHead) ? 'director' : classTypeOf(lastHead) === 'Work' ? 'author' : undefined;
         if (rel) for (const y2 of listFrom(y)) emit(subj, rel, y2);
       }
-    } else if ((after === 'in' && subj.type !== 'Person' && subj.type !== 'Work') || (after === 'on' && subj.type === 'Place' && headType === 'Place')) {
+    } else if (((after === 'in' || after === 'within') && subj.type !== 'Person' && subj.type !== 'Work') || ((after === 'on' || after === 'at') && subj.type === 'Place' && headType === 'Place')) {
       const y = mentionWithin(k + 1, 6, (m) => m.type === 'Place' || m.type === 'Entity');
-      if (y) placeChain(subj, y);
+      // "a church building at 58 S. Main Street": a street address is not a place the subject lies in
+      const address = after === 'at' && tokens.slice(k + 1, y?.t0 ?? k + 1).some((t) => /^\d/.test(t.text));
+      if (y && !address) placeChain(subj, y);
     }
     return k;
   };
@@ -311,10 +362,17 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       while (j < c.t1 + 2 && tokens[j] && !tokens[j]!.cap && classTypeOf(lower(j)) === 'Place') j++;
       let n: Mention | undefined;
       // "Caloocan, northern Metro Manila, Philippines"
-      if (tokens[j]?.text === ',') n = byStart.get(j + 1) ?? (COMPASS.has(lower(j + 1)) ? byStart.get(j + 2) : undefined);
+      if (tokens[j]?.text === ',') {
+        // "in Presque Isle County, Michigan, in the United States": the chain goes on after ", in"
+        const at = lower(j + 1) === 'in' ? (lower(j + 2) === 'the' ? j + 3 : j + 2) : j + 1;
+        n = byStart.get(at) ?? (isCompass(lower(at)) ? byStart.get(at + 1) : undefined);
+        if (at > j + 1 && n && !(n.type === 'Place' && (isCountry(n) || c.type === 'Place'))) n = undefined;
+      }
       else if ((lower(j) === 'of' && j > c.t1) || lower(j) === 'in') {
         // "in the U.S. state of Michigan": a country named as a modifier is passed over
         let i = lower(j + 1) === 'the' ? j + 2 : j + 1;
+        // "in southwestern New Hampshire", "in north-west Iowa": a compass word before the place
+        if (isCompass(lower(i)) && !byStart.has(i)) i++;
         n = byStart.get(i);
         if (n && place(n) && isCountry(n) && !tokens[n.t1]?.cap && classTypeOf(lower(n.t1)) === 'Place' && lower(n.t1 + 1) === 'of') {
           n.type = 'Place';
@@ -419,6 +477,19 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
     // "the Canadian television series "Due South"", "Guitar World magazine" reads the other way
     if (cls === 'Work' && !mods.some((w) => GENRE_WORDS.has(w.lower)) && ['series', 'magazine', 'newspaper', 'journal', 'novel', 'album', 'song', 'single', 'film', 'book', 'play', 'opera', 'game'].includes(head))
       emit(m, 'instance_of', concept(mods.map((w) => w.lower).join(' '), tokens.indexOf(mods[0]!), tokens.indexOf(mods[mods.length - 1]!) + 1));
+    // "the band Metallica", "the American airline Skybus", "the river Iijoki": the class of an
+    // organisation or place named after its class noun (qualified by the demonym before it, as
+    // the copular frame does, so the class node stays specific)
+    // Only a singular class after an article, a possessive, a preposition or a demonym: a
+    // plural ("the bands A, B") introduces a list and a bare label ("Host country Japan") is a
+    // table cell, not a sentence.
+    const demonymBefore = before !== undefined && (before.type === 'Nationality' || wordClasses(before.name).has('demonym'));
+    const opener = DETS.has(lower(k)) || ["'s", '’s', 'by', 'of', 'with', 'for', 'from', 'to', 'on', 'at'].includes(lower(k)) || demonymBefore;
+    const plural = head.endsWith('s') && classTypeOf(head.slice(0, -1)) !== undefined;
+    if ((cls === 'Organization' || cls === 'Place') && !m.quoted && opener && !plural && !NOT_A_CLASS.has(head) && !mods.some((w) => w.lower === 'own')) {
+      const demonym = demonymBefore ? `${before.name.toLowerCase()} ` : '';
+      emit(m, 'instance_of', concept(demonym + mods.map((w) => w.lower).join(' '), tokens.indexOf(mods[0]!), tokens.indexOf(mods[mods.length - 1]!) + 1));
+    }
     // "the ABC medical drama "Grey's Anatomy"", "the CBS show "EZ Streets""
     if (cls === 'Work' && before && (before.type === 'Organization' || /^\p{Lu}{2,6}$/u.test(before.name))) emit(m, 'publisher', before);
   }
@@ -456,7 +527,10 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
     if (PASSIVE[w] && byAt > 0) {
       const rel = PASSIVE[w]!;
       const spec = relationSpec(rel)!;
-      const headM = rel === 'performer' && w === 'voiced' ? leftOf(k, ['Person', 'Work']) : lower(k - 1) === 'and' && lastPassive ? lastPassive : rel === 'owned_by' ? clauseHead(k, spec.head) : headAt(k, spec.head);
+      // "The station is branded as Big West Country and is owned by …": a passive joined to the
+      // subject's first predicate by "and" is about the subject
+      const coordinated = COPULA.has(lower(k - 1)) && lower(k - 2) === 'and' && subject !== undefined && subject.t1 < k - 2 && fits(subject, spec.head) && !mentions.some((m) => m.t0 > subject.t1 && m.t1 <= k && ['which', 'who', 'that'].includes(lower(m.t1)));
+      const headM = coordinated ? subject : rel === 'performer' && w === 'voiced' ? leftOf(k, ['Person', 'Work']) : lower(k - 1) === 'and' && lastPassive ? lastPassive : rel === 'owned_by' ? clauseHead(k, spec.head) : headAt(k, spec.head);
       lastPassive = headM;
       for (const t of tailList(byAt + 1, 3, rel === 'publisher' ? org : agent)) emit(headM, rel, t);
       continue;
@@ -506,16 +580,26 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       if ((w === 'd' || w === 'b') && tokens[k + 1]?.text !== '.') continue;
       // "Born in Liverpool, he moved …": the person is named after the frame
       const person = k === 0 ? (mentions.find((m) => m.page) ?? ctx.page) : subject && (subject.type === 'Person' || subject.type === 'Entity') && subject.t0 <= k ? subject : leftOf(k, ['Person']);
+      // "Kim Yong-ju was born to Kim Hyŏng-jik and Kang Pan-sok": the parents
+      if (w === 'born' && w1 === 'to') for (const t of tailList(k + 2, 2, (m) => (m.type === 'Person' || m.type === 'Entity') && !wordClasses(m.name.split(' ')[0]!).has('demonym'))) emit(person, 'parent', t);
       const relDate = w === 'born' || w === 'b' ? 'born_on' : 'died_on';
       const relPlace = w === 'born' || w === 'b' ? 'born_in' : 'died_in';
       for (let j = k + 1; j < Math.min(tokens.length, k + 14); j++) {
         const t = tokens[j]!.text;
-        if (t === ')' || t === ';' || (t === ',' && !byStart.get(j + 1))) break;
+        // "born on December 5, 1782, in the village of Kinderhook": a comma before "in" goes on
+        if (t === ')' || t === ';' || (t === ',' && !byStart.get(j + 1) && lower(j + 1) !== 'in')) break;
         const m = byStart.get(j);
         if (!m) continue;
         if (m.type === 'Date') emit(person, relDate, m);
         else if (place(m) || m.type === 'Organization') {
           emit(person, relPlace, m.type === 'Organization' ? Object.assign(m, { type: 'Place' }) : m);
+          // "born in Honolulu, Hawaii": born in each larger place the chain names as well
+          for (let c = m; tokens[c.t1]?.text === ','; ) {
+            const n = byStart.get(c.t1 + 1);
+            if (!n || n.type !== 'Place') break;
+            emit(person, relPlace, n);
+            c = n;
+          }
           break;
         }
         j = m.t1 - 1;
@@ -534,8 +618,15 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       }
       continue;
     }
-    if ((['located', 'situated', 'lies', 'held', 'set'].includes(w) && ['in', 'at', 'on', 'near'].includes(w1)) || (w === 'based' && (w1 === 'in' || w1 === 'out'))) {
-      const head = headAt(k, ['Place', 'Organization', 'Event']);
+    if ((['located', 'situated', 'lies', 'held', 'set'].includes(w) && ['in', 'at', 'on', 'near', 'within'].includes(w1)) || (w === 'based' && (w1 === 'in' || w1 === 'out'))) {
+      // "Located in Tooele County, it is …", "Situated in Kalupahana in the Badulla District, this
+      // waterfall …": a sentence-opening participle describes the main clause's subject
+      const comma = k === 0 && w !== 'set' && w !== 'held' ? tokens.findIndex((t) => t.text === ',') : -1;
+      const opening = comma > 0 ? (mentions.find((m) => m.t0 > comma && m.t0 <= comma + 3 && isTyped(m)) ?? (DETS.has(lower(comma + 1)) || ['this', 'it', 'the'].includes(lower(comma + 1)) ? ctx.page : undefined)) : undefined;
+      // "Situated within the fort is the Basilica …": an opening participle with no subject after
+      // a comma is an inverted sentence; its subject is not known here
+      if (k === 0 && !opening && w !== 'set' && w !== 'held') continue;
+      const head = opening ?? headAt(k, ['Place', 'Organization', 'Event']);
       const y = mentionWithin(w1 === 'out' ? k + 3 : k + 2, 5, place);
       // "an airline based in Stockholm, Sweden": the seat, then the places it lies in
       if (y && head && w === 'based' && head.type === 'Organization') placeChain(head, y, 'headquartered_in');
@@ -573,7 +664,20 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
     // "Orran County borders Kessel County", "the town is bordered by A and B", "a village bordering Y"
     if ((w === 'borders' || w === 'bordering' || (w === 'bordered' && w1 === 'by')) && w1 !== 'of' && !DETS.has(lower(k - 1)) && !['its', 'their', 'his', 'her', 'our', 'national', 'state', 'city'].includes(lower(k - 1))) {
       const head = clauseHead(k, ['Place']);
-      if (head && head.type === 'Place') for (const t of tailList(w === 'bordered' ? k + 2 : k + 1, 3, place)) emit(head, 'borders', t);
+      if (head && head.type === 'Place') {
+        if (w === 'bordered') {
+          // "bordered by Maryland to the north; by the Atlantic Ocean to the east; and by
+          // Kentucky and West Virginia to the west", "by the cities and towns of Winthrop,
+          // Revere, …": every place named after "by", a comma or "and" up to the sentence's end
+          for (let j = k + 2; j < tokens.length && tokens[j]!.text !== '.'; j++) {
+            const m = byStart.get(j);
+            if (!m) continue;
+            const p = lower(j - 1) === 'the' ? lower(j - 2) : lower(j - 1);
+            if ((m.type === 'Place' || m.type === 'Entity') && !m.quoted && [',', 'and', 'by', ';', 'of'].includes(p) && m !== head) emit(head, 'borders', m);
+            j = m.t1 - 1;
+          }
+        } else for (const t of tailList(k + 1, 3, place)) emit(head, 'borders', t);
+      }
       continue;
     }
     // "the Varn flows into the Orran", "it empties into Lake Tisk": a river's mouth
@@ -583,9 +687,18 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       if (head && y && head.type === 'Place' && head !== y) emit(head, 'flows_into', y);
       continue;
     }
+    // "with a screenplay by Allan Heinberg", "a libretto by J. D. McClatchy": writers of the work
+    if (WRITING.has(w) && w1 === 'by') {
+      const head = subject?.type === 'Work' ? subject : headAt(k, ['Work']);
+      if (head && head.type === 'Work') for (const t of tailList(k + 2, 2, agent)) emit(head, 'author', t);
+      continue;
+    }
     if (w === 'headquartered' && w1 === 'in') {
       const y = mentionWithin(k + 2, 4, place);
-      if (y) emit(headAt(k, ['Organization']), 'headquartered_in', y);
+      const head = headAt(k, ['Organization']);
+      // "headquartered in Crawley, West Sussex, England": the seat, then the places it lies in
+      if (y && head?.type === 'Organization') placeChain(head, y, 'headquartered_in');
+      else if (y) emit(head, 'headquartered_in', y);
       continue;
     }
     if (/-based$/.test(w) && k > 0) {
@@ -593,7 +706,31 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       continue;
     }
     if ((w === 'member' && w1 === 'of') || ((w === 'plays' || w === 'played' || w === 'playing' || w === 'signed') && ['for', 'with'].includes(w1))) {
-      for (const t of tailList(k + 2, 6, org)) emit(headAt(k, ['Person', 'Organization']) === subject ? subject : leftOf(k, ['Person']) ?? subject, 'member_of', t);
+      // "She represents the Seoni constituency and is a member of …", "X (born …) is a former
+      // Democratic member of …": the copula's subject, not the nearest name before "member"
+      let b = k - 1;
+      while (b > 0 && b > k - 5 && (DETS.has(lower(b)) || MEMBER_QUALIFIERS.has(lower(b)) || byStart.get(b)?.type === 'Nationality' || (b === k - 1 && byStart.get(b)?.t1 === k && (DETS.has(lower(b - 1)) || MEMBER_QUALIFIERS.has(lower(b - 1)))) || (tokens[b]!.word && !tokens[b]!.cap && wordClasses(tokens[b]!.text).has('adjective') && !COPULA.has(lower(b))))) b--;
+      const copular = w === 'member' && (COPULA.has(lower(b)) || BECOME.has(lower(b))) && subject && subject.t1 <= b && (b === firstVerb || lower(b - 1) === 'and' || lower(b - 1) === 'also');
+      // "… in Major League Baseball who played for …": a relative clause about a person
+      const who = lower(k - 1) === 'who' || (lower(k - 1) === 'also' && lower(k - 2) === 'who');
+      const person = who ? ([...mentions].reverse().find((m) => m.t1 <= k && m.type === 'Person') ?? subject) : undefined;
+      const head = copular ? subject : person ?? (headAt(k, ['Person', 'Organization']) === subject ? subject : leftOf(k, ['Person']) ?? subject);
+      const first = mentionWithin(k + 2, 6, org);
+      if (first) {
+        // "the Houston Astros and Anaheim Angels": the teams of one list share the first one's type
+        for (const t of listFrom(first)) {
+          if (t !== first && first.type === 'Organization' && (t.type === 'Place' || t.type === 'Person') && !isCountry(t) && !t.quoted && !phraseClasses(t.name).has('place') && !wordClasses(t.name).has('place')) t.type = 'Organization';
+          if (org(t)) emit(head, 'member_of', t);
+        }
+      }
+      continue;
+    }
+    // "WGAI is a commercial AM radio station licensed to Elizabeth City, North Carolina": a
+    // station's city of licence, and the places it lies in
+    if (w === 'licensed' && w1 === 'to') {
+      const head = headAt(k, ['Organization']);
+      const y = mentionWithin(k + 2, 2, place);
+      if (head && y && head.type === 'Organization') placeChain(head, y);
       continue;
     }
     if ((w === 'plays' || w === 'played') && w1 !== 'for') {
@@ -623,6 +760,23 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       for (const t of listFrom(byStart.get(k + 1)!).filter((m) => m.type === 'Person' || m.type === 'Entity')) emit(subject, 'sibling', t);
       continue;
     }
+    // "he attended Rutgers University": a school the person went to
+    if (w === 'attended' && subject && (subject.type === 'Person' || subject.type === 'Entity')) {
+      const t = mentionWithin(k + 1, 2, (m) => m.type === 'Organization' && /\b(?:University|College|School|Academy|Institute|Conservatory|Polytechnic)\b/.test(m.name));
+      if (t) emit(leftOf(k, ['Person']) ?? subject, 'educated_at', t);
+      continue;
+    }
+    // "affiliated first with the Popular Republican Movement and later with the Democratic Centre"
+    if (w === 'affiliated' && w1 === 'with' || (w === 'affiliated' && lower(k + 2) === 'with')) {
+      const head = leftOf(k, ['Person']) ?? subject;
+      if (head && head.type === 'Person') for (let j = k + 1; j < Math.min(tokens.length, k + 16); j++) {
+        const m = byStart.get(j);
+        if (m && lower(m.t0 - 1 - (lower(m.t0 - 1) === 'the' ? 1 : 0)) === 'with' && org(m) && !isCountry(m)) emit(head, 'member_of', m);
+        if (m) j = m.t1 - 1;
+        else if ([';', '.'].includes(tokens[j]!.text)) break;
+      }
+      continue;
+    }
     if ((w === 'educated' || w === 'studied') && w1 === 'at' || (w === 'graduated' && w1 === 'from') || (w === 'alumnus' && w1 === 'of')) {
       const t = mentionWithin(k + 2, 4, org);
       if (t) emit(leftOf(k, ['Person']) ?? subject, 'educated_at', t);
@@ -646,6 +800,24 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       const byName = w === 'renamed' || (w === 'name' && w1 === 'to');
       const x = byName ? (subject ?? leftOf(k, ['Person', 'Organization', 'Place', 'Work', 'Event', 'Concept'])) : (leftOf(k, ['Person', 'Organization', 'Place', 'Work', 'Event', 'Concept']) ?? subject);
       if (y && x && y !== x) linkAlias(x, y);
+    }
+    // a film's plot or cast: "Retired CIA field agent Bryan Mills (Liam Neeson)", "a squad (Tom
+    // Sizemore, Edward Burns and Jeremy Davies)": the names in the parenthesis play in the work
+    if (tokens[k]!.text === '(' && k > 0 && ctx.page?.type === 'Work' && byStart.has(k + 1) && !mentions.some((m) => m.page && m.t1 === k)) {
+      const cast: Mention[] = [];
+      let j = k + 1;
+      for (;;) {
+        const m = byStart.get(j);
+        if (!m || m.type !== 'Person' || m.quoted || m.page) break;
+        cast.push(m);
+        j = m.t1;
+        if (tokens[j]?.text === ',' || lower(j) === 'and') j += lower(j + 1) === 'and' ? 2 : 1;
+        else break;
+      }
+      const before = mentions.find((m) => m.t1 === k);
+      // an award category ("Outstanding Director (Luis Mandoki)") is not a role
+      const introduced = (before && (before.type === 'Person' || before.type === 'Entity') && !before.page && !/^(?:Outstanding|Best|Favorite|Favourite)\b/.test(before.name)) || (tokens[k - 1]!.word && !tokens[k - 1]!.cap && classTypeOf(lower(k - 1)) !== undefined);
+      if (cast.length > 0 && tokens[j]?.text === ')' && introduced) for (const m of cast) emit(ctx.page, 'performer', m);
     }
     // "Little Rock Film Festival (LRFF)", "Jung Joon Young Band (JJY Band)"
     if (tokens[k]!.text === '(' && k > 0) {
