@@ -5,6 +5,7 @@
 // (a verb or noun of the question outside its names, or the head noun of "what state …")
 // within a few words of the answer. Anything short of that is reported as not established,
 // with the part that is missing, so a wrong bridge entity that is merely grounded is not passed.
+import { capitalisedOnlyAtSentenceStart } from './sentence-initial.js';
 import { loadNlp } from '../internal/lazy-nlp.js';
 import type { Citation, RankedChunk } from '@rag/core';
 import { extractMentions } from './mentions.js';
@@ -101,7 +102,7 @@ function bridgeOf(entities: readonly string[], c: Candidate, answer: string, sen
     .filter((n) => {
       const t = contentTokens(n);
       // A bare class word ("State", "City") links nothing.
-      return t.length > 0 && !t.some((w) => answerWords.has(w)) && !isDemonym(n) && !(t.length === 1 && isClassNoun(t[0]!));
+      return t.length > 0 && !t.some((w) => answerWords.has(w)) && !isDemonym(n) && !(t.length === 1 && isClassNoun(t[0]!)) && !capitalisedOnlyAtSentenceStart(n, [c.text]);
     });
   for (const { text: s, subject } of sentences) {
     if (s === c.text) continue;

@@ -1,14 +1,21 @@
-// "Guest stars in this episode include Robert De Niro": a word capitalised only because it opens
-// its sentence is no evidence of a name. Used to keep such one-word answers to named questions
-// ("what movie …") unsure.
+// "Guest stars in this episode include Robert De Niro", "Founded in 1770 by …": a word capitalised
+// only because it opens its sentence is no evidence of a name. Keeps such one-word answers to
+// named questions ("what movie …") unsure, and such words out of the bridges between sentences.
 import { loadNlp } from '../internal/lazy-nlp.js';
 
-/** Whether a one-word `answer` is a common noun that each cited quote capitalises only at a sentence start. */
-export function capitalisedOnlyAtSentenceStart(answer: string, quotes: readonly string[]): boolean {
-  const word = answer.trim();
-  if (!/^\p{Lu}\p{Ll}+$/u.test(word) || quotes.length === 0) return false;
+const COMMON = ['#Verb', '#Adjective', '#Adverb', '#Preposition', '#Conjunction', '#Determiner', '#Pronoun'];
+
+/** Whether `word`, lower-cased, reads as an ordinary word (a verb, an adjective, a common noun …) rather than a name. */
+function isCommonWord(word: string): boolean {
   const lower = loadNlp()(word.toLowerCase());
-  if (!lower.has('#Noun') || lower.has('#ProperNoun')) return false;
+  if (lower.has('#ProperNoun')) return false;
+  return lower.has('#Noun') || COMMON.some((t) => lower.has(t));
+}
+
+/** Whether a one-word `name` is a common word that each of `sentences` capitalises only at a sentence start. */
+export function capitalisedOnlyAtSentenceStart(name: string, sentences: readonly string[]): boolean {
+  const word = name.trim();
+  if (!/^\p{Lu}\p{Ll}+$/u.test(word) || sentences.length === 0 || !isCommonWord(word)) return false;
   const inside = new RegExp(`(?<![.!?]\\s+|^\\W*)\\b${word}\\b`, 'u');
-  return quotes.every((q) => new RegExp(`\\b${word}\\b`, 'u').test(q) && !inside.test(q));
+  return sentences.every((s) => new RegExp(`\\b${word}\\b`, 'u').test(s) && !inside.test(s));
 }

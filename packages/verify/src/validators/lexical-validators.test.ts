@@ -119,6 +119,14 @@ describe('relation-aware adequacy', () => {
     const w = await adequacy.validate({ query: q, answer: cited('Guest', titled), evidence: evidenceOf(titled) });
     expect(w.reason).not.toMatch(/opens the cited sentence/);
   });
+  it('does not bridge through a word capitalised only because it opens the sentence ("Founded in 1770 by …")', async () => {
+    const q = 'Who founded the Quentavian Observatory?';
+    const wrong = 'Founded in 1770 by Hans Mikkelsen, it is the oldest publishing house in Denmark.';
+    const right = 'The Quentavian Observatory was founded by Zorblax Quentavian in 1871.';
+    const v = await adequacy.validate({ query: q, answer: cited('Hans Mikkelsen', wrong), evidence: evidenceOf(wrong, right) });
+    expect(v.outcome).toBe('unknown');
+    expect(v.reason).not.toMatch(/through Founded/);
+  });
   it('says unsure when another name stands between the relation word and the answer', async () => {
     const q = 'Who starred in Ostrava Rising?';
     const evidence = evidenceOf('Ostrava Rising stars Lena Fiala as a nurse and Karel Dvorak as a guard.');
