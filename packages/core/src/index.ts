@@ -88,8 +88,8 @@ export { encodeVectorNamespace, decodeVectorNamespace, VECTOR_NAMESPACE_MAGIC } 
 export type { VectorNamespaceData } from './embedded/vector-namespace-codec.js';
 export { encodeBinaryFile, decodeBinaryFile, encodeStrings, decodeStrings, bytesOf, u32, i32, f32, f64, i8, jsonSection, readJsonSection } from './binary/binary-file.js';
 export type { BinaryFile, EncodeOptions } from './binary/binary-file.js';
-export { decodeBinaryFileLazy } from './binary/lazy-binary-file.js';
-export type { LazyBinaryFile } from './binary/lazy-binary-file.js';
+export { decodeBinaryFileLazy } from './binary/binary-file.js';
+export type { LazyBinaryFile } from './binary/binary-file.js';
 export { createHashingEmbedder, restoreHashingEmbedder } from './embedded/hashing-embedder.js';
 export type { HashingEmbedder, HashingEmbedderOptions, HashingEmbedderSnapshot } from './embedded/hashing-embedder.js';
 export { matchesFilter, assertValidFilter } from './embedded/metadata-filter.js';

@@ -41,10 +41,22 @@ export function encodeBinaryFile(magic: string, version: number, raw: readonly U
   return out;
 }
 
-/** Split a file into its sections (views into `bytes`, 8-byte aligned when `bytes` is). */
-export function decodeBinaryFile(bytes: Uint8Array, magic: string, source: string): BinaryFile {
-  const corrupt = (why: string) =>
-    new RagError('RAG_STORE_CORRUPT', `${source}: ${why}`, { details: { file: source } });
+export interface LazyBinaryFile {
+  version: number;
+  /** Number of sections. */
+  readonly count: number;
+  /** Section i (inflated on its first read, then kept). */
+  section(i: number): Uint8Array;
+}
+
+/**
+ * The file's sections, each inflated only when first read: the header, checksum and section
+ * bounds are checked at once (a truncated or altered file still fails naming the file before
+ * anything is used), but a deflated section a reader never asks for (the document texts of a
+ * store when a question reads only its top hits) is never inflated.
+ */
+export function decodeBinaryFileLazy(bytes: Uint8Array, magic: string, source: string): LazyBinaryFile {
+  const corrupt = (why: string) => new RagError('RAG_STORE_CORRUPT', `${source}: ${why}`, { details: { file: source } });
   if (bytes.byteLength < HEADER) throw corrupt(`truncated (${bytes.byteLength} bytes, shorter than the header)`);
   const found = new TextDecoder().decode(bytes.subarray(0, 8));
   if (found !== magic) throw corrupt(`not a ${magic} file (magic "${found.replace(/[^\x20-\x7e]/g, '?')}")`);
@@ -54,23 +66,40 @@ export function decodeBinaryFile(bytes: Uint8Array, magic: string, source: strin
   const deflated = (word & DEFLATED) !== 0;
   const count = word & ~DEFLATED;
   if (crc32(bytes.subarray(HEADER)) !== view.getUint32(16, true)) throw corrupt('checksum mismatch (the file is truncated or was altered)');
-  const sections: Uint8Array[] = [];
+  const raw: Uint8Array[] = [];
   let at = HEADER;
   for (let i = 0; i < count; i++) {
     if (at + 8 > bytes.byteLength) throw corrupt(`section ${i} is missing`);
     const len = view.getUint32(at, true);
     if (at + 8 + len > bytes.byteLength) throw corrupt(`section ${i} runs past the end`);
-    const section = bytes.subarray(at + 8, at + 8 + len);
-    if (!deflated) sections.push(section);
-    else
-      try {
-        sections.push(new Uint8Array(inflateRawSync(section)));
-      } catch {
-        throw corrupt(`section ${i} does not inflate`);
-      }
+    raw.push(bytes.subarray(at + 8, at + 8 + len));
     at += 8 + pad8(len);
   }
-  return { version, sections };
+  const done: (Uint8Array | undefined)[] = new Array(count);
+  return {
+    version,
+    count,
+    section(i) {
+      if (!(i >= 0 && i < count)) throw corrupt(`section ${i} is missing`);
+      let s = done[i];
+      if (s) return s;
+      if (!deflated) s = raw[i]!;
+      else
+        try {
+          s = new Uint8Array(inflateRawSync(raw[i]!));
+        } catch {
+          throw corrupt(`section ${i} does not inflate`);
+        }
+      done[i] = s;
+      return s;
+    },
+  };
+}
+
+/** Split a file into its sections (views into `bytes`, 8-byte aligned when `bytes` is), all inflated now. */
+export function decodeBinaryFile(bytes: Uint8Array, magic: string, source: string): BinaryFile {
+  const file = decodeBinaryFileLazy(bytes, magic, source);
+  return { version: file.version, sections: Array.from({ length: file.count }, (_, i) => file.section(i)) };
 }
 
 /** A string table: UTF-8 bytes of all strings + u32 end offsets. Two sections. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeBinaryFile } from './binary-file.js';
-import { decodeBinaryFileLazy } from './lazy-binary-file.js';
+import { decodeBinaryFileLazy } from './binary-file.js';
 
 const text = (s: string) => new TextEncoder().encode(s);
 
