@@ -22,5 +22,9 @@ describe('expected answer type', () => {
     expect(askedClause('The soundtrack was produced by a man born in what year?')).toBe('a man born in what year?');
     // The last verb before the question word governs it; the relative clause before is another hop.
     expect(askedClause('The state where Henry Worrall died has how many congressional districts?')).toBe('has how many congressional districts?');
+    // A participle phrase after the asked noun narrows the answer; the verb after it is the asked relation.
+    expect(askedClause('What landlocked country located in Eastern Europe is the birth place of the painter Lena Fiala?')).toBe('landlocked country is the birth place of the');
+    expect(askedClause('What company founded in 1998 owns Ostrava Rising?')).toBe('company owns Ostrava Rising');
+    expect(askedClause('Which city hosted the 1988 Olympics?')).toBe('city hosted the 1988 Olympics?');
   });
 });

@@ -122,6 +122,21 @@ function words(text: string, keep: number, from: 'start' | 'end'): string {
 }
 
 /**
+ * "country located in Southern Africa is the birth place of X" → "country is the birth place of
+ * X": a participle phrase right after the asked noun only narrows the answer; the verb after it
+ * carries the asked relation.
+ */
+function withoutReducedRelative(clause: string): string {
+  const terms = (loadNlp()(clause).json() as { terms: { text: string; tags: string[] }[] }[]).flatMap((x) => x.terms);
+  // A past participle after a noun and before a preposition ("country located in", "film directed by").
+  const p = terms.findIndex((t, i) => i > 0 && t.tags.includes('PastTense') && terms[i - 1]!.tags.includes('Noun') && terms[i + 1]?.tags.includes('Preposition') === true);
+  if (p < 0) return clause;
+  const v = terms.findIndex((t, i) => i > p + 1 && t.tags.includes('Verb'));
+  if (v < 0) return clause;
+  return [...terms.slice(0, p), ...terms.slice(v)].map((t) => t.text).join(' ');
+}
+
+/**
  * The clause the question word asks in: "Who produced the single that …" → "produced the
  * single"; "… was produced by a man born in what year?" → "a man born in what year". Its words
  * name the relation the answer must stand in — not the relations of the other hops.
@@ -148,7 +163,7 @@ export function askedClause(query: string): string {
       const stop = marks.find((m) => m.at >= resume)?.at ?? sentence.length;
       return `${words(sentence.slice(start, end), CLAUSE_WORDS, 'start')} ${words(sentence.slice(resume, stop), CLAUSE_WORDS, 'start')}`.trim();
     }
-    return words(sentence.slice(start, end), CLAUSE_WORDS, 'start');
+    return words(withoutReducedRelative(sentence.slice(start, end)), CLAUSE_WORDS, 'start');
   }
   const before = marks.filter((m) => m.at + m.len <= at && m.at !== at).at(-1);
   const start = before ? before.at + before.len : 0;
