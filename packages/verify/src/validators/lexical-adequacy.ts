@@ -11,6 +11,7 @@ import { expectedType, type EntityType } from '../text/expected-type.js';
 import { isDemonym, relationSupport } from '../text/relation-support.js';
 import { relationChain } from '../text/relation-chain.js';
 import { capitalisedOnlyAtSentenceStart } from '../text/sentence-initial.js';
+import { askedCountNoun, countsOtherNoun } from '../text/counted-noun.js';
 import { yesNoSupport } from '../text/yes-no-support.js';
 import { choiceOptionsOf, choiceSupport } from '../text/choice-support.js';
 import { answerText, assertQuery, assertUnit, makeVerdict, recordVerdict } from './verdict.js';
@@ -88,6 +89,13 @@ export function createLexicalAdequacyValidator(options: LexicalAdequacyOptions =
       // entity has the right type and is in the evidence too. The cited sentence must state it
       // in the asked relation to the question's entities; otherwise the check says what is missing.
       const citations = typeof answer === 'object' && answer !== null ? (answer.citations ?? []) : [];
+      const other = form === 'number' ? citations.map((c) => countsOtherNoun(query, text, c.quote ?? '')).find((n) => n !== undefined) : undefined;
+      if (other !== undefined)
+        return recordVerdict(
+          makeVerdict('adequacy', 'unknown', unconstrained * 0.8, `the cited sentence's "${text.slice(0, 40)}" counts ${other}, not the ${askedCountNoun(query) ?? 'thing'} the question asks about`),
+          context,
+          { form },
+        );
       if (['Person', 'Place', 'Organization', 'Work', 'Language'].includes(expected.type) && capitalisedOnlyAtSentenceStart(text, citations.map((c) => c.quote ?? '').filter((q) => q.length > 0)))
         return recordVerdict(
           makeVerdict('adequacy', 'unknown', unconstrained * 0.8, `the question asks for a ${expected.head ?? expected.type.toLowerCase()} and "${text.slice(0, 60)}" is a common word, capitalised only because it opens the cited sentence`),

@@ -127,6 +127,15 @@ describe('relation-aware adequacy', () => {
     expect(v.outcome).toBe('unknown');
     expect(v.reason).not.toMatch(/through Founded/);
   });
+  it('does not verify a number that counts another noun than the one asked about', async () => {
+    const wrong = 'At the end of the season the top four teams from the Ostrava League joined the new league.';
+    const v = await adequacy.validate({ query: 'How many times was the coach of the Ostrava League champion?', answer: cited('four', wrong), evidence: evidenceOf(wrong) });
+    expect(v.outcome).toBe('unknown');
+    expect(v.reason).toMatch(/counts teams, not the times/);
+    const right = 'Kansas has four congressional districts.';
+    const w = await adequacy.validate({ query: 'The state where Henry Worrall died has how many congressional districts?', answer: cited('four', right), evidence: evidenceOf(right) });
+    expect(w.reason).not.toMatch(/counts/);
+  });
   it('says unsure when another name stands between the relation word and the answer', async () => {
     const q = 'Who starred in Ostrava Rising?';
     const evidence = evidenceOf('Ostrava Rising stars Lena Fiala as a nurse and Karel Dvorak as a guard.');
