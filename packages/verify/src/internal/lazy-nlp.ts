@@ -6,3 +6,14 @@ import type nlp from 'compromise';
 
 /** compromise's `nlp` function, required (once) on the first call. */
 export const loadNlp = lazyDefault<typeof nlp>('compromise', import.meta.url);
+
+/** A word as compromise reads it: its text and part-of-speech tags. */
+export interface TaggedTerm {
+  text: string;
+  tags: string[];
+}
+
+/** The words of `text` with compromise's tags, in order. */
+export function taggedTerms(text: string): TaggedTerm[] {
+  return (loadNlp()(text).json() as { terms: TaggedTerm[] }[]).flatMap((x) => x.terms);
+}

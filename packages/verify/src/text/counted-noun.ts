@@ -1,21 +1,12 @@
 // "How many times was he premier?" answered "four" from "the top four teams from the Premier
 // League": the number counts something else. A how-many answer is established only when the
 // cited sentence's number does not count a different noun than the one the question asks about.
-import { loadNlp } from '../internal/lazy-nlp.js';
-
-interface Term {
-  text: string;
-  tags: string[];
-}
-
-function termsOf(text: string): Term[] {
-  return (loadNlp()(text).json() as { terms: Term[] }[]).flatMap((x) => x.terms);
-}
+import { taggedTerms, type TaggedTerm } from '../internal/lazy-nlp.js';
 
 const singular = (w: string) => w.toLowerCase().replace(/(?:ies)$/, 'y').replace(/(?:es|s)$/, '');
 
 /** The last noun of the noun phrase starting at `from` (adjectives and nouns, at most four words). */
-function nounAfter(terms: readonly Term[], from: number): string | undefined {
+function nounAfter(terms: readonly TaggedTerm[], from: number): string | undefined {
   let noun: string | undefined;
   for (let i = from; i < Math.min(terms.length, from + 4); i++) {
     const t = terms[i]!;
@@ -27,14 +18,14 @@ function nounAfter(terms: readonly Term[], from: number): string | undefined {
 
 /** "how many congressional districts …" → "districts"; undefined when the question counts nothing named. */
 export function askedCountNoun(query: string): string | undefined {
-  const terms = termsOf(query);
+  const terms = taggedTerms(query);
   const at = terms.findIndex((t, i) => t.text.toLowerCase() === 'how' && /^(?:many|much)$/i.test(terms[i + 1]?.text ?? ''));
   return at < 0 ? undefined : nounAfter(terms, at + 2);
 }
 
 /** What the number `answer` counts in `sentence` ("four teams" → "teams"); undefined when nothing follows it. */
 export function countedNoun(sentence: string, answer: string): string | undefined {
-  const terms = termsOf(sentence);
+  const terms = taggedTerms(sentence);
   const a = answer.trim().toLowerCase();
   const at = terms.findIndex((t) => t.text.toLowerCase().replace(/[^\p{L}\p{N},.]/gu, '') === a);
   return at < 0 ? undefined : nounAfter(terms, at + 1);

@@ -2,7 +2,7 @@
 // its named entities ("born", "direct", "capital", "found"), read with compromise's tagger and
 // root forms, plus a few derivations that state the same relation with another word ("born" ↔
 // "birth", "directed" ↔ "director", "wife" ↔ "married"). Matching is on lemmas on both sides.
-import { loadNlp } from '../internal/lazy-nlp.js';
+import { loadNlp, taggedTerms } from '../internal/lazy-nlp.js';
 import { STOP_WORDS } from './stop-words.js';
 import { questionWordAt } from './expected-type.js';
 
@@ -127,7 +127,7 @@ function words(text: string, keep: number, from: 'start' | 'end'): string {
  * carries the asked relation.
  */
 function withoutReducedRelative(clause: string): string {
-  const terms = (loadNlp()(clause).json() as { terms: { text: string; tags: string[] }[] }[]).flatMap((x) => x.terms);
+  const terms = taggedTerms(clause);
   // A past participle after a noun and before a preposition ("country located in", "film directed by").
   const p = terms.findIndex((t, i) => i > 0 && t.tags.includes('PastTense') && terms[i - 1]!.tags.includes('Noun') && terms[i + 1]?.tags.includes('Preposition') === true);
   if (p < 0) return clause;
@@ -172,7 +172,7 @@ export function askedClause(query: string): string {
   // when two verbs stand before it ("the state where X died has how many …"), the last one
   // governs the question word and the words before it describe another hop.
   let pre = words(sentence.slice(start, at), 4, 'end');
-  const terms = (loadNlp()(pre).json() as { terms: { text: string; tags: string[] }[] }[]).flatMap((x) => x.terms);
+  const terms = taggedTerms(pre);
   const verbs = terms.map((t, i) => ({ t, i })).filter(({ t }) => t.tags.includes('Verb') && !t.tags.includes('Noun') && !t.tags.includes('Particle'));
   if (verbs.length >= 2) pre = terms.slice(verbs.at(-1)!.i).map((t) => t.text).join(' ');
   return `${pre} ${words(sentence.slice(at, after?.at ?? sentence.length), CLAUSE_WORDS, 'start')}`.trim();

@@ -15,7 +15,9 @@ function isCommonWord(word: string): boolean {
 /** Whether a one-word `name` is a common word that each of `sentences` capitalises only at a sentence start. */
 export function capitalisedOnlyAtSentenceStart(name: string, sentences: readonly string[]): boolean {
   const word = name.trim();
-  if (!/^\p{Lu}\p{Ll}+$/u.test(word) || sentences.length === 0 || !isCommonWord(word)) return false;
+  if (!/^\p{Lu}\p{Ll}+$/u.test(word) || sentences.length === 0) return false;
   const inside = new RegExp(`(?<![.!?]\\s+|^\\W*)\\b${word}\\b`, 'u');
-  return sentences.every((s) => new RegExp(`\\b${word}\\b`, 'u').test(s) && !inside.test(s));
+  const present = new RegExp(`\\b${word}\\b`, 'u');
+  // The cheap position test first: the tagger runs only for a word found at sentence starts alone.
+  return sentences.every((s) => present.test(s) && !inside.test(s)) && isCommonWord(word);
 }
