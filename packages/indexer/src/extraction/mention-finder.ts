@@ -64,7 +64,14 @@ function isCommonWord(t: Token): boolean {
 function isIdentifierFragment(text: string, startInSentence: number, endInSentence: number): boolean {
   const before = text.charAt(startInSentence - 1);
   const after = text.charAt(endInSentence);
-  return (before !== '' && IDENT_GLUE.test(before)) || (after !== '' && IDENT_GLUE.test(after)) || (before === '.' && /\w/.test(text.charAt(startInSentence - 2)));
+  // "British Rail/National Rail": a slash between two title-case words separates two names
+  const titleSlash = (left: string, right: string) => /\p{Lu}\p{Ll}+$/u.test(left) && /^\p{Lu}\p{Ll}/u.test(right);
+  const glued = (c: string, left: string, right: string) => c !== '' && IDENT_GLUE.test(c) && !(c === '/' && titleSlash(left, right));
+  return (
+    glued(before, text.slice(0, startInSentence - 1), text.slice(startInSentence)) ||
+    glued(after, text.slice(0, endInSentence), text.slice(endInSentence + 1)) ||
+    (before === '.' && /\w/.test(text.charAt(startInSentence - 2)))
+  );
 }
 
 function tokenRange(tokens: Token[], start: number, end: number): [number, number] | undefined {

@@ -94,6 +94,17 @@ describe('createHeuristicTripleExtractor', () => {
     expect(entities.find((e) => e.name === 'Maida Vale')?.type).toBe('Place');
   });
 
+  it("gives a page its surname and article-less title as aliases, not a person's first name or a country", async () => {
+    const person = await ex.extract({ chunk: chunkOf('Alexander Hale Smith was a leader of the church. Smith was born in Missouri. Alexander later moved to Iowa.'), docTitle: 'Alexander Hale Smith' });
+    const page = person.entities.find((e) => e.name === 'Alexander Hale Smith');
+    expect(page?.aliases).toContain('Smith');
+    expect(page?.aliases).not.toContain('Alexander');
+    const mtc = await ex.extract({ chunk: chunkOf('MTC Namibia is the largest mobile operator. Namibia has two operators.'), docTitle: 'MTC Namibia' });
+    expect(mtc.entities.find((e) => e.name === 'MTC Namibia')?.aliases ?? []).not.toContain('Namibia');
+    const film = await ex.extract({ chunk: chunkOf('The Terminal is a 2004 American comedy-drama film directed by Steven Spielberg.'), docTitle: 'The Terminal' });
+    expect(film.entities.find((e) => e.name === 'The Terminal')?.aliases).toContain('Terminal');
+  });
+
   it('types names from suffixes and parenthetical hints', () => {
     expect(guessType('Fast Forward Games')).toBe('Organization');
     expect(guessType('Mississippi River')).toBe('Place');

@@ -107,7 +107,7 @@ export function createTypedTripleExtractor(options: TypedTripleExtractorOptions 
         const sentenceText = chunk.text.slice(local, s.end - chunk.start);
         const prov: Provenance = { chunkId: chunk.id, start: s.start, end: s.end };
         const tokens = tokenize(sentenceText, s.start);
-        const found = findMentions(tokens, sentenceText, s.start);
+        const found = findMentions(tokens, sentenceText, s.start).map((m) => withoutRole(m, tokens));
         const pageAt = (t0: number, t1: number): Mention => ({ name: titleName, type: pageState.type, start: tokens[t0]!.start, end: tokens[t1 - 1]!.end, t0, t1, page: true });
         const mentions: Mention[] = [];
         if (titleName) {
@@ -244,9 +244,15 @@ export function createTypedTripleExtractor(options: TypedTripleExtractorOptions 
           e = { name: nameOf(m), type: typeOf(m), aliases: [], mentions: [] };
           entities.set(key, e);
         }
-        // the page written another way ("Baure" for "Baure, Nigeria", "Ivanov") is an alias of it
+        // the page written another way ("Baure" for "Baure, Nigeria", "Hayek" for "Friedrich
+        // Hayek") is an alias of it; a person's bare first name ("Alexander" in "Alexander Hale
+        // Smith"), or a country read as a surname, refers to the page only within this passage:
+        // as an alias it would align every query "Alexander" or "Namibia" to this person
         const surface = m.page ? m.surface : undefined;
-        if (surface && normKey(surface) !== normKey(titleName) && !e.aliases.includes(surface)) e.aliases.push(surface);
+        if (surface && normKey(surface) !== normKey(titleName) && !e.aliases.includes(surface) && !(typeOf(m) === 'Person' && notSurname(surface, titleName))) e.aliases.push(surface);
+        // "The Terminal" is also written "Terminal" ("stuck in the Terminal", a query's mention)
+        const bare = articleless(e.name);
+        if (bare && !e.aliases.includes(bare)) e.aliases.push(bare);
         if (!e.mentions.some((p) => p.start === prov.start && p.end === prov.end)) e.mentions.push(prov);
       };
       const addTriple = (h: Mention, relation: string, t: Mention, confidence: number, prov: Provenance) => {
@@ -296,4 +302,35 @@ export function createTypedTripleExtractor(options: TypedTripleExtractorOptions 
       return { entities: [...entities.values()], triples: [...triples.values()] } satisfies Extraction;
     },
   };
+}
+
+/** A single word of a multi-word person's name that is not its surname: a first or middle name, or a country. */
+function notSurname(surface: string, name: string): boolean {
+  const words = name.split(/\s+/);
+  if (words.length < 2 || /\s/.test(surface.trim())) return false;
+  const key = normKey(surface);
+  return normKey(words[words.length - 1]!) !== key ? words.some((w) => normKey(w) === key) : isCountry({ name: surface, type: 'Place', start: 0, end: 0, t0: 0, t1: 0 });
+}
+
+/** "The Terminal" → "Terminal": a title's leading article dropped (none for "The" alone or a lower-case word after it). */
+function articleless(name: string): string | undefined {
+  const m = /^The\s+(\p{Lu}.*)$/u.exec(name);
+  return m ? m[1] : undefined;
+}
+
+/**
+ * "Producer Peter Rogers", "Director Gerald Thomas": a capitalised profession before a person's
+ * full name is not part of the name.
+ */
+function withoutRole(m: Mention, tokens: readonly Token[]): Mention {
+  if (m.quoted || m.type === 'Date' || m.t1 - m.t0 < 3) return m;
+  const role = tokens[m.t0]!;
+  const next = tokens[m.t0 + 1]!;
+  // professions formed as agent nouns only: ranks and titles ("King Vidor", "Prince Rogers
+  // Nelson", "Saint Peter") are also given names or parts of a name
+  if (!role.cap || !next.cap || !/(?:er|or|ist|ian)$/.test(role.lower) || classTypeOf(role.lower) !== 'Person' || wordClasses(role.text).has('person-first') || wordClasses(role.text).has('person-last')) return m;
+  // the rest opens with a known given name ("Peter Rogers"; not "Major League Baseball")
+  if (!wordClasses(next.text).has('person-first')) return m;
+  const name = m.name.slice(next.start - m.start);
+  return { ...m, name, type: 'Person', start: next.start, t0: m.t0 + 1 };
 }

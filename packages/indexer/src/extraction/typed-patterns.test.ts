@@ -153,6 +153,27 @@ describe('typed relation patterns', () => {
     expect(b.typed).toEqual(expect.arrayContaining(['Wonder Woman | director | Patty Jenkins', 'Wonder Woman | author | Allan Heinberg']));
   });
 
+  it('reads the places in a life-dates parenthesis and a list of places before a plural place noun', async () => {
+    const a = await facts('Steven Blankaart (24 October 1650, Middelburg – 23 February 1704, Amsterdam) was a Dutch physician, iatrochemist, and entomologist.', 'Steven Blankaart');
+    expect(a.typed).toEqual(expect.arrayContaining(['Steven Blankaart | born_on | 24 October 1650', 'Steven Blankaart | born_in | Middelburg', 'Steven Blankaart | died_on | 23 February 1704', 'Steven Blankaart | died_in | Amsterdam']));
+    const b = await facts('The Intrepid Wind Farm consists of 107 wind turbines, located in Sac and Buena Vista counties in north-west Iowa, has a generating capacity of 160.5 megawatts of electricity.', 'Intrepid Wind Farm');
+    expect(b.typed).toEqual(expect.arrayContaining(['Intrepid Wind Farm | located_in | Sac', 'Intrepid Wind Farm | located_in | Buena Vista', 'Intrepid Wind Farm | located_in | Iowa']));
+    expect(b.entities.find((e) => e.name === 'Buena Vista')?.type).toBe('Place');
+    // without the plural place noun a list after "in" is not read as containment of each
+    const c = await facts('The museum is located in Paris and has a branch in Lyon.', 'Louvre Lens');
+    expect(c.typed.some((t) => t.endsWith('| Lyon') && t.includes('located_in') && t.startsWith('Louvre'))).toBe(false);
+  });
+
+  it('keeps names on both sides of a slash between title-case words, and drops a profession before a full name', async () => {
+    const a = await facts('APTIS was the Accountancy and Passenger Ticket Issuing System used on the British Rail/National Rail until 2007.', 'APTIS');
+    const names = a.entities.map((e) => e.name);
+    expect(names).toEqual(expect.arrayContaining(['British Rail', 'National Rail']));
+    const b = await facts('Producer Peter Rogers and director Gerald Thomas drew on a regular group of actors.', 'Carry On (franchise)');
+    expect(b.entities.map((e) => e.name)).toEqual(expect.arrayContaining(['Peter Rogers', 'Gerald Thomas']));
+    const c = await facts('King Vidor was an American film director.', 'King Vidor');
+    expect(c.entities.map((e) => e.name)).toContain('King Vidor');
+  });
+
   it('gives "who played for" to the person, and the list of teams shares one type', async () => {
     const a = await facts('Barry Jarvis Wesson (born April 6, 1977 in Tupelo, Mississippi) is an American former right-handed outfielder in Major League Baseball who played for the Houston Astros and Anaheim Angels.', 'Barry Wesson');
     expect(a.typed).toEqual(expect.arrayContaining(['Barry Wesson | member_of | Houston Astros', 'Barry Wesson | member_of | Anaheim Angels']));

@@ -357,7 +357,20 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
    *  the U.S. state of Michigan" (containment is transitive). */
   const placeChain = (subj: Mention, y: Mention, firstRelation?: string) => {
     emit(subj, firstRelation ?? (isCountry(y) ? 'country' : 'located_in'), y);
-    for (let c = y; ; ) {
+    // "located in Sac and Buena Vista counties in north-west Iowa": names listed before a plural
+    // place noun are each a place the subject lies in; the chain goes on after the noun
+    let from = y;
+    const list = listFrom(y);
+    const after = list[list.length - 1]!.t1;
+    if (list.length > 1 && !tokens[after]?.cap && /s$/.test(lower(after)) && classTypeOf(lower(after)) === 'Place') {
+      for (const m of list.slice(1)) {
+        if (m === subj) continue;
+        m.type = 'Place';
+        emit(subj, firstRelation ?? (isCountry(m) ? 'country' : 'located_in'), m);
+      }
+      from = list[list.length - 1]!;
+    }
+    for (let c = from; ; ) {
       let j = c.t1;
       while (j < c.t1 + 2 && tokens[j] && !tokens[j]!.cap && classTypeOf(lower(j)) === 'Place') j++;
       let n: Mention | undefined;
@@ -606,14 +619,24 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       }
       continue;
     }
-    // "(30 December 1907 – 7 April 1994)": birth and death dates of the subject
+    // "(30 December 1907 – 7 April 1994)": birth and death dates of the subject; "(24 October
+    // 1650, Middelburg – 23 February 1704, Amsterdam)": with the places, each after its date
     if (tokens[k]!.text === '(' && subject && subject.t1 === k && (subject.type === 'Person' || subject.type === 'Entity')) {
       const d1 = byStart.get(k + 1);
-      if (d1?.type === 'Date' && ['–', '-', '—'].includes(tokens[d1.t1]?.text ?? '')) {
-        const d2 = byStart.get(d1.t1 + 1);
+      const placeAfter = (d: Mention): Mention | undefined => {
+        const m = tokens[d.t1]?.text === ',' ? byStart.get(d.t1 + 1) : undefined;
+        return m && (m.type === 'Place' || m.type === 'Entity') ? m : undefined;
+      };
+      const p1 = d1?.type === 'Date' ? placeAfter(d1) : undefined;
+      const dash = p1 ? p1.t1 : d1?.t1;
+      if (d1?.type === 'Date' && dash !== undefined && ['–', '-', '—'].includes(tokens[dash]?.text ?? '')) {
+        const d2 = byStart.get(dash + 1);
         if (d2?.type === 'Date') {
           emit(subject, 'born_on', d1);
           emit(subject, 'died_on', d2);
+          const p2 = placeAfter(d2);
+          if (p1) emit(subject, 'born_in', Object.assign(p1, { type: 'Place' }));
+          if (p2 && [')', ';', ','].includes(tokens[p2.t1]?.text ?? '')) emit(subject, 'died_in', Object.assign(p2, { type: 'Place' }));
         }
       }
       continue;
@@ -630,7 +653,7 @@ export function sentenceFacts(ctx: SentenceContext): TypedFact[] {
       const y = mentionWithin(w1 === 'out' ? k + 3 : k + 2, 5, place);
       // "an airline based in Stockholm, Sweden": the seat, then the places it lies in
       if (y && head && w === 'based' && head.type === 'Organization') placeChain(head, y, 'headquartered_in');
-      else if (y && head && w !== 'based' && (head.type === 'Place' || head.type === 'Organization' || head.type === 'Event')) placeChain(head, y);
+      else if (y && head && w !== 'based' && (head.type === 'Place' || head.type === 'Organization' || head.type === 'Event' || head.type === 'Entity')) placeChain(head, y);
       else if (y && head) emit(head, w === 'based' ? 'headquartered_in' : locRel(head, y), y);
       continue;
     }

@@ -21,6 +21,8 @@ export interface LocalSeed {
   weight: number;
   /** An aligned query entity (S_V) rather than a feedback entity. */
   aligned: boolean;
+  /** Aligned from a lower-case query phrase ("largest city") rather than a named mention. */
+  phrase?: boolean;
 }
 
 /** `adj` gives the node positions (graph-store's CSR order) that `seeds` and `pm` use. */
@@ -30,8 +32,14 @@ export function localStage(graph: GraphStore, adj: Adjacency, pm: ProvenanceMap,
   let filteredOut = 0;
   for (const s of seeds) {
     r.nodes.add(s.index);
-    if (s.aligned) for (const [c, w] of pm.weighted(s.index)) addChunkScore(r, c, s.weight * w, 'own');
     const seedId = adj.ids[s.index]!;
+    // A class phrase of the question ("the largest city of Portugal", "how many congressional
+    // districts") is defined by an article about the class, if the corpus has one; the passages
+    // that merely name it are about other instances of the class.
+    if (s.aligned) {
+      const own = s.phrase && graph.getNode(seedId)?.type === 'Concept' ? pm.defining(s.index).map((c) => [c, 1] as const) : pm.weighted(s.index);
+      for (const [c, w] of own) addChunkScore(r, c, s.weight * w, 'own');
+    }
     // A class or literal ("congressional districts", "1902") is shared by unrelated passages:
     // its neighbours are instances or things dated alike, not evidence about the question.
     if (VALUE_TYPES.has(graph.getNode(seedId)?.type ?? '')) continue;

@@ -255,7 +255,7 @@ export function createA2ragRetriever(options: A2ragRetrieverOptions): Retriever 
           if (stage === 'local') {
             // S_V plus, as the first hop of a two-hop question, the entities that the best
             // lexical chunks define (their titles): their neighbours are the bridge candidates.
-            const local = new Map<number, LocalSeed>(seeds.map((s) => [s.index, { index: s.index, weight: s.weight, aligned: true }]));
+            const local = new Map<number, LocalSeed>(seeds.map((s) => [s.index, { index: s.index, weight: s.weight, aligned: true, phrase: s.how === 'query-ngram' }]));
             for (const h of lexHits.slice(0, feedback))
               for (const n of pm.definedBy(h.id)) {
                 const w = feedbackWeight * (lexical.get(h.id) ?? 0);
