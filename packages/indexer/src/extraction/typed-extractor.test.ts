@@ -103,6 +103,11 @@ describe('createHeuristicTripleExtractor', () => {
     expect(mtc.entities.find((e) => e.name === 'MTC Namibia')?.aliases ?? []).not.toContain('Namibia');
     const film = await ex.extract({ chunk: chunkOf('The Terminal is a 2004 American comedy-drama film directed by Steven Spielberg.'), docTitle: 'The Terminal' });
     expect(film.entities.find((e) => e.name === 'The Terminal')?.aliases).toContain('Terminal');
+    // a demonym before a name the passage also uses alone: the same entity
+    const fell = await ex.extract({ chunk: chunkOf('Knott is a mountain in the northern part of the English Lake District. It is one of the fells of the Lake District.'), docTitle: 'Knott' });
+    expect(fell.entities.find((e) => e.name === 'English Lake District')?.aliases).toContain('Lake District');
+    const other = await ex.extract({ chunk: chunkOf('The American Civil War ended in 1865.'), docTitle: 'Civil War' });
+    expect(other.entities.find((e) => e.name === 'American Civil War')?.aliases ?? []).not.toContain('Civil War');
   });
 
   it('types names from suffixes and parenthetical hints', () => {

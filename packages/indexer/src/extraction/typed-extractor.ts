@@ -299,6 +299,16 @@ export function createTypedTripleExtractor(options: TypedTripleExtractorOptions 
         const first = chunk.sentences[0];
         addEntity(pageMention, { chunkId: chunk.id, start: first.start, end: first.end });
       }
+      // "the English Lake District … the Lake District": a demonym before a name the passage also
+      // uses alone writes the same entity; the shorter form is an alias (so the two nodes merge)
+      const named = new Set<string>();
+      for (const { mentions } of pending) for (const m of mentions) if (!m.page) named.add(normKey(m.name));
+      for (const e of entities.values()) {
+        const words = e.name.split(/\s+/);
+        if (words.length < 3 || !wordClasses(words[0]!).has('demonym')) continue;
+        const rest = words.slice(1).join(' ');
+        if (named.has(normKey(rest)) && !e.aliases.includes(rest)) e.aliases.push(rest);
+      }
       return { entities: [...entities.values()], triples: [...triples.values()] } satisfies Extraction;
     },
   };
