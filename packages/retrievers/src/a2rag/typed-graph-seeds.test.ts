@@ -1,6 +1,7 @@
 // Seeds and Stage 1 on a graph built with the relation schema (typed extractor): relation
 // intents align to schema labels, a phrase inside an exactly matched name is no seed of its
-// own, and a class or literal seed does not expand to its neighbours.
+// own, a class or literal seed does not expand to its neighbours, and a class phrase seed
+// credits only a passage that defines the class.
 import { describe, expect, it } from 'vitest';
 import type { Triple } from '@rag/core';
 import { createGraphStore, getAdjacency } from '@rag/graph-store';
@@ -50,5 +51,25 @@ describe('A2RAG on a schema-typed graph', () => {
     expect(expand('concept:congressional district')).toBe(1);
     expect(expand('date:1902')).toBe(1);
     expect(expand('person:ona pell')).toBe(3);
+  });
+
+  it('credits a class phrase seed only to a passage defining the class, a named seed also to passages naming it', () => {
+    const graph = createGraphStore();
+    graph.addTriple(triple('Ferrow District', 'Place', 'instance_of', 'congressional district', 'Concept', 'c-ferrow'));
+    graph.addTriple(triple('Ona Pell', 'Person', 'born_in', 'Ferrow', 'Place', 'c-pell'));
+    const adj = getAdjacency(graph);
+    const at = (id: string) => adj.index.get(id)!;
+    const cls = at('concept:congressional district');
+    // the class is named in c-ferrow; c-class is an article about the class itself
+    const pm: ProvenanceMap = {
+      version: adj.version,
+      weighted: (i) => (i === cls ? [['c-class', 1], ['c-ferrow', 0.35]] : [['c-pell', 1]]),
+      defining: (i) => (i === cls ? ['c-class'] : ['c-pell']),
+      definedBy: () => [],
+    };
+    const own = (index: number, phrase: boolean) => [...localStage(graph, adj, pm, [{ index, weight: 1, aligned: true, phrase }], []).own.keys()].sort();
+    expect(own(cls, true)).toEqual(['c-class']);
+    expect(own(cls, false)).toEqual(['c-class', 'c-ferrow']);
+    expect(own(at('person:ona pell'), true)).toEqual(['c-pell']);
   });
 });
