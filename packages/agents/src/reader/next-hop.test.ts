@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RankedChunk } from '@rag/core';
+import { createRunContext, type RankedChunk } from '@rag/core';
+import { createExtractiveAnswerGenerator } from '../strategies/extractive-answer-generator.js';
 import { readAnswer } from './read-answer.js';
 import { nextHopSentences } from './next-hop.js';
 import { pickCandidate } from './candidates.js';
@@ -52,7 +53,7 @@ describe('readAnswer with the next hop', () => {
     const without = await readAnswer({ query: Q, sents, pool: sents.slice(0, 6), exclude: [] });
     expect(without.answer?.text).toBe('Harlow City');
     const withHop = await readAnswer({ query: Q, sents, pool: sents.slice(0, 6), exclude: [], titleOf });
-    expect(withHop.answer?.text).toBe('Tamsin River');
+    expect(withHop.answer).toMatchObject({ text: 'Tamsin River', via: 'Harlow City' });
   });
 
   it.each([
@@ -62,5 +63,28 @@ describe('readAnswer with the next hop', () => {
     const sents = sentencesOf(Q, FIRST, page);
     const a = await readAnswer({ query: Q, sents, pool: sents.slice(0, 6), exclude: [], titleOf });
     expect(a.answer?.text).toBe('Tamsin River');
+  });
+});
+
+describe('the extractive generator with an index', () => {
+  it('finds the bridge\'s page by its title, cites it and records the next hop in the trace', async () => {
+    const chunks: Record<string, { id: string; docId: string; text: string; start: number }> = {
+      c0: { id: 'c0', docId: 'd0', text: FIRST, start: 0 },
+      c1: { id: 'c1', docId: 'd1', text: PAGE, start: 0 },
+    };
+    const docs: Record<string, string> = { d0: 'Dana Kord', d1: 'Harlow City' };
+    const index = {
+      getChunk: (id: string) => chunks[id],
+      getDoc: (id: string) => ({ id, title: docs[id], text: '', metadata: {}, contentHash: '' }),
+      keyword: { search: async (q: string) => (q === 'Harlow City' ? [{ id: 'c1', score: 1 }] : []) },
+    } as unknown as NonNullable<Parameters<typeof createExtractiveAnswerGenerator>[0]>['index'];
+    const context = createRunContext();
+    const evidence = { query: Q, chunks: [{ chunkId: 'c0', docId: 'd0', score: 1, text: FIRST }], trace: [] };
+    const a = await createExtractiveAnswerGenerator({ index }).generate({ query: Q, evidence }, context);
+    expect(a.text).toBe('Tamsin River');
+    expect(a.citations[0]?.docId).toBe('d1');
+    expect(context.trace.events.some((e) => e.name === 'next-hop')).toBe(true);
+    // Without the index the page is out of reach: the bridge is the answer.
+    expect((await createExtractiveAnswerGenerator().generate({ query: Q, evidence })).text).toBe('Harlow City');
   });
 });

@@ -26,7 +26,7 @@ function normaliseForm(fromQuestion: AnswerType, fromAnalysis: string): AnswerTy
 }
 
 // A what / which question's head noun that names a quantity or a time asks for a number or a date
-// ("what is the average snowfall in …", "what season …").
+// ("what is the total of the fees paid in …", "what era …"; verify's type lexicon).
 const FORM_OF_HEAD: Partial<Record<string, AnswerType>> = { Number: 'number', Date: 'date' };
 
 export function analyseQuestion(query: string, analyzerType?: string): QuestionAnalysis {

@@ -45,6 +45,7 @@ export async function readAnswer(input: ReadInput): Promise<{ question: Question
   else if (question.form === 'yesno') answer = answerYesNo(query, sents);
   if (!answer) {
     const ctx = { expected: expectedAnswer(query, question.form), ...(input.graph ? { graph: input.graph } : {}), bridges: bridgeEntities(query, sents) };
+    let via: string | undefined;
     let best = pickCandidate(query, question.spanForm, pool, sents, exclude, question.noun, ctx) ?? (input.widerPool ? pickCandidate(query, question.spanForm, input.widerPool, sents, exclude, question.noun, ctx) : undefined);
     // A name stated without the asked relation is likely the first hop's result: read the next hop.
     if (best && confidentSpan(best)) {
@@ -57,10 +58,13 @@ export async function readAnswer(input: ReadInput): Promise<{ question: Question
           const key = ` ${phraseKey(c.span.text)} `;
           return !bridgeKey.includes(key) && !key.includes(bridgeKey);
         });
-        if (next && confidentSpan(next)) best = next;
+        if (next && confidentSpan(next)) {
+          via = best.span.text;
+          best = next;
+        }
       }
     }
-    if (best && confidentSpan(best)) answer = { text: best.span.text, sent: best.sent, form: 'span' };
+    if (best && confidentSpan(best)) answer = { text: best.span.text, sent: best.sent, form: 'span', ...(via ? { via } : {}) };
     else answer = sentenceAnswer(input.widerPool ?? pool);
   }
   return { question, ...(answer ? { answer } : {}) };

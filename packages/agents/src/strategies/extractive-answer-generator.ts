@@ -62,10 +62,19 @@ export function createExtractiveAnswerGenerator(options: ExtractiveAnswerGenerat
       }
       const pool = rules.strict ? sents.filter((s) => s.score >= STRICT_MIN_OVERLAP).slice(0, 3) : sents.slice(0, maxSentences);
       const index = options.index;
-      const { question, answer: result } = await readAnswer({ query, ...(analysis?.answerType ? { analyzerType: analysis.answerType } : {}), sents, pool, ...(rules.strict ? {} : { widerPool: sents.slice(0, 2 * maxSentences) }), exclude: rules.exclude, ...(index?.graph ? { graph: index.graph } : {}),
+      const { question, answer: result } = await readAnswer({
+        query,
+        ...(analysis?.answerType ? { analyzerType: analysis.answerType } : {}),
+        sents,
+        pool,
+        ...(rules.strict ? {} : { widerPool: sents.slice(0, 2 * maxSentences) }),
+        exclude: rules.exclude,
+        ...(index?.graph ? { graph: index.graph } : {}),
+        // The next hop of a composed question reads a bridge's own page (reader/next-hop.ts).
         ...(index ? { passagesOf: (name: string) => ownPassages(name, index) } : {}),
         ...(index?.getDoc ? { titleOf: (docId: string) => index.getDoc!(docId)?.title } : {}),
       });
+      if (result?.via) context?.trace.decision('next-hop', `"${result.via.slice(0, 60)}" is stated without the asked relation: answered from its next hop`, { bridge: result.via });
       const form = question.form;
       const said = !result
         ? `no ${form} span in evidence: abstain`
