@@ -12,8 +12,10 @@ export { questionForm, typeAgreement, answerShape, isAbstention } from './text/a
 export type { AnswerType, AnswerShape, TypeAgreement } from './text/answer-type.js';
 export { expectedType, headNoun } from './text/expected-type.js';
 export type { EntityType, ExpectedType } from './text/expected-type.js';
-export { relationSupport, questionEntities } from './text/relation-support.js';
-export type { RelationSupport, RelationSupportOptions } from './text/relation-support.js';
+export { relationSupport, questionEntities, askedRelation } from './text/relation-support.js';
+export type { AskedRelation, RelationSupport, RelationSupportOptions } from './text/relation-support.js';
+export { lemmaTokens, sameRelation } from './text/relation-cues.js';
+export type { LemmaToken } from './text/relation-cues.js';
 export { abstentionReason } from './text/abstention-reason.js';
 export { createLlmValidator, DEFAULT_PROMPTS } from './llm/llm-validator.js';
 export type { LlmValidatorOptions } from './llm/llm-validator.js';

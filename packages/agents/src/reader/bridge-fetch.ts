@@ -51,3 +51,53 @@ export function bridgePassages(query: string, sents: Sent[], index: BridgeIndex)
   }
   return out;
 }
+
+// Passages read for one name: its own page is what the next hop needs (round value, not fitted).
+const MAX_OWN_PASSAGES = 3;
+// Keyword hits searched for a page titled by the name (round value, not fitted).
+const TITLE_HITS = 10;
+
+/** What the reader needs of an index to read a name's own page. */
+export interface PageIndex extends BridgeIndex {
+  getDoc?(id: string): { title?: string } | undefined;
+  keyword?: { search(query: string, k: number): Promise<{ id: string }[]> };
+}
+
+/** Is a title the name's own ("Kassel", "Walden, Nova Scotia" for Walden, "Mercury (planet)")? */
+export function titledBy(title: string | undefined, name: string): boolean {
+  if (!title) return false;
+  const key = phraseKey(name);
+  return key !== '' && phraseKey(title.replace(/\s*(?:,|\().*$/, '')) === key;
+}
+
+/**
+ * A name's own passages in the index: chunks of documents titled by the name (found by a keyword
+ * search for it), then chunks of its graph node that open with the name.
+ */
+export async function ownPassages(name: string, index: PageIndex): Promise<RankedChunk[]> {
+  const key = phraseKey(name);
+  if (!key) return [];
+  const out: RankedChunk[] = [];
+  const seen = new Set<string>();
+  const add = (id: string, own: (chunk: { text: string; docId: string }) => boolean) => {
+    if (seen.has(id) || out.length >= MAX_OWN_PASSAGES) return;
+    seen.add(id);
+    const chunk = index.getChunk(id);
+    if (chunk && own(chunk)) out.push({ chunkId: chunk.id, docId: chunk.docId, score: 0, text: chunk.text });
+  };
+  if (index.getDoc && index.keyword) {
+    for (const hit of await index.keyword.search(name, TITLE_HITS)) add(hit.id, (c) => titledBy(index.getDoc!(c.docId)?.title, name));
+  }
+  const graph = index.graph;
+  if (graph?.chunksOfNode) {
+    for (const node of graph.findByName(name)) {
+      for (const id of graph.chunksOfNode(node.id)) {
+        add(id, (c) => {
+          const subject = nameSpans(c.text)[0];
+          return subject !== undefined && subject.start <= 40 && ` ${phraseKey(subject.text)} `.includes(` ${key} `);
+        });
+      }
+    }
+  }
+  return out;
+}

@@ -49,6 +49,11 @@ const BRIDGE_FACTOR = 0.5;
 const RELATION_CUE = 1.2;
 
 export function pickCandidate(query: string, form: string, pool: Sent[], all: Sent[], exclude: string[], nounQ: NounQuestion | undefined, ctx: CandidateContext): Candidate | undefined {
+  return rankCandidates(query, form, pool, all, exclude, nounQ, ctx)[0];
+}
+
+/** Every candidate of the pool, best first (pickCandidate takes the first). */
+export function rankCandidates(query: string, form: string, pool: Sent[], all: Sent[], exclude: string[], nounQ: NounQuestion | undefined, ctx: CandidateContext): Candidate[] {
   const qTokens = new Set(tokenizeWords(query).map((t) => t.token));
   const qContent = new Set(contentTerms(query));
   const excluded = new Set(exclude.map(phraseKey));
@@ -143,7 +148,7 @@ export function pickCandidate(query: string, form: string, pool: Sent[], all: Se
     for (const s of all.slice(0, 20)) if (s !== c.sent && phraseKey(s.text).includes(key)) extra++;
     c.score += 0.05 * Math.min(3, c.support - 1 + extra);
   }
-  return [...byKey.values()].sort((a, b) => b.score - a.score || a.span.text.localeCompare(b.span.text))[0];
+  return [...byKey.values()].sort((a, b) => b.score - a.score || a.span.text.localeCompare(b.span.text));
 }
 
 /**

@@ -4,6 +4,7 @@
 // the question asks for a common noun (nounQuestion).
 import type { AnswerType } from '@rag/verify';
 import { askedType } from '../strategies/asked-type.js';
+import { expectedAnswer } from './expected-answer.js';
 import { nounQuestion, type NounQuestion } from '../strategies/noun-phrases.js';
 import { choiceOptions } from './comparison.js';
 
@@ -24,12 +25,22 @@ function normaliseForm(fromQuestion: AnswerType, fromAnalysis: string): AnswerTy
   return (['person', 'date', 'place', 'number', 'yesno', 'entity'].includes(fromAnalysis) ? fromAnalysis : fromQuestion) as AnswerType;
 }
 
+// A what / which question's head noun that names a quantity or a time asks for a number or a date
+// ("what is the total of the fees paid in …", "what era …"; verify's type lexicon).
+const FORM_OF_HEAD: Partial<Record<string, AnswerType>> = { Number: 'number', Date: 'date' };
+
 export function analyseQuestion(query: string, analyzerType?: string): QuestionAnalysis {
-  const form = analyzerType && analyzerType !== 'other' ? normaliseForm(askedType(query), analyzerType) : askedType(query);
+  const asked = askedType(query);
+  // The head noun of "what / which …" decides before the analyzer: the analyzer reads its type
+  // from a wh-word anywhere, and in a composed question that word is often a relative one ("the
+  // average snowfall in the city where X was formed" is not a where-question).
+  const head = asked === 'entity' || asked === 'other' ? expectedAnswer(query, asked) : undefined;
+  const byHead = head?.head ? FORM_OF_HEAD[head.type] : undefined;
+  const form = byHead ?? (analyzerType && analyzerType !== 'other' && !head?.head ? normaliseForm(asked, analyzerType) : asked);
   const choice = choiceOptions(query);
   // "What position…", "Lilu is what?": common-noun phrases compete with names.
   // A descriptor head noun ("what was the profession of …") outranks a person reading.
-  const asked = nounQuestion(query);
-  const noun = form === 'entity' || form === 'other' || (form === 'person' && asked === 'descriptor') ? asked : undefined;
+  const nounAsked = nounQuestion(query);
+  const noun = form === 'entity' || form === 'other' || (form === 'person' && nounAsked === 'descriptor') ? nounAsked : undefined;
   return { form, ...(choice ? { choice } : {}), ...(noun ? { noun } : {}), spanForm: noun && form === 'person' ? 'entity' : form };
 }

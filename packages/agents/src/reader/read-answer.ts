@@ -4,12 +4,14 @@
 // such (sentence-answer.ts).
 import { analyseQuestion, type QuestionAnalysis } from './question.js';
 import { answerChoice } from './comparison.js';
-import { pickCandidate } from './candidates.js';
+import { pickCandidate, rankCandidates } from './candidates.js';
 import { answerYesNo } from './yes-no.js';
 import { bridgeEntities } from './bridge.js';
 import type { NameTypeGraph } from './candidate-type.js';
 import { expectedAnswer } from './expected-answer.js';
 import { confidentSpan, sentenceAnswer } from './sentence-answer.js';
+import { nextHopSentences, type PassagesOf, type TitleOf } from './next-hop.js';
+import { phraseKey } from '../internal/spans.js';
 import type { ReadAnswer, Sent } from './types.js';
 
 export interface ReadInput {
@@ -26,9 +28,16 @@ export interface ReadInput {
   exclude: string[];
   /** Node types of the index's graph, for typing candidate names. */
   graph?: NameTypeGraph;
+  /** A name's own passages from the index, for the next hop of a composed question (next-hop.ts). */
+  passagesOf?: PassagesOf;
+  /** Document titles, when the index has them (what a passage is about). */
+  titleOf?: TitleOf;
 }
 
-export function readAnswer(input: ReadInput): { question: QuestionAnalysis; answer?: ReadAnswer } {
+// Next-hop sentences candidates are drawn from (the pool's size).
+const NEXT_HOP_SENTENCES = 6;
+
+export async function readAnswer(input: ReadInput): Promise<{ question: QuestionAnalysis; answer?: ReadAnswer }> {
   const { query, sents, pool, exclude } = input;
   const question = analyseQuestion(query, input.analyzerType);
   let answer: ReadAnswer | undefined;
@@ -36,8 +45,26 @@ export function readAnswer(input: ReadInput): { question: QuestionAnalysis; answ
   else if (question.form === 'yesno') answer = answerYesNo(query, sents);
   if (!answer) {
     const ctx = { expected: expectedAnswer(query, question.form), ...(input.graph ? { graph: input.graph } : {}), bridges: bridgeEntities(query, sents) };
-    const best = pickCandidate(query, question.spanForm, pool, sents, exclude, question.noun, ctx) ?? (input.widerPool ? pickCandidate(query, question.spanForm, input.widerPool, sents, exclude, question.noun, ctx) : undefined);
-    if (best && confidentSpan(best)) answer = { text: best.span.text, sent: best.sent, form: 'span' };
+    let via: string | undefined;
+    let best = pickCandidate(query, question.spanForm, pool, sents, exclude, question.noun, ctx) ?? (input.widerPool ? pickCandidate(query, question.spanForm, input.widerPool, sents, exclude, question.noun, ctx) : undefined);
+    // A name stated without the asked relation is likely the first hop's result: read the next hop.
+    if (best && confidentSpan(best)) {
+      const hop = await nextHopSentences(query, best, sents, { ...(input.passagesOf ? { passagesOf: input.passagesOf } : {}), ...(input.titleOf ? { titleOf: input.titleOf } : {}) });
+      if (hop.length > 0) {
+        const bridges = new Set([...ctx.bridges, phraseKey(best.span.text)]);
+        // A part of the bridge's name ("Eddie" for "Eddie the Eagle"), or a longer form of it, is the bridge again.
+        const bridgeKey = ` ${phraseKey(best.span.text)} `;
+        const next = rankCandidates(query, question.spanForm, hop.slice(0, NEXT_HOP_SENTENCES), [...sents, ...hop], [...exclude, best.span.text], question.noun, { ...ctx, bridges }).find((c) => {
+          const key = ` ${phraseKey(c.span.text)} `;
+          return !bridgeKey.includes(key) && !key.includes(bridgeKey);
+        });
+        if (next && confidentSpan(next)) {
+          via = best.span.text;
+          best = next;
+        }
+      }
+    }
+    if (best && confidentSpan(best)) answer = { text: best.span.text, sent: best.sent, form: 'span', ...(via ? { via } : {}) };
     else answer = sentenceAnswer(input.widerPool ?? pool);
   }
   return { question, ...(answer ? { answer } : {}) };

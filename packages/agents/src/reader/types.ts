@@ -31,6 +31,8 @@ export interface ReadAnswer {
   sent: Sent;
   /** `sentence` when no phrase of the asked type was found and `text` is the best supporting sentence. */
   form?: 'span' | 'sentence';
+  /** The bridge a next-hop answer was read through (next-hop.ts), for the trace. */
+  via?: string;
 }
 
 /** Wh-words and auxiliaries that carry no content for matching evidence. */

@@ -7,7 +7,7 @@
 // marked `form: 'sentence'` (reader/sentence-answer.ts states the rule).
 import { invalidInput, type AnswerGenerator, type Citation, type GeneratedAnswer } from '@rag/core';
 import type { RagIndex } from '@rag/indexer';
-import { bridgePassages } from '../reader/bridge-fetch.js';
+import { bridgePassages, ownPassages } from '../reader/bridge-fetch.js';
 import type { NameTypeGraph } from '../reader/candidate-type.js';
 import { readAnswer } from '../reader/read-answer.js';
 import { scoreSentences } from '../reader/sentence-scoring.js';
@@ -18,7 +18,7 @@ export { choiceOptions } from '../reader/comparison.js';
 
 export interface ExtractiveAnswerGeneratorOptions {
   /** Resolves chunk offsets so citations point into the source document (else chunk-relative). */
-  index?: Pick<RagIndex, 'getChunk'> & { graph?: NameTypeGraph };
+  index?: Pick<RagIndex, 'getChunk'> & Partial<Pick<RagIndex, 'getDoc' | 'keyword'>> & { graph?: NameTypeGraph };
   /** Evidence chunks read, best first (default 8). */
   maxChunks?: number;
   /** Sentences candidates are drawn from (default 6). */
@@ -61,7 +61,20 @@ export function createExtractiveAnswerGenerator(options: ExtractiveAnswerGenerat
         sents = scoreSentences(query, { ...evidence, chunks: [...evidence.chunks.slice(0, maxChunks), ...extra] }, maxChunks + extra.length, bridgeBonus);
       }
       const pool = rules.strict ? sents.filter((s) => s.score >= STRICT_MIN_OVERLAP).slice(0, 3) : sents.slice(0, maxSentences);
-      const { question, answer: result } = readAnswer({ query, ...(analysis?.answerType ? { analyzerType: analysis.answerType } : {}), sents, pool, ...(rules.strict ? {} : { widerPool: sents.slice(0, 2 * maxSentences) }), exclude: rules.exclude, ...(options.index?.graph ? { graph: options.index.graph } : {}) });
+      const index = options.index;
+      const { question, answer: result } = await readAnswer({
+        query,
+        ...(analysis?.answerType ? { analyzerType: analysis.answerType } : {}),
+        sents,
+        pool,
+        ...(rules.strict ? {} : { widerPool: sents.slice(0, 2 * maxSentences) }),
+        exclude: rules.exclude,
+        ...(index?.graph ? { graph: index.graph } : {}),
+        // The next hop of a composed question reads a bridge's own page (reader/next-hop.ts).
+        ...(index ? { passagesOf: (name: string) => ownPassages(name, index) } : {}),
+        ...(index?.getDoc ? { titleOf: (docId: string) => index.getDoc!(docId)?.title } : {}),
+      });
+      if (result?.via) context?.trace.decision('next-hop', `"${result.via.slice(0, 60)}" is stated without the asked relation: answered from its next hop`, { bridge: result.via });
       const form = question.form;
       const said = !result
         ? `no ${form} span in evidence: abstain`

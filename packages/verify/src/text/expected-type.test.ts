@@ -13,6 +13,12 @@ describe('expected answer type', () => {
     expect(expectedType('Kate Ramsay is a character created by who?')).toMatchObject({ form: 'person', type: 'Person' });
     expect(expectedType('What did the director study?').type).toBe('Thing');
   });
+  it('reads a lexicon noun before another noun as a modifier ("what area code")', () => {
+    expect(expectedType('What is the area code for Ostrava in the state where the church is?')).toMatchObject({ type: 'Thing' });
+    expect(headNoun('Which country singer recorded Ostrava Rising?')).toBe('singer');
+    expect(expectedType('Mount Ostra is part of what mountain range?')).toMatchObject({ head: 'range', type: 'Place' });
+    expect(expectedType('What river flows through the city where Lena Fiala played?')).toMatchObject({ head: 'river', type: 'Place' });
+  });
   it('finds the interrogative word, not a relative one or a title', () => {
     expect(headNoun('Steve Johnson coaches at a University which also has a campus in which California city?')).toBe('city');
     expect(questionWordAt('How to Eat, released in which year, is a book')?.word).toBe('which');

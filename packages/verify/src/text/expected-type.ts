@@ -3,6 +3,7 @@
 // typed lexicon. The head noun is also a cue of the asked relation ("the capital of …"), which
 // the relation-aware adequacy check looks for next to the answer. Shared by reader and verifier.
 import { questionForm, type AnswerType } from './answer-type.js';
+import { taggedTerms } from '../internal/lazy-nlp.js';
 import { splitSentences } from './sentences.js';
 
 export type EntityType = 'Person' | 'Place' | 'Organization' | 'Work' | 'Language' | 'Date' | 'Number' | 'YesNo' | 'Thing';
@@ -26,7 +27,7 @@ const LEXICON: Record<Exclude<EntityType, 'YesNo' | 'Thing'>, readonly string[]>
   ],
   Place: [
     'city', 'country', 'state', 'town', 'county', 'place', 'continent', 'region', 'province', 'island', 'village',
-    'location', 'nation', 'river', 'mountain', 'district', 'borough', 'area', 'capital', 'neighborhood', 'suburb',
+    'location', 'nation', 'river', 'mountain', 'range', 'district', 'borough', 'area', 'capital', 'neighborhood', 'suburb',
   ],
   Organization: [
     'company', 'team', 'band', 'group', 'university', 'college', 'school', 'organization', 'organisation', 'club',
@@ -83,6 +84,12 @@ export function questionWordAt(sentence: string): { index: number; word: string 
   return pick ? { index: pick.index ?? 0, word: pick[1]!.toLowerCase() } : undefined;
 }
 
+/** compromise's tags of each word of a short phrase, or undefined when its terms do not line up with the words. */
+function nounPhraseTags(words: readonly string[]): string[][] | undefined {
+  const terms = taggedTerms(words.join(' '));
+  return terms.length === words.length ? terms.map((t) => t.tags) : undefined;
+}
+
 /** The noun a wh-word governs: "what U.S. state" → "state", "which 2004 film" → "film". */
 export function headNoun(query: string): string | undefined {
   return headPhrase(query)?.head;
@@ -99,8 +106,15 @@ export function headPhrase(query: string): { head: string; modifiers: string[] }
   if (!m) return undefined;
   const words = (m[1] ?? '').trim().split(/\s+/).filter(Boolean);
   // The first lexicon noun within three words ("what American rock band" → band).
+  let tags: string[][] | undefined;
   for (const [i, w] of words.entries()) {
     const s = singular(w.replace(/[^\p{L}]/gu, ''));
+    // "what area code", "which state senator": a lexicon noun before another noun modifies it.
+    if (BY_HEAD.has(s) && i + 1 < words.length) {
+      tags ??= nounPhraseTags(words);
+      const next = tags?.[i + 1];
+      if (next && next.includes('Noun') && !next.includes('Verb') && !next.includes('Pronoun')) continue;
+    }
     if (BY_HEAD.has(s)) return { head: s, modifiers: words.slice(0, i).map((x) => x.replace(/[^\p{L}]/gu, '')).filter(Boolean) };
     // A verb or preposition ends the noun phrase ("which is …", "what in …").
     if (/^(is|was|are|were|does|did|do|has|had|can|will|in|of|on|at|by|for|from|to|with)$/.test(w)) break;

@@ -12,10 +12,12 @@ import { isDemonym, relationSupport } from '../text/relation-support.js';
 import { relationChain } from '../text/relation-chain.js';
 import { capitalisedOnlyAtSentenceStart } from '../text/sentence-initial.js';
 import { askedCountNoun, countsOtherNoun } from '../text/counted-noun.js';
+import { placeLevelMismatch } from '../text/place-level.js';
 import { yesNoSupport } from '../text/yes-no-support.js';
 import { choiceOptionsOf, choiceSupport } from '../text/choice-support.js';
 import { answerText, assertQuery, assertUnit, makeVerdict, recordVerdict } from './verdict.js';
 
+const LEVEL_WORD = { City: 'city', Region: 'state or province', Country: 'country' } as const;
 const HEAD_FORM: Partial<Record<EntityType, AnswerType>> = { Person: 'person', Place: 'place', Date: 'date', Number: 'number' };
 
 export interface LexicalAdequacyOptions {
@@ -81,6 +83,10 @@ export function createLexicalAdequacyValidator(options: LexicalAdequacyOptions =
       // A nationality ("English", "Danish") names no place.
       if (expected.type === 'Place' && isDemonym(text.trim()))
         return recordVerdict(makeVerdict('adequacy', 'unknown', unconstrained * 0.8, `the question asks for a place and "${text.slice(0, 60)}" is a nationality, not a place`), context, { form });
+      // A city for "what state", a state for "which country": a place of another level.
+      const level = expected.type === 'Place' ? placeLevelMismatch(expected.head, text.trim()) : undefined;
+      if (level)
+        return recordVerdict(makeVerdict('adequacy', 'unknown', unconstrained * 0.8, `the question asks for a ${expected.head} and "${text.slice(0, 60)}" reads as a ${LEVEL_WORD[level.read]}`), context, { form });
       const typed = form === 'entity' || form === 'other' ? HEAD_FORM[expected.type] : form;
       const typedAgreement = typed && typed !== form ? typeAgreement(typed, text) : agreement;
       if (typed && typedAgreement.agree !== true)

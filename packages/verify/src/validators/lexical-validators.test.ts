@@ -136,6 +136,16 @@ describe('relation-aware adequacy', () => {
     const w = await adequacy.validate({ query: 'The state where Henry Worrall died has how many congressional districts?', answer: cited('four', right), evidence: evidenceOf(right) });
     expect(w.reason).not.toMatch(/counts/);
   });
+  it('does not verify a place of another level than the one asked ("what state" answered with a city)', async () => {
+    const text = 'The Ostrava Tigers were an NFL team based in Philadelphia from 1945.';
+    const q = 'The Ostrava Tigers were an NFL team based in what state?';
+    const city = await adequacy.validate({ query: q, answer: cited('Philadelphia', text), evidence: evidenceOf(text) });
+    expect(city.outcome).toBe('unknown');
+    expect(city.reason).toMatch(/asks for a state and "Philadelphia" reads as a city/);
+    const state = 'The Ostrava Tigers were an NFL team based in Pennsylvania from 1945.';
+    const right = await adequacy.validate({ query: q, answer: cited('Pennsylvania', state), evidence: evidenceOf(state) });
+    expect(right.reason).not.toMatch(/reads as a/);
+  });
   it('says unsure when another name stands between the relation word and the answer', async () => {
     const q = 'Who starred in Ostrava Rising?';
     const evidence = evidenceOf('Ostrava Rising stars Lena Fiala as a nurse and Karel Dvorak as a guard.');
