@@ -4,11 +4,13 @@
 // Also: local-push PPR (personalizedPageRankPush) vs the power iteration on the same queries, with
 // top-20 agreement against the power iteration's answer.
 // Run: pnpm --filter @rag/graph-store bench   (env BENCH_NODES / BENCH_EDGES_PER_NODE to scale;
-//      `pnpm --filter @rag/graph-store bench --ppr-only` skips Louvain and the snapshot)
+//      `pnpm --filter @rag/graph-store bench --ppr-only` skips Louvain and the snapshot;
+//      `--build-only` stops after the build and its peer: the same nodes and edges inserted into a
+//      bare graphology MultiDirectedGraph, timed in the same run)
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { UndirectedGraph } from 'graphology';
+import { MultiDirectedGraph, UndirectedGraph } from 'graphology';
 import pagerank from 'graphology-metrics/centrality/pagerank.js';
 import {
   createGraphStore,
@@ -30,6 +32,7 @@ const SEED = 20240601;
 const QUERIES = 21;
 const PEER_RUNS = 3;
 const PPR_ONLY = process.argv.includes('--ppr-only');
+const BUILD_ONLY = process.argv.includes('--build-only');
 
 const gc = (globalThis as { gc?: () => void }).gc;
 function heap(): number {
@@ -94,7 +97,43 @@ const buildEdgesMs = ms(t);
 const buildCpu = cpuNow() - buildCpu0;
 const h2 = heap();
 console.log(`built ${store.nodeCount} nodes in ${fmt(buildNodesMs / 1000)} s, ${store.edgeCount} edges in ${fmt(buildEdgesMs / 1000)} s wall (${fmt(buildCpu / 1000)} s CPU for both, incl. gc)`);
-console.log(`heap: ${fmt((h1 - h0) / store.nodeCount, 0)} B per node, ${fmt((h2 - h1) / store.edgeCount, 0)} B per edge (store incl. graphology, indexes, provenance)`);
+console.log(`heap: ${fmt((h1 - h0) / store.nodeCount, 0)} B per node, ${fmt((h2 - h1) / store.edgeCount, 0)} B per edge (store incl. its graph structure, indexes, provenance)`);
+
+// ---------------------------------------------------------------- build peer
+// The same nodes and edges (the store's own frozen objects as attributes, in insertion order)
+// into a bare graphology MultiDirectedGraph: the graph structure alone, without validation,
+// provenance indexes or upsert logic. Timed in the same run, so the ratio holds under any load.
+{
+  const nodeList = [...store.nodes()];
+  const edgeList = [...store.edges()];
+  const p0 = heap();
+  t = performance.now();
+  const c0 = cpuNow();
+  const peerGraph = new MultiDirectedGraph({ allowSelfLoops: true });
+  for (const n of nodeList) peerGraph.addNode(n.id, n);
+  for (const e of edgeList) if (!peerGraph.hasEdge(e.id)) peerGraph.addDirectedEdgeWithKey(e.id, e.source, e.target, e);
+  const peerMs = ms(t);
+  const peerCpu = cpuNow() - c0;
+  const p1 = heap();
+  console.log(
+    `peer build (bare graphology MultiDirectedGraph, same ${peerGraph.order} nodes / ${peerGraph.size} edges, objects shared): ${fmt(peerMs / 1000, 2)} s wall, ${fmt(peerCpu / 1000, 2)} s CPU, ` +
+      `${fmt((p1 - p0) / peerGraph.size, 0)} B per edge (structure only, nodes included)`,
+  );
+  console.log(
+    `RATIO store build / bare graphology build: ${fmt((buildNodesMs + buildEdgesMs) / peerMs, 2)}x wall, ${fmt(buildCpu / peerCpu, 2)}x CPU; load average ${load()}`,
+  );
+}
+{
+  // toJSON sorts every node and edge by id (the snapshot order persistence writes)
+  t = performance.now();
+  const c0 = cpuNow();
+  const snap = store.toJSON();
+  console.log(`toJSON (${snap.nodes.length} nodes, ${snap.edges.length} edges, sorted by id): ${fmt(ms(t) / 1000, 2)} s wall, ${fmt((cpuNow() - c0) / 1000, 2)} s CPU`);
+}
+if (BUILD_ONLY) {
+  console.log(`--build-only: PPR, Louvain and snapshot skipped; load average at end ${load()}`);
+  process.exit(0);
+}
 
 // ---------------------------------------------------------------- PPR
 const seedSets: string[][] = [];
