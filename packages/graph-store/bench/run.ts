@@ -9,6 +9,7 @@
 //      bare graphology MultiDirectedGraph, timed in the same run)
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
+import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { MultiDirectedGraph, UndirectedGraph } from 'graphology';
 import pagerank from 'graphology-metrics/centrality/pagerank.js';
@@ -53,6 +54,12 @@ const cpuNow = () => {
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 const fmt = (x: number, d = 1) => x.toFixed(d);
 
+// GC pauses on the main thread, to say how much of a phase's time is collection
+const gcEntries: PerformanceEntry[] = [];
+new PerformanceObserver((list) => gcEntries.push(...list.getEntries())).observe({ entryTypes: ['gc'] });
+const gcMs = (from: number, to: number) => gcEntries.filter((e) => e.startTime >= from && e.startTime < to).reduce((sum, e) => sum + e.duration, 0);
+const flushGcEntries = () => new Promise((resolve) => setTimeout(resolve, 50));
+
 if (!gc) console.warn('warning: run with --expose-gc for meaningful memory figures');
 console.log(`node ${process.version}, ${N} nodes, ${M_PER} edges per new node, seed ${SEED}; load average ${load()}`);
 
@@ -62,10 +69,13 @@ const relations = ['r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7'];
 const id = (i: number) => `entity:n${i}`;
 const h0 = heap();
 let t = performance.now();
-const buildCpu0 = cpuNow();
+const nodesT0 = t;
+let c0 = cpuNow();
 const store = createGraphStore();
 for (let i = 0; i < N; i++) store.addEntity({ name: `n${i}`, provenance: [{ chunkId: `c${i >> 2}`, start: 0, end: 8 }] });
 const buildNodesMs = ms(t);
+const nodesT1 = performance.now();
+const buildNodesCpu = cpuNow() - c0;
 const h1 = heap();
 // preferential attachment: a new node links to endpoints drawn from the endpoint list, so the
 // chance of picking a node is proportional to its degree (Barabási–Albert)
@@ -73,6 +83,8 @@ const endpoints = new Int32Array(2 * N * M_PER + 16);
 let ends = 0;
 const core = M_PER + 1;
 t = performance.now();
+const edgesT0 = t;
+c0 = cpuNow();
 for (let i = 1; i < core; i++) {
   for (let j = 0; j < i; j++) {
     store.addRelation({ source: id(i), target: id(j), relation: relations[(i + j) % 8], provenance: [{ chunkId: `c${i >> 2}`, start: 0, end: 8 }], confidence: 0.5 + rng() / 2 });
@@ -94,9 +106,15 @@ for (let i = core; i < N; i++) {
   }
 }
 const buildEdgesMs = ms(t);
-const buildCpu = cpuNow() - buildCpu0;
+const edgesT1 = performance.now();
+const buildCpu = buildNodesCpu + cpuNow() - c0;
 const h2 = heap();
-console.log(`built ${store.nodeCount} nodes in ${fmt(buildNodesMs / 1000)} s, ${store.edgeCount} edges in ${fmt(buildEdgesMs / 1000)} s wall (${fmt(buildCpu / 1000)} s CPU for both, incl. gc)`);
+await flushGcEntries();
+const buildGc = gcMs(nodesT0, nodesT1) + gcMs(edgesT0, edgesT1);
+console.log(
+  `built ${store.nodeCount} nodes in ${fmt(buildNodesMs / 1000, 2)} s, ${store.edgeCount} edges in ${fmt(buildEdgesMs / 1000, 2)} s wall; ` +
+    `${fmt((buildNodesMs + buildEdgesMs) / 1000, 2)} s wall, ${fmt(buildCpu / 1000, 2)} s CPU for both (process CPU incl. GC threads), ${fmt(buildGc / 1000, 2)} s of it GC pauses`,
+);
 console.log(`heap: ${fmt((h1 - h0) / store.nodeCount, 0)} B per node, ${fmt((h2 - h1) / store.edgeCount, 0)} B per edge (store incl. its graph structure, indexes, provenance)`);
 
 // ---------------------------------------------------------------- build peer
@@ -113,10 +131,12 @@ console.log(`heap: ${fmt((h1 - h0) / store.nodeCount, 0)} B per node, ${fmt((h2 
   for (const n of nodeList) peerGraph.addNode(n.id, n);
   for (const e of edgeList) if (!peerGraph.hasEdge(e.id)) peerGraph.addDirectedEdgeWithKey(e.id, e.source, e.target, e);
   const peerMs = ms(t);
+  const peerT1 = performance.now();
   const peerCpu = cpuNow() - c0;
   const p1 = heap();
+  await flushGcEntries();
   console.log(
-    `peer build (bare graphology MultiDirectedGraph, same ${peerGraph.order} nodes / ${peerGraph.size} edges, objects shared): ${fmt(peerMs / 1000, 2)} s wall, ${fmt(peerCpu / 1000, 2)} s CPU, ` +
+    `peer build (bare graphology MultiDirectedGraph, same ${peerGraph.order} nodes / ${peerGraph.size} edges, objects shared): ${fmt(peerMs / 1000, 2)} s wall, ${fmt(peerCpu / 1000, 2)} s CPU, ${fmt(gcMs(peerT1 - peerMs, peerT1) / 1000, 2)} s GC pauses, ` +
       `${fmt((p1 - p0) / peerGraph.size, 0)} B per edge (structure only, nodes included)`,
   );
   console.log(

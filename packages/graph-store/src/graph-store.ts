@@ -17,10 +17,10 @@ import { createEditOps } from './edit-ops.js';
 import { createMergeOps } from './merge-ops.js';
 import { GRAPH_FORMAT_VERSION, GraphSnapshotSchema } from './schemas.js';
 import { createStoreCore } from './store-core.js';
-import { byId, parse } from './store-helpers.js';
+import { parse } from './store-helpers.js';
 import { createStoreReads } from './store-reads.js';
 import { createUpsertOps } from './upsert-ops.js';
-import type { EntityNode, GraphSchema, GraphSnapshot, GraphStore, RelationEdge } from './types.js';
+import type { GraphSchema, GraphSnapshot, GraphStore, RelationEdge } from './types.js';
 
 export { deepEqual } from './store-helpers.js';
 
@@ -90,15 +90,11 @@ export function createGraphStore(options: GraphStoreOptions = {}): GraphStore & 
   const tracker = createChangeTracker(core, merges, edits);
 
   function toJSON(): GraphSnapshot {
-    const nodes: EntityNode[] = [];
-    graph.forEachNode((_, n) => nodes.push(n));
-    const edges: RelationEdge[] = [];
-    graph.forEachEdge((_, e) => edges.push(e));
     const schema = core.schema;
     return {
       formatVersion: GRAPH_FORMAT_VERSION,
-      nodes: nodes.sort(byId),
-      edges: edges.sort(byId),
+      nodes: graph.nodesById(),
+      edges: graph.edgesById(),
       ...(schema ? { schema } : {}),
       mergeLog: merges.logEntries(),
       editLog: edits.logEntries(),
