@@ -42,5 +42,7 @@ export function entityId(type: string, name: string): string {
 
 /** Edge ids are derived from the upsert key (source, relation, target). */
 export function relationId(source: string, relation: string, target: string): string {
-  return `${source} -[${relation}]-> ${target}`;
+  // join builds one flat string; a template literal builds a chain of cons strings that the
+  // first hash lookup flattens (more garbage per edge, and the chain head stays referenced)
+  return [source, ' -[', relation, ']-> ', target].join('');
 }

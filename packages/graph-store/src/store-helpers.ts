@@ -26,7 +26,11 @@ function provenanceKey(p: Provenance): string {
 }
 
 export function unionProvenance(a: readonly Provenance[], b: readonly Provenance[]): Provenance[] {
-  if (a.length + b.length <= 1) return [...a, ...b].map((p) => ({ chunkId: p.chunkId, start: p.start, end: p.end }));
+  if (a.length + b.length <= 1) {
+    // the common case (one span per extracted fact), without the intermediate arrays
+    const p = a[0] ?? b[0];
+    return p ? [{ chunkId: p.chunkId, start: p.start, end: p.end }] : [];
+  }
   const seen = new Set<string>();
   const out: Provenance[] = [];
   for (const p of [...a, ...b]) {

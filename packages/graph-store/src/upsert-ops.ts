@@ -65,15 +65,12 @@ export function createUpsertOps(core: StoreCore): UpsertOps {
     const target = core.requireNode(input.target, 'relation.target');
     core.checkRelation(relation, source.type, target.type, 'relation');
     const id = relationId(source.id, relation, target.id);
-    const fresh: RelationEdge = {
-      id,
-      source: source.id,
-      target: target.id,
-      relation,
-      provenance: unionProvenance([], input.provenance ?? []),
-      confidence: input.confidence ?? 1,
-      ...(input.attributes ? { attributes: { ...input.attributes } } : {}),
-    };
+    const provenance = unionProvenance([], input.provenance ?? []);
+    const confidence = input.confidence ?? 1;
+    // two literals rather than a conditional spread: the same fields, without a runtime copy
+    const fresh: RelationEdge = input.attributes
+      ? { id, source: source.id, target: target.id, relation, provenance, confidence, attributes: { ...input.attributes } }
+      : { id, source: source.id, target: target.id, relation, provenance, confidence };
     // upsert: the newest attributes win, provenance is unioned, confidence max'ed
     const prev = graph.getEdge(id);
     // both are built here from copies (unionProvenance and the attributes spread copy)
