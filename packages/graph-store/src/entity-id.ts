@@ -31,18 +31,20 @@ export function normalizeRelation(relation: string): string {
   return out;
 }
 
+// Ids are built with join: it makes one flat string, where a template literal makes a chain of
+// cons strings that the first hash lookup flattens (more garbage per fact, and the chain head
+// stays referenced from every map that holds the id).
+
 /** `entityId("Person", "Marie Curie")` → `"person:marie curie"`. */
 export function entityId(type: string, name: string): string {
   const n = normalizeName(name);
   if (n === '') throw invalidInput('name', `"${name}" has no letters or digits after normalisation`);
   const t = normalizeRelation(type);
   if (t === '') throw invalidInput('type', `"${type}" has no letters or digits after normalisation`);
-  return `${t}:${n}`;
+  return [t, ':', n].join('');
 }
 
 /** Edge ids are derived from the upsert key (source, relation, target). */
 export function relationId(source: string, relation: string, target: string): string {
-  // join builds one flat string; a template literal builds a chain of cons strings that the
-  // first hash lookup flattens (more garbage per edge, and the chain head stays referenced)
   return [source, ' -[', relation, ']-> ', target].join('');
 }
