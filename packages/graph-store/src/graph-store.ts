@@ -1,8 +1,10 @@
-// The graphology-backed GraphStore: entities and typed relations with provenance (π and its
+// The GraphStore: entities and typed relations with provenance (π and its
 // inverse), a name/alias index, typed schemas, merge/split with exact undo, chunk removal, and
 // logged, undoable edits. This file composes the parts (one concept each) and reads / writes
 // snapshots:
 //   store-core.ts     the graph, the indexes kept exact under every write, schema checks, version
+//   multigraph.ts     the graph structure itself (our own; graphology only via to-graphology.ts)
+//   id-index.ts       the key → ids indexes (chunk → facts, name → nodes)
 //   store-reads.ts    lookups, name search, incident edges, π and π⁻¹, refs, subgraphs
 //   upsert-ops.ts     addEntity / addRelation / addTriple, removeNode / removeEdge
 //   merge-ops.ts      merge / undoMerge / split and the merge log
