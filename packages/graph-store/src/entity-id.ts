@@ -5,8 +5,18 @@ import { invalidInput } from '@rag/core';
 // Letters that carry a diacritic but have no Unicode decomposition.
 const FOLD: Record<string, string> = { ł: 'l', ø: 'o', đ: 'd', ð: 'd', ß: 'ss', æ: 'ae', œ: 'oe', ı: 'i', þ: 'th', ħ: 'h' };
 
+// Names of ASCII letters, digits and spaces only (most of them) skip the Unicode passes: NFKD,
+// mark removal, folding and the punctuation pass leave such a name unchanged.
+const PLAIN_ASCII = /^[A-Za-z0-9 ]*$/;
+
 /** Lower-cased, accent-free, punctuation-free, single-spaced form of a name. */
 export function normalizeName(name: string): string {
+  if (PLAIN_ASCII.test(name)) return name.toLowerCase().replace(/ +/g, ' ').trim();
+  return normalizeFull(name);
+}
+
+/** normalizeName without the ASCII shortcut (exported for the test that checks they agree). */
+export function normalizeFull(name: string): string {
   return name
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
