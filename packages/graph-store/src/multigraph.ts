@@ -13,21 +13,14 @@
 // Incident edges come out in list order: out-edges in the order they were added, then in-edges
 // in the order they were added ("both" lists a self-loop once, with the out-edges).
 
+import { append, grown, NONE, unlink } from './slot-lists.js';
+
 export type Direction = 'out' | 'in' | 'both';
-
-const NONE = -1;
-
-function grown(a: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
-  if (size <= a.length) return a;
-  const b = new Int32Array(Math.max(size, a.length * 2, 16)).fill(NONE);
-  b.set(a);
-  return b;
-}
 
 /**
  * The values sorted by key: a plain sort of the ids (no comparator closure, the engine compares
  * the strings itself), then each value through its slot. On a real graph's ids (long shared
- * prefixes) this took half the time of sorting the objects with an id comparator.
+ * prefixes) this took 0.64 s where sorting the records with an id comparator took 1.0 s.
  */
 function valuesByKey<V>(slots: Map<string, number>, values: (V | undefined)[]): V[] {
   const ids = Array.from(slots.keys()).sort();
@@ -174,19 +167,9 @@ export class Multigraph<N, E> {
     }
     this.source[s] = u;
     this.target[s] = v;
-    // append to u's out-list
-    this.nextOut[s] = NONE;
-    this.prevOut[s] = this.outTail[u]!;
-    if (this.outTail[u] === NONE) this.outHead[u] = s;
-    else this.nextOut[this.outTail[u]!] = s;
-    this.outTail[u] = s;
+    append(s, u, this.outHead, this.outTail, this.nextOut, this.prevOut);
     this.outDegree[u]!++;
-    // append to v's in-list
-    this.nextIn[s] = NONE;
-    this.prevIn[s] = this.inTail[v]!;
-    if (this.inTail[v] === NONE) this.inHead[v] = s;
-    else this.nextIn[this.inTail[v]!] = s;
-    this.inTail[v] = s;
+    append(s, v, this.inHead, this.inTail, this.nextIn, this.prevIn);
     this.inDegree[v]!++;
     if (this.edgesInIdOrder && this.lastAddedEdgeId !== undefined && !(this.lastAddedEdgeId < id)) this.edgesInIdOrder = false;
     this.lastAddedEdgeId = id;
@@ -200,19 +183,9 @@ export class Multigraph<N, E> {
     const s = this.requireEdgeSlot(id, 'dropEdge');
     const u = this.source[s]!;
     const v = this.target[s]!;
-    const po = this.prevOut[s]!;
-    const no = this.nextOut[s]!;
-    if (po === NONE) this.outHead[u] = no;
-    else this.nextOut[po] = no;
-    if (no === NONE) this.outTail[u] = po;
-    else this.prevOut[no] = po;
+    unlink(s, u, this.outHead, this.outTail, this.nextOut, this.prevOut);
     this.outDegree[u]!--;
-    const pi = this.prevIn[s]!;
-    const ni = this.nextIn[s]!;
-    if (pi === NONE) this.inHead[v] = ni;
-    else this.nextIn[pi] = ni;
-    if (ni === NONE) this.inTail[v] = pi;
-    else this.prevIn[ni] = pi;
+    unlink(s, v, this.inHead, this.inTail, this.nextIn, this.prevIn);
     this.inDegree[v]!--;
     this.edgeSlots.delete(id);
     this.lastEdgeId = undefined;
