@@ -121,7 +121,8 @@ console.log(`heap: ${fmt((h1 - h0) / store.nodeCount, 0)} B per node, ${fmt((h2 
 // The same nodes and edges (the store's own frozen objects as attributes, in insertion order)
 // into a bare graphology MultiDirectedGraph: the graph structure alone, without validation,
 // provenance indexes or upsert logic. Timed in the same run, so the ratio holds under any load.
-{
+// A function, so nothing of it stays reachable from the suspended top-level frame afterwards.
+async function buildPeer(): Promise<void> {
   const nodeList = [...store.nodes()];
   const edgeList = [...store.edges()];
   const p0 = heap();
@@ -143,6 +144,7 @@ console.log(`heap: ${fmt((h1 - h0) / store.nodeCount, 0)} B per node, ${fmt((h2 
     `RATIO store build / bare graphology build: ${fmt((buildNodesMs + buildEdgesMs) / peerMs, 2)}x wall, ${fmt(buildCpu / peerCpu, 2)}x CPU; load average ${load()}`,
   );
 }
+await buildPeer();
 {
   // toJSON sorts every node and edge by id (the snapshot order persistence writes)
   t = performance.now();
@@ -158,13 +160,15 @@ if (BUILD_ONLY) {
 // ---------------------------------------------------------------- PPR
 const seedSets: string[][] = [];
 for (let q = 0; q < QUERIES; q++) seedSets.push([id(Math.floor(rng() * N)), id(Math.floor(rng() * N)), id(Math.floor(rng() * N))]);
+// measured from here, so the peer build and toJSON above do not count
+const hCsr = heap();
 t = performance.now();
 const csrCpu0 = cpuNow();
 const adj = getAdjacency(store);
 const csrMs = ms(t);
 const csrCpu = cpuNow() - csrCpu0;
 const h3 = heap();
-console.log(`CSR build (cold, once per store version): ${fmt(csrMs)} ms wall, ${fmt(csrCpu)} ms CPU, ${adj.sources.length} arcs, ${fmt((h3 - h2) / 1e6)} MB`);
+console.log(`CSR build (cold, once per store version): ${fmt(csrMs)} ms wall, ${fmt(csrCpu)} ms CPU, ${adj.sources.length} arcs, ${fmt((h3 - hCsr) / 1e6)} MB`);
 const ours: number[] = [];
 const oursCpu: number[] = [];
 const iters: number[] = [];
