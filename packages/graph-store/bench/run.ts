@@ -4,11 +4,14 @@
 // Also: local-push PPR (personalizedPageRankPush) vs the power iteration on the same queries, with
 // top-20 agreement against the power iteration's answer.
 // Run: pnpm --filter @rag/graph-store bench   (env BENCH_NODES / BENCH_EDGES_PER_NODE to scale;
-//      `pnpm --filter @rag/graph-store bench --ppr-only` skips Louvain and the snapshot)
+//      `pnpm --filter @rag/graph-store bench --ppr-only` skips Louvain and the snapshot;
+//      `--build-only` stops after the build and its peer: the same nodes and edges inserted into a
+//      bare graphology MultiDirectedGraph, timed in the same run)
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
+import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { join } from 'node:path';
-import { UndirectedGraph } from 'graphology';
+import { MultiDirectedGraph, UndirectedGraph } from 'graphology';
 import pagerank from 'graphology-metrics/centrality/pagerank.js';
 import {
   createGraphStore,
@@ -30,6 +33,7 @@ const SEED = 20240601;
 const QUERIES = 21;
 const PEER_RUNS = 3;
 const PPR_ONLY = process.argv.includes('--ppr-only');
+const BUILD_ONLY = process.argv.includes('--build-only');
 
 const gc = (globalThis as { gc?: () => void }).gc;
 function heap(): number {
@@ -50,6 +54,12 @@ const cpuNow = () => {
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 const fmt = (x: number, d = 1) => x.toFixed(d);
 
+// GC pauses on the main thread, to say how much of a phase's time is collection
+const gcEntries: PerformanceEntry[] = [];
+new PerformanceObserver((list) => gcEntries.push(...list.getEntries())).observe({ entryTypes: ['gc'] });
+const gcMs = (from: number, to: number) => gcEntries.filter((e) => e.startTime >= from && e.startTime < to).reduce((sum, e) => sum + e.duration, 0);
+const flushGcEntries = () => new Promise((resolve) => setTimeout(resolve, 50));
+
 if (!gc) console.warn('warning: run with --expose-gc for meaningful memory figures');
 console.log(`node ${process.version}, ${N} nodes, ${M_PER} edges per new node, seed ${SEED}; load average ${load()}`);
 
@@ -59,10 +69,13 @@ const relations = ['r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7'];
 const id = (i: number) => `entity:n${i}`;
 const h0 = heap();
 let t = performance.now();
-const buildCpu0 = cpuNow();
+const nodesT0 = t;
+let c0 = cpuNow();
 const store = createGraphStore();
 for (let i = 0; i < N; i++) store.addEntity({ name: `n${i}`, provenance: [{ chunkId: `c${i >> 2}`, start: 0, end: 8 }] });
 const buildNodesMs = ms(t);
+const nodesT1 = performance.now();
+const buildNodesCpu = cpuNow() - c0;
 const h1 = heap();
 // preferential attachment: a new node links to endpoints drawn from the endpoint list, so the
 // chance of picking a node is proportional to its degree (Barabási–Albert)
@@ -70,6 +83,8 @@ const endpoints = new Int32Array(2 * N * M_PER + 16);
 let ends = 0;
 const core = M_PER + 1;
 t = performance.now();
+const edgesT0 = t;
+c0 = cpuNow();
 for (let i = 1; i < core; i++) {
   for (let j = 0; j < i; j++) {
     store.addRelation({ source: id(i), target: id(j), relation: relations[(i + j) % 8], provenance: [{ chunkId: `c${i >> 2}`, start: 0, end: 8 }], confidence: 0.5 + rng() / 2 });
@@ -91,21 +106,69 @@ for (let i = core; i < N; i++) {
   }
 }
 const buildEdgesMs = ms(t);
-const buildCpu = cpuNow() - buildCpu0;
+const edgesT1 = performance.now();
+const buildCpu = buildNodesCpu + cpuNow() - c0;
 const h2 = heap();
-console.log(`built ${store.nodeCount} nodes in ${fmt(buildNodesMs / 1000)} s, ${store.edgeCount} edges in ${fmt(buildEdgesMs / 1000)} s wall (${fmt(buildCpu / 1000)} s CPU for both, incl. gc)`);
-console.log(`heap: ${fmt((h1 - h0) / store.nodeCount, 0)} B per node, ${fmt((h2 - h1) / store.edgeCount, 0)} B per edge (store incl. graphology, indexes, provenance)`);
+await flushGcEntries();
+const buildGc = gcMs(nodesT0, nodesT1) + gcMs(edgesT0, edgesT1);
+console.log(
+  `built ${store.nodeCount} nodes in ${fmt(buildNodesMs / 1000, 2)} s, ${store.edgeCount} edges in ${fmt(buildEdgesMs / 1000, 2)} s wall; ` +
+    `${fmt((buildNodesMs + buildEdgesMs) / 1000, 2)} s wall, ${fmt(buildCpu / 1000, 2)} s CPU for both (process CPU incl. GC threads), ${fmt(buildGc / 1000, 2)} s of it GC pauses`,
+);
+console.log(`heap: ${fmt((h1 - h0) / store.nodeCount, 0)} B per node, ${fmt((h2 - h1) / store.edgeCount, 0)} B per edge (store incl. its graph structure, indexes, provenance)`);
+
+// ---------------------------------------------------------------- build peer
+// The same nodes and edges (the store's own frozen objects as attributes, in insertion order)
+// into a bare graphology MultiDirectedGraph: the graph structure alone, without validation,
+// provenance indexes or upsert logic. Timed in the same run, so the ratio holds under any load.
+// A function, so nothing of it stays reachable from the suspended top-level frame afterwards.
+async function buildPeer(): Promise<void> {
+  const nodeList = [...store.nodes()];
+  const edgeList = [...store.edges()];
+  const p0 = heap();
+  t = performance.now();
+  const c0 = cpuNow();
+  const peerGraph = new MultiDirectedGraph({ allowSelfLoops: true });
+  for (const n of nodeList) peerGraph.addNode(n.id, n);
+  for (const e of edgeList) if (!peerGraph.hasEdge(e.id)) peerGraph.addDirectedEdgeWithKey(e.id, e.source, e.target, e);
+  const peerMs = ms(t);
+  const peerT1 = performance.now();
+  const peerCpu = cpuNow() - c0;
+  const p1 = heap();
+  await flushGcEntries();
+  console.log(
+    `peer build (bare graphology MultiDirectedGraph, same ${peerGraph.order} nodes / ${peerGraph.size} edges, objects shared): ${fmt(peerMs / 1000, 2)} s wall, ${fmt(peerCpu / 1000, 2)} s CPU, ${fmt(gcMs(peerT1 - peerMs, peerT1) / 1000, 2)} s GC pauses, ` +
+      `${fmt((p1 - p0) / peerGraph.size, 0)} B per edge (structure only, nodes included)`,
+  );
+  console.log(
+    `RATIO store build / bare graphology build: ${fmt((buildNodesMs + buildEdgesMs) / peerMs, 2)}x wall, ${fmt(buildCpu / peerCpu, 2)}x CPU; load average ${load()}`,
+  );
+}
+await buildPeer();
+{
+  // toJSON sorts every node and edge by id (the snapshot order persistence writes)
+  t = performance.now();
+  const c0 = cpuNow();
+  const snap = store.toJSON();
+  console.log(`toJSON (${snap.nodes.length} nodes, ${snap.edges.length} edges, sorted by id): ${fmt(ms(t) / 1000, 2)} s wall, ${fmt((cpuNow() - c0) / 1000, 2)} s CPU`);
+}
+if (BUILD_ONLY) {
+  console.log(`--build-only: PPR, Louvain and snapshot skipped; load average at end ${load()}`);
+  process.exit(0);
+}
 
 // ---------------------------------------------------------------- PPR
 const seedSets: string[][] = [];
 for (let q = 0; q < QUERIES; q++) seedSets.push([id(Math.floor(rng() * N)), id(Math.floor(rng() * N)), id(Math.floor(rng() * N))]);
+// measured from here, so the peer build and toJSON above do not count
+const hCsr = heap();
 t = performance.now();
 const csrCpu0 = cpuNow();
 const adj = getAdjacency(store);
 const csrMs = ms(t);
 const csrCpu = cpuNow() - csrCpu0;
 const h3 = heap();
-console.log(`CSR build (cold, once per store version): ${fmt(csrMs)} ms wall, ${fmt(csrCpu)} ms CPU, ${adj.sources.length} arcs, ${fmt((h3 - h2) / 1e6)} MB`);
+console.log(`CSR build (cold, once per store version): ${fmt(csrMs)} ms wall, ${fmt(csrCpu)} ms CPU, ${adj.sources.length} arcs, ${fmt((h3 - hCsr) / 1e6)} MB`);
 const ours: number[] = [];
 const oursCpu: number[] = [];
 const iters: number[] = [];

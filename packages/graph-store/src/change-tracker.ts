@@ -57,13 +57,15 @@ export function createChangeTracker(core: StoreCore, merges: Log, edits: Log): C
       const nodes: EntityNode[] = [];
       const removedNodes: string[] = [];
       for (const id of core.touchedNodes) {
-        if (graph.hasNode(id)) nodes.push(graph.getNodeAttributes(id));
+        const n = graph.getNode(id);
+        if (n) nodes.push(n);
         else removedNodes.push(id);
       }
       const edges: RelationEdge[] = [];
       const removedEdges: string[] = [];
       for (const id of core.touchedEdges) {
-        if (graph.hasEdge(id)) edges.push(graph.getEdgeAttributes(id));
+        const e = graph.getEdge(id);
+        if (e) edges.push(e);
         else removedEdges.push(id);
       }
       const schema = core.schema;

@@ -16,11 +16,11 @@ export function removeChunks(core: StoreCore, chunkIds: string[]): { removedNode
   const touchedEdges = new Set<string>();
   const touchedNodes = new Set<string>();
   for (const c of gone) {
-    for (const e of chunkEdges.get(c) ?? []) touchedEdges.add(e);
-    for (const n of chunkNodes.get(c) ?? []) touchedNodes.add(n);
+    for (const e of chunkEdges.get(c)) touchedEdges.add(e);
+    for (const n of chunkNodes.get(c)) touchedNodes.add(n);
   }
   for (const id of touchedEdges) {
-    const e = graph.getEdgeAttributes(id);
+    const e = graph.getEdge(id)!;
     const provenance = e.provenance.filter((p) => !gone.has(p.chunkId));
     if (provenance.length === 0) {
       core.dropEdge(id);
@@ -32,7 +32,7 @@ export function removeChunks(core: StoreCore, chunkIds: string[]): { removedNode
   }
   for (const id of touchedNodes) {
     if (!graph.hasNode(id)) continue;
-    const n = graph.getNodeAttributes(id);
+    const n = graph.getNode(id)!;
     const provenance = n.provenance.filter((p) => !gone.has(p.chunkId));
     // a node stays while another chunk still states one of its relations
     if (provenance.length === 0 && graph.degree(id) === 0) {

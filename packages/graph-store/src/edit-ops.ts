@@ -165,7 +165,7 @@ export function createEditOps(core: StoreCore): EditOps {
     // each branch checks everything before it writes
     switch (entry.kind) {
       case 'entity.update': {
-        const node = graph.hasNode(entry.target) ? graph.getNodeAttributes(entry.target) : undefined;
+        const node = graph.getNode(entry.target);
         if (!node) throw conflict('the entity no longer exists (removed, or merged into another)');
         const keys = Object.keys(entry.after) as EntityKey[];
         if (!deepEqual(entityFields(node, keys), entry.after)) throw conflict(`its ${keys.join(', ')} changed after the edit`);
@@ -176,7 +176,7 @@ export function createEditOps(core: StoreCore): EditOps {
         break;
       }
       case 'relation.add': {
-        const edge = graph.hasEdge(entry.target) ? graph.getEdgeAttributes(entry.target) : undefined;
+        const edge = graph.getEdge(entry.target);
         if (!edge) throw conflict('the relation no longer exists');
         if (!deepEqual(edge, entry.after)) throw conflict('the relation changed after it was added (removing it would lose that)');
         core.dropEdge(edge.id);
@@ -184,7 +184,7 @@ export function createEditOps(core: StoreCore): EditOps {
       }
       case 'relation.update': {
         const { after, before } = entry;
-        const edge = graph.hasEdge(after.id) ? graph.getEdgeAttributes(after.id) : undefined;
+        const edge = graph.getEdge(after.id);
         if (!edge) throw conflict('the relation no longer exists');
         const keys = Object.keys(after).filter((k) => k !== 'id') as RelationKey[];
         if (!deepEqual(relationFields(edge, keys), after)) throw conflict(`its ${keys.join(', ')} changed after the edit`);
@@ -217,7 +217,7 @@ export function createEditOps(core: StoreCore): EditOps {
   // ---------------------------------------------------------------- helpers
 
   function typeOf(id: string): string {
-    return graph.getNodeAttributes(id).type;
+    return graph.getNode(id)!.type;
   }
   /** The schema must allow `type` for the node and for every relation it takes part in. */
   function checkTypeFits(nodeId: string, type: string, what: string): void {

@@ -5,8 +5,18 @@ import { invalidInput } from '@rag/core';
 // Letters that carry a diacritic but have no Unicode decomposition.
 const FOLD: Record<string, string> = { ł: 'l', ø: 'o', đ: 'd', ð: 'd', ß: 'ss', æ: 'ae', œ: 'oe', ı: 'i', þ: 'th', ħ: 'h' };
 
+// Names of ASCII letters, digits and spaces only (most of them) skip the Unicode passes: NFKD,
+// mark removal, folding and the punctuation pass leave such a name unchanged.
+const PLAIN_ASCII = /^[A-Za-z0-9 ]*$/;
+
 /** Lower-cased, accent-free, punctuation-free, single-spaced form of a name. */
 export function normalizeName(name: string): string {
+  if (PLAIN_ASCII.test(name)) return name.toLowerCase().replace(/ +/g, ' ').trim();
+  return normalizeFull(name);
+}
+
+/** normalizeName without the ASCII shortcut (exported for the test that checks they agree). */
+export function normalizeFull(name: string): string {
   return name
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
@@ -31,16 +41,20 @@ export function normalizeRelation(relation: string): string {
   return out;
 }
 
+// Ids are built with join: it makes one flat string, where a template literal makes a chain of
+// cons strings that the first hash lookup flattens (more garbage per fact, and the chain head
+// stays referenced from every map that holds the id).
+
 /** `entityId("Person", "Marie Curie")` → `"person:marie curie"`. */
 export function entityId(type: string, name: string): string {
   const n = normalizeName(name);
   if (n === '') throw invalidInput('name', `"${name}" has no letters or digits after normalisation`);
   const t = normalizeRelation(type);
   if (t === '') throw invalidInput('type', `"${type}" has no letters or digits after normalisation`);
-  return `${t}:${n}`;
+  return [t, ':', n].join('');
 }
 
 /** Edge ids are derived from the upsert key (source, relation, target). */
 export function relationId(source: string, relation: string, target: string): string {
-  return `${source} -[${relation}]-> ${target}`;
+  return [source, ' -[', relation, ']-> ', target].join('');
 }

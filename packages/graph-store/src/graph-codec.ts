@@ -266,7 +266,7 @@ export function checkColumns(c: GraphColumns, corrupt: (why: string) => Error, n
   return c;
 }
 
-/** Objects for node i / edge i of decoded columns (frozen, as the graphology store keeps them). */
+/** Objects for node i / edge i of decoded columns (frozen, as the store keeps them). */
 export function nodeAt(c: GraphColumns, i: number): EntityNode {
   const node: EntityNode = {
     id: c.nodeIds[i]!,
@@ -303,7 +303,7 @@ function provAt(c: GraphColumns, from: number, to: number) {
   return out;
 }
 
-/** The whole snapshot as objects (what graphology is built from when the graph is edited). */
+/** The whole snapshot as objects (what the writable store is built from when the graph is edited). */
 export function columnsToSnapshot(c: GraphColumns): GraphSnapshot {
   return {
     formatVersion: GRAPH_FORMAT_VERSION,

@@ -1,7 +1,7 @@
 // Graph delta segments: what one commit changed in a graph (nodes and edges upserted or removed,
 // log entries appended or re-flagged, the schema), written instead of the whole graph and
 // replayed onto the decoded columns of the base on open (`applyGraphDeltas`), without building
-// graphology. Records are small in number per delta, so they are stored as one JSON text each
+// the writable store. Records are small in number per delta, so they are stored as one JSON text each
 // (validated when read) in string tables, deflated.
 import { decodeBinaryFile, decodeStrings, encodeBinaryFile, encodeStrings, jsonSection, RagError, readJsonSection, type Metadata } from '@rag/core';
 import { z } from 'zod';

@@ -1,8 +1,10 @@
-// The graphology-backed GraphStore: entities and typed relations with provenance (π and its
+// The GraphStore: entities and typed relations with provenance (π and its
 // inverse), a name/alias index, typed schemas, merge/split with exact undo, chunk removal, and
 // logged, undoable edits. This file composes the parts (one concept each) and reads / writes
 // snapshots:
 //   store-core.ts     the graph, the indexes kept exact under every write, schema checks, version
+//   multigraph.ts     the graph structure itself (our own; graphology only via to-graphology.ts)
+//   id-index.ts       the key → ids indexes (chunk → facts, name → nodes)
 //   store-reads.ts    lookups, name search, incident edges, π and π⁻¹, refs, subgraphs
 //   upsert-ops.ts     addEntity / addRelation / addTriple, removeNode / removeEdge
 //   merge-ops.ts      merge / undoMerge / split and the merge log
@@ -17,10 +19,10 @@ import { createEditOps } from './edit-ops.js';
 import { createMergeOps } from './merge-ops.js';
 import { GRAPH_FORMAT_VERSION, GraphSnapshotSchema } from './schemas.js';
 import { createStoreCore } from './store-core.js';
-import { byId, parse } from './store-helpers.js';
+import { parse } from './store-helpers.js';
 import { createStoreReads } from './store-reads.js';
 import { createUpsertOps } from './upsert-ops.js';
-import type { EntityNode, GraphSchema, GraphSnapshot, GraphStore, RelationEdge } from './types.js';
+import type { GraphSchema, GraphSnapshot, GraphStore, RelationEdge } from './types.js';
 
 export { deepEqual } from './store-helpers.js';
 
@@ -90,15 +92,11 @@ export function createGraphStore(options: GraphStoreOptions = {}): GraphStore & 
   const tracker = createChangeTracker(core, merges, edits);
 
   function toJSON(): GraphSnapshot {
-    const nodes: EntityNode[] = [];
-    graph.forEachNode((_, n) => nodes.push(n));
-    const edges: RelationEdge[] = [];
-    graph.forEachEdge((_, e) => edges.push(e));
     const schema = core.schema;
     return {
       formatVersion: GRAPH_FORMAT_VERSION,
-      nodes: nodes.sort(byId),
-      edges: edges.sort(byId),
+      nodes: graph.nodesById(),
+      edges: graph.edgesById(),
       ...(schema ? { schema } : {}),
       mergeLog: merges.logEntries(),
       editLog: edits.logEntries(),

@@ -1,7 +1,7 @@
 // A read-only GraphStore over decoded graph columns (graph format 2). Queries, algorithms and
 // provenance lookups run on typed arrays and build objects only for the nodes and edges they
-// return; graphology is not built. The first call that edits the graph (add, merge, split,
-// remove, schema, entity/relation edits and their undo) materialises the graphology-backed
+// return; the writable store is not built. The first call that edits the graph (add, merge,
+// split, remove, schema, entity/relation edits and their undo) materialises the writable
 // store from the columns and from then on every call goes to it: the view is transparent to
 // its users.
 import { RagError, type GraphEdgeRef, type GraphNodeRef, type Subgraph } from '@rag/core';
@@ -17,7 +17,7 @@ import type { ChunkFacts, EditRecord, EntityNode, GraphSchema, GraphStore, Merge
 
 type Store = GraphStore & GraphStoreExtras;
 
-/** What the view adds: whether graphology has been built, and the columns for fast paths. */
+/** What the view adds: whether the writable store has been built, and the columns for fast paths. */
 export interface GraphViewExtras {
   isMaterialized(): boolean;
   /** The decoded columns while the view is unedited (undefined once materialised). */
@@ -44,7 +44,7 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
     }
     return edgeIndex;
   };
-  /** Incident edges per node in graphology's order: out-edges, then in-edges. */
+  /** Incident edges per node in the store's order: out-edges, then in-edges (each in edge order). */
   let outOff: Uint32Array | undefined;
   let outList: Uint32Array | undefined;
   let inOff: Uint32Array | undefined;
@@ -144,7 +144,7 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
     return out;
   };
 
-  /** Build graphology from the columns; every later call goes to it. */
+  /** Build the writable store from the columns; every later call goes to it. */
   const materialize = (): Store => {
     if (!delegate) {
       delegate = createGraphStore({ ...options, snapshot: columnsToSnapshot(cols) });

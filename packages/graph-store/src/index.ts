@@ -29,6 +29,7 @@ export type { GraphViewExtras } from './graph-view.js';
 export { openGraph } from './open-graph.js';
 export type { SaveGraphResult, LoadGraphOptions } from './persistence.js';
 export { toGraphML, toGEXF, escapeXml } from './export.js';
+export { toGraphology } from './to-graphology.js';
 
 export { getAdjacency, outArcs } from './algorithms/adjacency.js';
 export type { Adjacency, AdjacencyOptions, NodeIndex, OutArcs, WalkDirection } from './algorithms/adjacency.js';

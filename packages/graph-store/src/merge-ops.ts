@@ -27,7 +27,7 @@ export function createMergeOps(core: StoreCore): MergeOps {
 
   function snapshotIncident(ids: string[]): RelationEdge[] {
     const seen = new Map<string, RelationEdge>();
-    for (const id of ids) for (const k of graph.edges(id)) seen.set(k, graph.getEdgeAttributes(k));
+    for (const id of ids) graph.forEachIncident(id, 'both', (e, k) => seen.set(k, e));
     return [...seen.values()].sort(byId);
   }
 
@@ -50,7 +50,7 @@ export function createMergeOps(core: StoreCore): MergeOps {
     };
     const desc = keep.description ?? merged.description;
     if (desc !== undefined) nextKeep.description = desc;
-    const typeOf = (id: string): string => (id === keepId ? keep.type : graph.getNodeAttributes(id).type);
+    const typeOf = (id: string): string => (id === keepId ? keep.type : graph.getNode(id)!.type);
     for (const e of result.values()) core.checkEdgeAgainst(e, typeOf, 'merge');
 
     for (const e of beforeEdges) core.dropEdge(e.id);
@@ -65,7 +65,7 @@ export function createMergeOps(core: StoreCore): MergeOps {
       ...(opts.reason !== undefined ? { reason: opts.reason } : {}),
       at: core.now().toISOString(),
       before: { keep, merged, edges: beforeEdges },
-      after: { keep: graph.getNodeAttributes(keepId), edges: snapshotIncident([keepId]) },
+      after: { keep: graph.getNode(keepId)!, edges: snapshotIncident([keepId]) },
     };
     log.push(entry);
     return publicRecord(entry);
@@ -81,7 +81,7 @@ export function createMergeOps(core: StoreCore): MergeOps {
     }
     if (entry.undone) throw new RagError('RAG_CONFLICT', `recordId: merge "${entry.id}" is already undone`, { details: { input: 'recordId', recordId: entry.id } });
     // exact undo is only possible while the merged entity is as the merge left it
-    const current = graph.hasNode(entry.keptId) ? graph.getNodeAttributes(entry.keptId) : undefined;
+    const current = graph.getNode(entry.keptId);
     const unchanged =
       current !== undefined &&
       !graph.hasNode(entry.mergedId) &&
@@ -139,10 +139,10 @@ export function createMergeOps(core: StoreCore): MergeOps {
       aliases: node.aliases.filter((a) => !movedAliases.has(normalizeName(a))),
       provenance: node.provenance.filter((p) => !chunks.has(p.chunkId)),
     };
-    const typeOf = (id: string): string => (id === newId ? type : graph.getNodeAttributes(id).type);
+    const typeOf = (id: string): string => (id === newId ? type : graph.getNode(id)!.type);
     const moved = new Map<string, RelationEdge>();
     for (const e of edgeIds) {
-      const m = rekey(graph.getEdgeAttributes(e), nodeId, newId);
+      const m = rekey(graph.getEdge(e)!, nodeId, newId);
       core.checkEdgeAgainst(m, typeOf, 'split');
       const prev = moved.get(m.id);
       moved.set(m.id, prev ? combineEdges(prev, m) : m);
@@ -150,9 +150,12 @@ export function createMergeOps(core: StoreCore): MergeOps {
     core.putNode(oldNode);
     core.putNode(newNode);
     for (const e of edgeIds) core.dropEdge(e);
-    for (const e of moved.values()) core.putEdge(graph.hasEdge(e.id) ? combineEdges(graph.getEdgeAttributes(e.id), e) : e);
+    for (const e of moved.values()) {
+      const prev = graph.getEdge(e.id);
+      core.putEdge(prev ? combineEdges(prev, e) : e);
+    }
     core.bump();
-    return graph.getNodeAttributes(newId);
+    return graph.getNode(newId)!;
   }
 
   return {

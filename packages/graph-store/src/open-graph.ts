@@ -1,5 +1,5 @@
 // Open graph format 2 bytes lazily: decode the columns (no per-record JSON) and return the
-// read view, which builds graphology only when the graph is first edited.
+// read view, which builds the writable store only when the graph is first edited.
 import { decodeGraphColumns } from './graph-codec.js';
 import { createGraphView, type GraphViewExtras } from './graph-view.js';
 import type { GraphStoreExtras, GraphStoreOptions } from './graph-store.js';

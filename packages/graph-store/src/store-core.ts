@@ -1,27 +1,28 @@
-// The store core: the graphology graph, the secondary indexes, the schema and the version — the
-// state every operation module (upsert-ops, merge-ops, chunk-removal, edit-ops, store-reads)
-// works on.
+// The store core: the graph (our own compact multigraph, multigraph.ts), the secondary indexes,
+// the schema and the version — the state every operation module (upsert-ops, merge-ops,
+// chunk-removal, edit-ops, store-reads) works on.
 //
 // Stored nodes and edges are frozen plain objects: readers get them without copying, and every
 // update replaces the object. All writes go through putNode / dropNode / putEdge / dropEdge, so
 // the indexes are kept exact by diffing old against new.
 import { RagError } from '@rag/core';
 import type { Provenance } from '@rag/core';
-import { MultiDirectedGraph } from 'graphology';
 import { normalizeName, normalizeRelation } from './entity-id.js';
 import { GraphSchemaSchema } from './schemas.js';
-import { freezeEdge, freezeNode, parse } from './store-helpers.js';
+import { IdIndex } from './id-index.js';
+import { Multigraph, type Direction } from './multigraph.js';
+import { freezeEdge, freezeNode, freezeOwnedEdge, freezeOwnedNode, parse } from './store-helpers.js';
 import type { EntityNode, GraphSchema, RelationEdge } from './types.js';
 
-export type Direction = 'out' | 'in' | 'both';
+export type { Direction };
 
 export interface StoreCore {
-  readonly graph: MultiDirectedGraph<EntityNode, RelationEdge>;
+  readonly graph: Multigraph<EntityNode, RelationEdge>;
   /** π⁻¹ for nodes and edges: chunk id → ids of the facts it supports. */
-  readonly chunkNodes: Map<string, Set<string>>;
-  readonly chunkEdges: Map<string, Set<string>>;
+  readonly chunkNodes: IdIndex;
+  readonly chunkEdges: IdIndex;
   /** normalised name or alias → node ids. */
-  readonly nameIndex: Map<string, Set<string>>;
+  readonly nameIndex: IdIndex;
   /** relation label → number of edges. */
   readonly relationCounts: Map<string, number>;
   /** Type given to entities added without one. */
@@ -38,10 +39,15 @@ export interface StoreCore {
   readonly touchedNodes: Set<string>;
   readonly touchedEdges: Set<string>;
   tracking: boolean;
-  /** The only ways nodes and edges enter, change or leave: they keep every index exact. */
-  putNode(node: EntityNode): void;
+  /**
+   * The only ways nodes and edges enter, change or leave: they keep every index exact. A put
+   * returns the stored (frozen) object. `owned` says the caller built the object and everything
+   * in it just now (a node with `entityNode`) and keeps no reference to them: they are frozen in
+   * place instead of copied.
+   */
+  putNode(node: EntityNode, owned?: boolean): EntityNode;
   dropNode(id: string): void;
-  putEdge(edge: RelationEdge): void;
+  putEdge(edge: RelationEdge, owned?: boolean): RelationEdge;
   dropEdge(id: string): void;
   /** Count one mutation. */
   bump(): void;
@@ -57,10 +63,10 @@ export interface StoreCore {
 }
 
 export function createStoreCore(options: { defaultType: string; now: () => Date }): StoreCore {
-  const graph = new MultiDirectedGraph<EntityNode, RelationEdge>({ allowSelfLoops: true });
-  const chunkNodes = new Map<string, Set<string>>();
-  const chunkEdges = new Map<string, Set<string>>();
-  const nameIndex = new Map<string, Set<string>>();
+  const graph = new Multigraph<EntityNode, RelationEdge>();
+  const chunkNodes = new IdIndex();
+  const chunkEdges = new IdIndex();
+  const nameIndex = new IdIndex();
   const relationCounts = new Map<string, number>();
   let schema: GraphSchema | undefined;
 
@@ -69,44 +75,42 @@ export function createStoreCore(options: { defaultType: string; now: () => Date 
   const touchedNodes = new Set<string>();
   const touchedEdges = new Set<string>();
 
-  function putNode(node: EntityNode): void {
+  function putNode(node: EntityNode, owned = false): EntityNode {
     if (core.tracking) touchedNodes.add(node.id);
-    const frozen = freezeNode(node);
-    const old = graph.hasNode(node.id) ? graph.getNodeAttributes(node.id) : undefined;
+    const frozen = owned ? freezeOwnedNode(node) : freezeNode(node);
+    const old = graph.setNode(node.id, frozen);
     if (old) {
       diffIndex(chunkNodes, node.id, chunkSet(old.provenance), chunkSet(frozen.provenance));
       diffIndex(nameIndex, node.id, nameKeys(old), nameKeys(frozen));
-      graph.replaceNodeAttributes(node.id, frozen);
     } else {
-      for (const p of frozen.provenance) addTo(chunkNodes, p.chunkId, node.id);
-      for (const k of nameKeys(frozen)) addTo(nameIndex, k, node.id);
-      graph.addNode(node.id, frozen);
+      for (const p of frozen.provenance) chunkNodes.add(p.chunkId, node.id);
+      for (const k of nameKeys(frozen)) nameIndex.add(k, node.id);
     }
+    return frozen;
   }
   function dropNode(id: string): void {
     if (core.tracking) touchedNodes.add(id);
-    const old = graph.getNodeAttributes(id);
-    for (const e of graph.edges(id)) dropEdge(e);
+    const old = graph.getNode(id)!;
+    for (const e of graph.incidentIds(id, 'both')) dropEdge(e);
     diffIndex(chunkNodes, id, chunkSet(old.provenance), new Set());
     diffIndex(nameIndex, id, nameKeys(old), new Set());
     graph.dropNode(id);
   }
-  function putEdge(edge: RelationEdge): void {
+  function putEdge(edge: RelationEdge, owned = false): RelationEdge {
     if (core.tracking) touchedEdges.add(edge.id);
-    const frozen = freezeEdge(edge);
-    const old = graph.hasEdge(edge.id) ? graph.getEdgeAttributes(edge.id) : undefined;
+    const frozen = owned ? freezeOwnedEdge(edge) : freezeEdge(edge);
+    const old = graph.setEdge(edge.id, edge.source, edge.target, frozen);
     if (old) {
       diffIndex(chunkEdges, edge.id, chunkSet(old.provenance), chunkSet(frozen.provenance));
-      graph.replaceEdgeAttributes(edge.id, frozen);
     } else {
-      for (const p of frozen.provenance) addTo(chunkEdges, p.chunkId, edge.id);
-      graph.addDirectedEdgeWithKey(edge.id, edge.source, edge.target, frozen);
+      for (const p of frozen.provenance) chunkEdges.add(p.chunkId, edge.id);
       relationCounts.set(edge.relation, (relationCounts.get(edge.relation) ?? 0) + 1);
     }
+    return frozen;
   }
   function dropEdge(id: string): void {
     if (core.tracking) touchedEdges.add(id);
-    const old = graph.getEdgeAttributes(id);
+    const old = graph.getEdge(id)!;
     diffIndex(chunkEdges, id, chunkSet(old.provenance), new Set());
     const c = (relationCounts.get(old.relation) ?? 1) - 1;
     if (c <= 0) relationCounts.delete(old.relation);
@@ -117,26 +121,22 @@ export function createStoreCore(options: { defaultType: string; now: () => Date 
   // ---------------------------------------------------------------- lookups
 
   function requireNode(id: string, input = 'nodeId'): EntityNode {
-    if (!graph.hasNode(id)) {
-      throw new RagError('RAG_NOT_FOUND', `${input}: no node "${id}"`, { details: { input, id } });
-    }
-    return graph.getNodeAttributes(id);
+    const node = graph.getNode(id);
+    if (!node) throw new RagError('RAG_NOT_FOUND', `${input}: no node "${id}"`, { details: { input, id } });
+    return node;
   }
   function requireEdge(id: string, input = 'edgeId'): RelationEdge {
-    if (!graph.hasEdge(id)) {
-      throw new RagError('RAG_NOT_FOUND', `${input}: no edge "${id}"`, { details: { input, id } });
-    }
-    return graph.getEdgeAttributes(id);
+    const edge = graph.getEdge(id);
+    if (!edge) throw new RagError('RAG_NOT_FOUND', `${input}: no edge "${id}"`, { details: { input, id } });
+    return edge;
   }
   function incident(nodeId: string, direction: Direction, relations?: string[]): RelationEdge[] {
-    const keys =
-      direction === 'out' ? graph.outEdges(nodeId) : direction === 'in' ? graph.inEdges(nodeId) : graph.edges(nodeId);
     const rel = relations && relations.length > 0 ? new Set(relations.map(normalizeRelation)) : undefined;
+    if (!rel) return graph.incidentValues(nodeId, direction);
     const out: RelationEdge[] = [];
-    for (const k of keys) {
-      const e = graph.getEdgeAttributes(k);
-      if (!rel || rel.has(e.relation)) out.push(e);
-    }
+    graph.forEachIncident(nodeId, direction, (e) => {
+      if (rel.has(e.relation)) out.push(e);
+    });
     return out;
   }
 
@@ -184,8 +184,8 @@ export function createStoreCore(options: { defaultType: string; now: () => Date 
     schema = normalised;
     try {
       // the existing graph must already satisfy the schema; otherwise keep the old one
-      graph.forEachNode((id, n) => checkNodeType(n.type, `node ${id}`));
-      graph.forEachEdge((id, e) => checkEdgeAgainst(e, (n) => graph.getNodeAttributes(n).type, `edge ${id}`));
+      graph.forEachNode((n, id) => checkNodeType(n.type, `node ${id}`));
+      graph.forEachEdge((e, id) => checkEdgeAgainst(e, (n) => graph.getNode(n)!.type, `edge ${id}`));
     } catch (err) {
       schema = previous;
       throw err;
@@ -228,17 +228,6 @@ export function createStoreCore(options: { defaultType: string; now: () => Date 
 
 // ------------------------------------------------------------------ index helpers
 
-function addTo(index: Map<string, Set<string>>, key: string, id: string): void {
-  let set = index.get(key);
-  if (!set) index.set(key, (set = new Set()));
-  set.add(id);
-}
-function removeFrom(index: Map<string, Set<string>>, key: string, id: string): void {
-  const set = index.get(key);
-  if (!set) return;
-  set.delete(id);
-  if (set.size === 0) index.delete(key);
-}
 function chunkSet(provenance: readonly Provenance[] | undefined): Set<string> {
   return new Set((provenance ?? []).map((p) => p.chunkId));
 }
@@ -251,9 +240,9 @@ function nameKeys(node: EntityNode | undefined): Set<string> {
   }
   return keys;
 }
-function diffIndex(index: Map<string, Set<string>>, id: string, before: Set<string>, after: Set<string>): void {
-  for (const k of before) if (!after.has(k)) removeFrom(index, k, id);
-  for (const k of after) if (!before.has(k)) addTo(index, k, id);
+function diffIndex(index: IdIndex, id: string, before: Set<string>, after: Set<string>): void {
+  for (const k of before) if (!after.has(k)) index.delete(k, id);
+  for (const k of after) if (!before.has(k)) index.add(k, id);
 }
 function typeAllowed(spec: string | string[], type: string): boolean {
   return Array.isArray(spec) ? spec.includes(type) : spec === type;

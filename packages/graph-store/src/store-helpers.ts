@@ -26,7 +26,11 @@ function provenanceKey(p: Provenance): string {
 }
 
 export function unionProvenance(a: readonly Provenance[], b: readonly Provenance[]): Provenance[] {
-  if (a.length + b.length <= 1) return [...a, ...b].map((p) => ({ chunkId: p.chunkId, start: p.start, end: p.end }));
+  if (a.length + b.length <= 1) {
+    // the common case (one span per extracted fact), without the intermediate arrays
+    const p = a[0] ?? b[0];
+    return p ? [{ chunkId: p.chunkId, start: p.start, end: p.end }] : [];
+  }
   const seen = new Set<string>();
   const out: Provenance[] = [];
   for (const p of [...a, ...b]) {
@@ -40,6 +44,7 @@ export function unionProvenance(a: readonly Provenance[], b: readonly Provenance
 
 /** Aliases deduplicated by normalised form, never repeating the canonical name. */
 export function mergeAliases(name: string, existing: readonly string[], added: readonly string[]): string[] {
+  if (existing.length + added.length === 0) return [];
   const seen = new Set([normalizeName(name)]);
   const out: string[] = [];
   for (const a of [...existing, ...added]) {
@@ -99,6 +104,46 @@ export function freezeEdge(e: RelationEdge): RelationEdge {
     ...(e.attributes ? { attributes: Object.freeze({ ...e.attributes }) as Metadata } : {}),
   };
   return Object.freeze(out);
+}
+
+/** A node with its fields in the order `freezeNode` gives them (description only when set). */
+export function entityNode(
+  id: string,
+  name: string,
+  type: string,
+  aliases: string[],
+  description: string | undefined,
+  attributes: Metadata,
+  provenance: Provenance[],
+): EntityNode {
+  return description === undefined
+    ? { id, name, type, aliases, attributes, provenance }
+    : { id, name, type, aliases, description, attributes, provenance };
+}
+
+/**
+ * `freezeNode` without the copy, for a node its caller has just built with `entityNode` from
+ * fresh aliases, attributes and provenance objects and holds no other reference to.
+ */
+export function freezeOwnedNode(n: EntityNode): EntityNode {
+  if (Object.isFrozen(n)) return n;
+  Object.freeze(n.aliases);
+  Object.freeze(n.attributes);
+  for (const p of n.provenance) Object.freeze(p);
+  Object.freeze(n.provenance);
+  return Object.freeze(n);
+}
+
+/**
+ * `freezeEdge` without the copy, for an edge its caller has just built (with fresh provenance
+ * objects and attributes) and holds no other reference to. Same fields, same order.
+ */
+export function freezeOwnedEdge(e: RelationEdge): RelationEdge {
+  if (Object.isFrozen(e)) return e;
+  for (const p of e.provenance) Object.freeze(p);
+  Object.freeze(e.provenance);
+  if (e.attributes) Object.freeze(e.attributes);
+  return Object.freeze(e);
 }
 
 export function deepEqual(a: unknown, b: unknown): boolean {

@@ -1,5 +1,5 @@
 // The graph-store contract. Other packages (indexer, retrievers, verify, agents) code against
-// these types only; the graphology-backed implementation lives in graph-store.ts.
+// these types only; the implementation lives in graph-store.ts.
 import type { GraphEdgeRef, GraphNodeRef, Metadata, Provenance, Subgraph, Triple } from '@rag/core';
 
 export interface EntityNode {

@@ -5,7 +5,7 @@ import { RagError, TripleSchema, invalidInput } from '@rag/core';
 import type { Triple } from '@rag/core';
 import { entityId, normalizeRelation, relationId } from './entity-id.js';
 import { EntityInputSchema, RelationInputSchema } from './schemas.js';
-import { combineEdges, mergeAliases, parse, unionProvenance } from './store-helpers.js';
+import { combineEdges, entityNode, mergeAliases, parse, unionProvenance } from './store-helpers.js';
 import type { StoreCore } from './store-core.js';
 import type { EntityInput, EntityNode, RelationEdge, RelationInput } from './types.js';
 
@@ -24,7 +24,7 @@ export function createUpsertOps(core: StoreCore): UpsertOps {
     const input = parse(EntityInputSchema, raw, 'entity');
     const type = input.type?.trim() ?? core.defaultType;
     const id = input.id ?? entityId(type, input.name);
-    const existing = graph.hasNode(id) ? graph.getNodeAttributes(id) : undefined;
+    const existing = graph.getNode(id);
     if (existing && input.type !== undefined && existing.type !== type) {
       throw new RagError('RAG_CONFLICT', `entity.type: node "${id}" already has type ${existing.type}, not ${type}`, {
         details: { input: 'entity.type', id, existing: existing.type, given: type },
@@ -32,27 +32,29 @@ export function createUpsertOps(core: StoreCore): UpsertOps {
     }
     const nodeType = existing?.type ?? type;
     core.checkNodeType(nodeType, 'entity.type');
-    const next: EntityNode = existing
-      ? {
-          ...existing,
-          aliases: mergeAliases(existing.name, existing.aliases, [input.name, ...(input.aliases ?? [])]),
-          description: existing.description ?? input.description,
-          attributes: { ...existing.attributes, ...(input.attributes ?? {}) },
-          provenance: unionProvenance(existing.provenance, input.provenance ?? []),
-        }
-      : {
+    // every field is built here from copies (mergeAliases, the spreads, unionProvenance)
+    const next = existing
+      ? entityNode(
+          existing.id,
+          existing.name,
+          existing.type,
+          mergeAliases(existing.name, existing.aliases, [input.name, ...(input.aliases ?? [])]),
+          existing.description ?? input.description,
+          { ...existing.attributes, ...(input.attributes ?? {}) },
+          unionProvenance(existing.provenance, input.provenance ?? []),
+        )
+      : entityNode(
           id,
-          name: input.name.trim(),
-          type: nodeType,
-          aliases: mergeAliases(input.name, [], input.aliases ?? []),
-          description: input.description,
-          attributes: { ...(input.attributes ?? {}) },
-          provenance: unionProvenance([], input.provenance ?? []),
-        };
-    if (next.description === undefined) delete next.description;
-    core.putNode(next);
+          input.name.trim(),
+          nodeType,
+          mergeAliases(input.name, [], input.aliases ?? []),
+          input.description,
+          { ...(input.attributes ?? {}) },
+          unionProvenance([], input.provenance ?? []),
+        );
+    const stored = core.putNode(next, true);
     core.bump();
-    return graph.getNodeAttributes(id);
+    return stored;
   }
 
   function addRelation(raw: RelationInput): RelationEdge {
@@ -63,20 +65,18 @@ export function createUpsertOps(core: StoreCore): UpsertOps {
     const target = core.requireNode(input.target, 'relation.target');
     core.checkRelation(relation, source.type, target.type, 'relation');
     const id = relationId(source.id, relation, target.id);
-    const fresh: RelationEdge = {
-      id,
-      source: source.id,
-      target: target.id,
-      relation,
-      provenance: unionProvenance([], input.provenance ?? []),
-      confidence: input.confidence ?? 1,
-      ...(input.attributes ? { attributes: { ...input.attributes } } : {}),
-    };
+    const provenance = unionProvenance([], input.provenance ?? []);
+    const confidence = input.confidence ?? 1;
+    // two literals rather than a conditional spread: the same fields, without a runtime copy
+    const fresh: RelationEdge = input.attributes
+      ? { id, source: source.id, target: target.id, relation, provenance, confidence, attributes: { ...input.attributes } }
+      : { id, source: source.id, target: target.id, relation, provenance, confidence };
     // upsert: the newest attributes win, provenance is unioned, confidence max'ed
-    const next = graph.hasEdge(id) ? combineEdges(fresh, graph.getEdgeAttributes(id)) : fresh;
-    core.putEdge(next);
+    const prev = graph.getEdge(id);
+    // both are built here from copies (unionProvenance and the attributes spread copy)
+    const stored = core.putEdge(prev ? combineEdges(fresh, prev) : fresh, true);
     core.bump();
-    return graph.getEdgeAttributes(id);
+    return stored;
   }
 
   function addTriple(raw: Triple): { head: EntityNode; tail: EntityNode; edge: RelationEdge } {
@@ -88,8 +88,8 @@ export function createUpsertOps(core: StoreCore): UpsertOps {
     const relation = normalizeRelation(t.relation);
     if (relation === '') throw invalidInput('triple.relation', `"${t.relation}" has no letters or digits`);
     // check everything before the first write so a rejected triple leaves the store unchanged
-    const effHead = graph.hasNode(headId) ? graph.getNodeAttributes(headId).type : headType;
-    const effTail = graph.hasNode(tailId) ? graph.getNodeAttributes(tailId).type : tailType;
+    const effHead = graph.getNode(headId)?.type ?? headType;
+    const effTail = graph.getNode(tailId)?.type ?? tailType;
     core.checkNodeType(effHead, 'triple.headType');
     core.checkNodeType(effTail, 'triple.tailType');
     core.checkRelation(relation, effHead, effTail, 'triple');
@@ -103,7 +103,7 @@ export function createUpsertOps(core: StoreCore): UpsertOps {
       confidence: t.confidence,
       attributes: t.attributes,
     });
-    return { head: graph.getNodeAttributes(head.id), tail: graph.getNodeAttributes(tail.id), edge };
+    return { head: graph.getNode(head.id)!, tail: graph.getNode(tail.id)!, edge };
   }
 
   function removeEdge(id: string): RelationEdge {
@@ -115,7 +115,7 @@ export function createUpsertOps(core: StoreCore): UpsertOps {
 
   function removeNode(id: string): { removedEdges: string[] } {
     core.requireNode(id);
-    const removedEdges = graph.edges(id).sort();
+    const removedEdges = graph.incidentIds(id, 'both').sort();
     core.dropNode(id);
     core.bump();
     return { removedEdges };

@@ -1,5 +1,5 @@
 // Typed-array CSR adjacency built from a GraphStore, cached per store `version` so repeated
-// queries (PPR, bridges) pay the graphology traversal once and run over Int32/Float64 arrays.
+// queries (PPR, bridges) pay the store traversal once and run over Int32/Float64 arrays.
 import { invalidInput } from '@rag/core';
 import { normalizeRelation } from '../entity-id.js';
 import { sortedNodeIndex } from '../graph-codec.js';
