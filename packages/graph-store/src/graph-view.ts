@@ -4,7 +4,7 @@
 // remove, schema, entity/relation edits and their undo) materialises the graphology-backed
 // store from the columns and from then on every call goes to it: the view is transparent to
 // its users.
-import { RagError, type GraphEdgeRef, type GraphNodeRef, type Subgraph } from '@rag/core';
+import { columnSlice, RagError, type GraphEdgeRef, type GraphNodeRef, type Subgraph } from '@rag/core';
 import { publicEdit } from './edit-log.js';
 import { normalizeName, normalizeRelation } from './entity-id.js';
 import type { GraphChanges } from './change-tracker.js';
@@ -35,7 +35,7 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
 
   // --- lazily built indexes -------------------------------------------------------------
   let nodeIndex: Map<string, number> | undefined;
-  const nodeIdx = () => (nodeIndex ??= new Map(cols.nodeIds.map((id, i) => [id, i])));
+  const nodeIdx = () => (nodeIndex ??= new Map(Array.from({ length: n }, (_, i) => [cols.nodeIds.at(i)!, i])));
   let edgeIndex: Map<string, number> | undefined;
   const edgeIdx = () => {
     if (!edgeIndex) {
@@ -70,7 +70,7 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
     if (!nameIndex) {
       nameIndex = new Map();
       for (let i = 0; i < n; i++) {
-        const keys = new Set([cols.names[i]!, ...cols.aliases.slice(cols.aliasOffsets[i]!, cols.aliasOffsets[i + 1]!)].map(normalizeName));
+        const keys = new Set([cols.names.at(i)!, ...columnSlice(cols.aliases, cols.aliasOffsets[i]!, cols.aliasOffsets[i + 1]!)].map(normalizeName));
         for (const k of keys) {
           if (k === '') continue;
           const list = nameIndex.get(k);
@@ -102,7 +102,7 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
     return out;
   };
   let chunkIndex: Map<string, number> | undefined;
-  const chunkIdx = () => (chunkIndex ??= new Map(cols.chunkIds.map((c, i) => [c, i])));
+  const chunkIdx = () => (chunkIndex ??= new Map(Array.from({ length: cols.chunkIds.length }, (_, i) => [cols.chunkIds.at(i)!, i])));
 
   // columns in id order (every file written from toJSON) are binary-searched: no id → index maps
   // (the edge map alone costs ~1 s and ~100 MB on a 400k-edge graph)
@@ -206,7 +206,7 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
     findByName(name: string) {
       if (delegate) return delegate.findByName(name);
       const ids = names().get(normalizeName(name));
-      return ids ? ids.map((i) => cols.nodeIds[i]!).sort().map((id) => node(nodeAtId(id)!)) : [];
+      return ids ? ids.map((i) => cols.nodeIds.at(i)!).sort().map((id) => node(nodeAtId(id)!)) : [];
     },
     nodes() {
       if (delegate) return delegate.nodes();
@@ -230,7 +230,7 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
       if (delegate) return delegate.chunksOfNode(nodeId, opts);
       const i = requireNode(nodeId);
       const out = new Set<string>();
-      for (let j = cols.nodeProv[i]!; j < cols.nodeProv[i + 1]!; j++) out.add(cols.chunkIds[cols.provChunk[j]!]!);
+      for (let j = cols.nodeProv[i]!; j < cols.nodeProv[i + 1]!; j++) out.add(cols.chunkIds.at(cols.provChunk[j]!)!);
       if (opts.viaEdges) for (const e of incident(i, 'both')) for (const p of e.provenance) out.add(p.chunkId);
       return [...out];
     },
@@ -239,7 +239,7 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
       const c = chunkIdx().get(chunkId);
       if (c === undefined) return { nodes: [], edges: [] };
       const f = facts();
-      return { nodes: factsAt(f.nodes, c).map((i) => cols.nodeIds[i]!).sort(), edges: factsAt(f.edges, c).map((i) => edgeIdAt(cols, i)).sort() };
+      return { nodes: factsAt(f.nodes, c).map((i) => cols.nodeIds.at(i)!).sort(), edges: factsAt(f.edges, c).map((i) => edgeIdAt(cols, i)).sort() };
     },
     mergeLog(): MergeRecord[] {
       if (delegate) return delegate.mergeLog();
@@ -281,7 +281,7 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
           const i = nodeAtId(id)!;
           for (let j = a.outOff[i]!; j < a.outOff[i + 1]!; j++) {
             const e = a.outList[j]!;
-            if (nodes.has(cols.nodeIds[cols.targets[e]!]!)) set.add(edgeIdAt(cols, e));
+            if (nodes.has(cols.nodeIds.at(cols.targets[e]!)!)) set.add(edgeIdAt(cols, e));
           }
         }
         list = [...set];
@@ -300,7 +300,7 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
     chunkIds() {
       if (delegate) return delegate.chunkIds();
       const used = new Set<string>();
-      for (let j = 0; j < cols.provChunk.length; j++) used.add(cols.chunkIds[cols.provChunk[j]!]!);
+      for (let j = 0; j < cols.provChunk.length; j++) used.add(cols.chunkIds.at(cols.provChunk[j]!)!);
       return [...used].sort();
     },
     // unedited, the view is exactly what it was opened from

@@ -31,7 +31,7 @@ export function localStage(graph: GraphStore, adj: Adjacency, pm: ProvenanceMap,
   for (const s of seeds) {
     r.nodes.add(s.index);
     if (s.aligned) for (const [c, w] of pm.weighted(s.index)) addChunkScore(r, c, s.weight * w, 'own');
-    const seedId = adj.ids[s.index]!;
+    const seedId = adj.ids.at(s.index)!;
     // A class or literal ("congressional districts", "1902") is shared by unrelated passages:
     // its neighbours are instances or things dated alike, not evidence about the question.
     if (VALUE_TYPES.has(graph.getNode(seedId)?.type ?? '')) continue;
