@@ -100,6 +100,11 @@ export interface GraphColumns {
   rows?: { offsets: Int32Array; sources: Int32Array };
   /** Version 4 files: the name index (match keys → nodes). */
   nameIndex?: StoredNameIndex;
+  /**
+   * Version 4 files: single values of the columns stored in deflated blocks, read without
+   * inflating the whole column (an edge's confidence, a node's provenance spans).
+   */
+  cells?: { confidence(e: number): number; provStart(j: number): number; provEnd(j: number): number };
 }
 
 interface Header {
@@ -192,16 +197,17 @@ export function encodeGraph(snapshot: GraphSnapshot): Uint8Array {
     [bytesOf(sources), R],
     [bytesOf(targets), R],
     [bytesOf(relations), R],
-    // read when an edge object is built or a weighted walk asked for: deflated, inflated on first use
-    [bytesOf(confidence), D],
+    // read one by one when an edge object is built (a weighted walk reads the whole column):
+    // deflated in blocks, each inflated on first use
+    [bytesOf(confidence), B],
     [derived, R],
     ...pair(encodeStrings(explicitIds), B, D),
     ...pair(encodeStrings(edges.map((e) => attrText(e.attributes))), B, D),
     [bytesOf(edgeProv), R],
     ...pair(encodeStrings(chunkTable.strings), R),
     [bytesOf(prov.chunk), R],
-    [bytesOf(prov.start), D],
-    [bytesOf(prov.end), D],
+    [bytesOf(prov.start), B],
+    [bytesOf(prov.end), B],
     // The merge log keeps full before/after copies for exact undo: parsed only when the log is
     // listed or the graph is edited. One JSON text per entry: a single JSON string of the whole
     // log passes V8's string limit (512 MB) on stores of tens of thousands of passages.
@@ -316,6 +322,13 @@ export function decodeGraphColumns(bytes: Uint8Array, source: string): GraphColu
     if (offsets.length !== n + 1 || offsets[n] !== rowSources.length) throw corrupt('the adjacency rows disagree with the node count');
     for (let j = 0; j < rowSources.length; j++) if (!(rowSources[j]! >= 0 && rowSources[j]! < n)) throw corrupt(`adjacency arc ${j} has a node out of range`);
     cols.rows = { offsets, sources: rowSources };
+    const cell = (i: number, size: number, count: number, what: string) => (j: number) => {
+      if (!(j >= 0 && j < count)) throw corrupt(`${what} ${j} is out of range`);
+      const b = file.range(i, j * size, (j + 1) * size);
+      const view = new DataView(b.buffer, b.byteOffset, size);
+      return size === 8 ? view.getFloat64(0, true) : view.getInt32(0, true);
+    };
+    cols.cells = { confidence: cell(20, 8, m, 'confidence'), provStart: cell(30, 4, provChunk.length, 'provenance'), provEnd: cell(31, 4, provChunk.length, 'provenance') };
     if (header.matchKeys !== undefined)
       cols.nameIndex = decodeNameIndex(header.matchKeys, Array.from({ length: 8 }, (_, k) => x(38 + k)), n, corrupt);
   }
@@ -395,7 +408,7 @@ export function edgeAt(c: GraphColumns, i: number): RelationEdge {
     target: c.nodeIds.at(c.targets[i]!)!,
     relation: c.dict[c.relations[i]!]!,
     provenance: provAt(c, c.edgeProv[i]!, c.edgeProv[i + 1]!),
-    confidence: c.confidence[i]!,
+    confidence: c.cells ? c.cells.confidence(i) : c.confidence[i]!,
     ...(c.edgeAttributes.at(i) ? { attributes: JSON.parse(c.edgeAttributes.at(i)!) as Metadata } : {}),
   };
   return Object.freeze(edge);
@@ -403,7 +416,9 @@ export function edgeAt(c: GraphColumns, i: number): RelationEdge {
 
 function provAt(c: GraphColumns, from: number, to: number) {
   const out = [];
-  for (let j = from; j < to; j++) out.push({ chunkId: c.chunkIds.at(c.provChunk[j]!)!, start: c.provStart[j]!, end: c.provEnd[j]! });
+  const cells = c.cells;
+  for (let j = from; j < to; j++)
+    out.push({ chunkId: c.chunkIds.at(c.provChunk[j]!)!, start: cells ? cells.provStart(j) : c.provStart[j]!, end: cells ? cells.provEnd(j) : c.provEnd[j]! });
   return out;
 }
 
