@@ -17,6 +17,9 @@ import type { ChunkFacts, EditRecord, EntityNode, GraphSchema, GraphStore, Merge
 
 type Store = GraphStore & GraphStoreExtras;
 
+/** factsOfChunk calls answered by scanning the provenance column before the chunk → facts tables are built. */
+const SCANNED_FACT_CALLS = 16;
+
 /** What the view adds: whether graphology has been built, and the columns for fast paths. */
 export interface GraphViewExtras {
   isMaterialized(): boolean;
@@ -101,6 +104,36 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
     for (let j = t.off[c]!; j < t.off[c + 1]!; j++) if (out[out.length - 1] !== t.list[j]) out.push(t.list[j]!);
     return out;
   };
+  /** Nodes and edges citing chunk c, each once, in index order: one pass over the provenance column. */
+  const scanFacts = (c: number): [number[], number[]] => {
+    const nodes: number[] = [];
+    const edges: number[] = [];
+    const record = (offsets: Uint32Array, count: number, j: number) => {
+      // the record whose provenance run [offsets[i], offsets[i + 1]) holds entry j
+      let lo = 0;
+      let hi = count - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (offsets[mid]! <= j) lo = mid;
+        else hi = mid - 1;
+      }
+      return lo;
+    };
+    const pc = cols.provChunk;
+    const nodeEnd = cols.nodeProv[n]!;
+    for (let j = 0; j < pc.length; j++) {
+      if (pc[j] !== c) continue;
+      if (j < nodeEnd) {
+        const i = record(cols.nodeProv, n, j);
+        if (nodes[nodes.length - 1] !== i) nodes.push(i);
+      } else if (j >= cols.edgeProv[0]! && j < cols.edgeProv[m]!) {
+        const e = record(cols.edgeProv, m, j);
+        if (edges[edges.length - 1] !== e) edges.push(e);
+      }
+    }
+    return [nodes, edges];
+  };
+  let factCalls = 0;
   let chunkIndex: Map<string, number> | undefined;
   const chunkIdx = () => (chunkIndex ??= new Map(Array.from({ length: cols.chunkIds.length }, (_, i) => [cols.chunkIds.at(i)!, i])));
 
@@ -238,8 +271,10 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
       if (delegate) return delegate.factsOfChunk(chunkId);
       const c = chunkIdx().get(chunkId);
       if (c === undefined) return { nodes: [], edges: [] };
-      const f = facts();
-      return { nodes: factsAt(f.nodes, c).map((i) => cols.nodeIds.at(i)!).sort(), edges: factsAt(f.edges, c).map((i) => edgeIdAt(cols, i)).sort() };
+      // the first few calls (a question's top chunks) scan the provenance column; inverting it
+      // for every chunk pays off only for callers that ask about many chunks
+      const [nodes, edges] = ++factCalls <= SCANNED_FACT_CALLS ? scanFacts(c) : [factsAt(facts().nodes, c), factsAt(facts().edges, c)];
+      return { nodes: nodes.map((i) => cols.nodeIds.at(i)!).sort(), edges: edges.map((i) => edgeIdAt(cols, i)).sort() };
     },
     mergeLog(): MergeRecord[] {
       if (delegate) return delegate.mergeLog();
