@@ -69,7 +69,7 @@ export { tokenize, tokenizeWords } from './text/tokenize.js';
 export type { TokenizeOptions, WordToken } from './text/tokenize.js';
 export { ENGLISH_STOP_WORDS, isStopWord } from './text/stop-words.js';
 export { countTokens, countMessageTokens } from './text/count-tokens.js';
-export { normalizeText, stripDiacritics } from './text/normalize.js';
+export { normalizeText, stripDiacritics, matchKey, MATCH_KEY_VERSION } from './text/normalize.js';
 export type { NormalizeOptions } from './text/normalize.js';
 
 // Input validation.
@@ -87,7 +87,9 @@ export type { MemoryVectorStore, MemoryVectorStoreOptions, LazyNamespace, Vector
 export { encodeVectorNamespace, decodeVectorNamespace, VECTOR_NAMESPACE_MAGIC } from './embedded/vector-namespace-codec.js';
 export type { VectorNamespaceData } from './embedded/vector-namespace-codec.js';
 export { encodeBinaryFile, decodeBinaryFile, encodeStrings, decodeStrings, bytesOf, u32, i32, f32, f64, i8, jsonSection, readJsonSection } from './binary/binary-file.js';
-export type { BinaryFile, EncodeOptions } from './binary/binary-file.js';
+export type { BinaryFile, EncodeOptions, SectionCompression } from './binary/binary-file.js';
+export { stringColumn, blobStringColumn, columnToArray, columnSlice, sortedIndexOf } from './binary/string-column.js';
+export type { StringColumn } from './binary/string-column.js';
 export { decodeBinaryFileLazy } from './binary/binary-file.js';
 export type { LazyBinaryFile } from './binary/binary-file.js';
 export { createHashingEmbedder, restoreHashingEmbedder } from './embedded/hashing-embedder.js';

@@ -28,6 +28,6 @@ for (const frac of [0.01, 0.05, 0.25]) {
   const out = applyGraphDeltas(cols, [delta], 'replay');
   const applyMs = performance.now() - t;
   const probe = Math.floor(((kn >> 1) * n) / kn); // one of the changed nodes (ids keep their order)
-  if (out.sources.length !== m || out.nodeIds.length !== n || out.descriptions[probe] !== 'changed') throw new Error('replay lost records');
+  if (out.sources.length !== m || out.nodeIds.length !== n || out.descriptions.at(probe) !== 'changed') throw new Error('replay lost records');
   console.log(`${frac * 100} % (${ke + kn} records, ${(bytes.length / 1e6).toFixed(2)} MB): decode ${decodeMs.toFixed(0)} ms, apply ${applyMs.toFixed(0)} ms`);
 }

@@ -1,5 +1,8 @@
-// Graph format 2: a snapshot as columns in one binary file (see @rag/core's binary container),
-// sections deflated.
+// Graph format 2: a snapshot as columns in one binary file (see @rag/core's binary container).
+// Since version 4 numeric columns and the node id/name tables are stored raw and read in place
+// (typed-array views over the file's bytes; strings decoded one by one when first read), only
+// free text (descriptions, attributes, explicit edge ids, logs) is deflated; the file also keeps
+// the PPR adjacency rows and a2rag's name index (see name-keys.ts, algorithms/csr.ts).
 // Node ids, names, aliases, descriptions, chunk ids and edge ids are string tables; types and
 // relation labels index one dictionary; edge endpoints are node indexes; provenance is three
 // columns (chunk index, start, end) addressed by per-node and per-edge offsets. Edge ids that
@@ -7,6 +10,7 @@
 // JSON per record: `decodeGraphColumns` returns typed arrays and string arrays.
 import {
   bytesOf,
+  columnSlice,
   decodeBinaryFileLazy,
   decodeStrings,
   encodeBinaryFile,
@@ -14,12 +18,19 @@ import {
   f64,
   i32,
   jsonSection,
+  MATCH_KEY_VERSION,
   RagError,
   readJsonSection,
+  sortedIndexOf,
+  stringColumn,
   u32,
   type Metadata,
+  type SectionCompression,
+  type StringColumn,
 } from '@rag/core';
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { csrRows } from './algorithms/csr.js';
+import { decodeNameIndex, encodeNameIndex, type StoredNameIndex } from './name-keys.js';
+import { inflateRawSync } from 'node:zlib';
 import { relationId } from './entity-id.js';
 import { GRAPH_FORMAT_VERSION } from './schemas.js';
 import type { EntityNode, GraphSchema, GraphSnapshot, RelationEdge } from './types.js';
@@ -33,22 +44,34 @@ export const GRAPH_BINARY_MAGIC = 'RAGGRF02';
  * whether nodes and edges are in id order (lookups then binary-search instead of building maps).
  * Version 2 files still open.
  */
-export const GRAPH_BINARY_VERSION = 3;
+/**
+ * 4: compression per section (numeric columns and id/name tables raw, read in place), the edit
+ * log always present, then the PPR rows (both directions, unweighted) and the name index.
+ * Versions 2 and 3 still open.
+ */
+export const GRAPH_BINARY_VERSION = 4;
 
 /** A decoded graph: columns, not objects. */
+/** A column of optional strings: `at(i)` is undefined where record i has none. */
+export interface OptionalColumn {
+  readonly length: number;
+  at(i: number): string | undefined;
+}
+
 export interface GraphColumns {
-  nodeIds: string[];
-  names: string[];
+  /** String columns are arrays when built in memory, decoded on demand when read from a file. */
+  nodeIds: StringColumn;
+  names: StringColumn;
   /** index into `dict` */
   types: Uint32Array;
   dict: string[];
   /** aliases of node i: aliases[aliasOffsets[i] … aliasOffsets[i+1]) */
   aliasOffsets: Uint32Array;
-  aliases: string[];
+  aliases: StringColumn;
   /** description of node i, or undefined */
-  descriptions: (string | undefined)[];
+  descriptions: OptionalColumn;
   /** JSON text of node attributes, '' for {} */
-  nodeAttributes: string[];
+  nodeAttributes: StringColumn;
   nodeProv: Uint32Array;
   sources: Uint32Array;
   targets: Uint32Array;
@@ -56,11 +79,11 @@ export interface GraphColumns {
   relations: Uint32Array;
   confidence: Float64Array;
   /** explicit edge id, or undefined when it is relationId(source, relation, target) */
-  edgeIds: (string | undefined)[];
+  edgeIds: OptionalColumn;
   /** JSON text of edge attributes, '' for none */
-  edgeAttributes: string[];
+  edgeAttributes: StringColumn;
   edgeProv: Uint32Array;
-  chunkIds: string[];
+  chunkIds: StringColumn;
   provChunk: Uint32Array;
   provStart: Int32Array;
   provEnd: Int32Array;
@@ -73,6 +96,15 @@ export interface GraphColumns {
   editLog: () => unknown[];
   /** Nodes sorted by id and edges by edge id (as `toJSON` writes them): lookups may binary-search. */
   sorted: boolean;
+  /** Version 4 files: the PPR pull rows for direction "both", unweighted, every relation. */
+  rows?: { offsets: Int32Array; sources: Int32Array };
+  /** Version 4 files: the name index (match keys → nodes). */
+  nameIndex?: StoredNameIndex;
+  /**
+   * Version 4 files: single values of the columns stored in deflated blocks, read without
+   * inflating the whole column (an edge's confidence, a node's provenance spans).
+   */
+  cells?: { confidence(e: number): number; provStart(j: number): number; provEnd(j: number): number };
 }
 
 interface Header {
@@ -82,18 +114,14 @@ interface Header {
   schema?: GraphSchema;
   /** version 3: nodes and edges in id order */
   sorted?: boolean;
+  /** version 4: the `matchKey` version of the stored name index */
+  matchKeys?: number;
 }
 
 const inOrder = (xs: readonly { id: string }[]) => {
   for (let i = 1; i < xs.length; i++) if (!(xs[i - 1]!.id < xs[i]!.id)) return false;
   return true;
 };
-/** A log's string table with its text deflated on its own (version 3). */
-const logSections = (entries: readonly unknown[]): Uint8Array[] => {
-  const [blob, ends] = encodeStrings(entries.map((e) => JSON.stringify(e)));
-  return [new Uint8Array(deflateRawSync(blob)), ends];
-};
-
 const attrText = (a: Metadata | undefined) => (a && Object.keys(a).length > 0 ? JSON.stringify(a) : '');
 
 export function encodeGraph(snapshot: GraphSnapshot): Uint8Array {
@@ -149,93 +177,181 @@ export function encodeGraph(snapshot: GraphSnapshot): Uint8Array {
     ...(snapshot.schema ? { schema: snapshot.schema } : {}),
     sorted: inOrder(nodes) && inOrder(edges),
   };
-  return encodeBinaryFile(GRAPH_BINARY_MAGIC, GRAPH_BINARY_VERSION, [
-    jsonSection(header),
-    ...encodeStrings(nodes.map((n) => n.id)),
-    ...encodeStrings(nodes.map((n) => n.name)),
-    bytesOf(types),
-    ...encodeStrings(dict.strings),
-    bytesOf(aliasOffsets),
-    ...encodeStrings(aliases),
-    hasDesc,
-    ...encodeStrings(descriptions),
-    ...encodeStrings(nodes.map((n) => attrText(n.attributes))),
-    bytesOf(nodeProv),
-    bytesOf(sources),
-    bytesOf(targets),
-    bytesOf(relations),
-    bytesOf(confidence),
-    derived,
-    ...encodeStrings(explicitIds),
-    ...encodeStrings(edges.map((e) => attrText(e.attributes))),
-    bytesOf(edgeProv),
-    ...encodeStrings(chunkTable.strings),
-    bytesOf(prov.chunk),
-    bytesOf(prov.start),
-    bytesOf(prov.end),
+  header.matchKeys = MATCH_KEY_VERSION;
+  const rows = csrRows(nodes.length, edges.length, (e) => sources[e]!, (e) => targets[e]!, 'both');
+  const R: SectionCompression = 'raw';
+  const B: SectionCompression = 'blocks';
+  const D: SectionCompression = 'deflate';
+  const parts: [Uint8Array, SectionCompression][] = [
+    [jsonSection(header), R],
+    ...pair(encodeStrings(nodes.map((n) => n.id)), R),
+    ...pair(encodeStrings(nodes.map((n) => n.name)), R),
+    [bytesOf(types), R],
+    ...pair(encodeStrings(dict.strings), R),
+    [bytesOf(aliasOffsets), R],
+    ...pair(encodeStrings(aliases), R),
+    [hasDesc, R],
+    ...pair(encodeStrings(descriptions), B, D),
+    ...pair(encodeStrings(nodes.map((n) => attrText(n.attributes))), B, D),
+    [bytesOf(nodeProv), R],
+    [bytesOf(sources), R],
+    [bytesOf(targets), R],
+    [bytesOf(relations), R],
+    // read one by one when an edge object is built (a weighted walk reads the whole column):
+    // deflated in blocks, each inflated on first use
+    [bytesOf(confidence), B],
+    [derived, R],
+    ...pair(encodeStrings(explicitIds), B, D),
+    ...pair(encodeStrings(edges.map((e) => attrText(e.attributes))), B, D),
+    [bytesOf(edgeProv), R],
+    ...pair(encodeStrings(chunkTable.strings), R),
+    [bytesOf(prov.chunk), R],
+    [bytesOf(prov.start), B],
+    [bytesOf(prov.end), B],
     // The merge log keeps full before/after copies for exact undo: parsed only when the log is
-    // listed or the graph is edited.
-    // one JSON text per entry: a single JSON string of the whole log passes V8's string limit
-    // (512 MB) on stores of tens of thousands of passages
-    // (its text deflated on its own: inflated only when the log is read)
-    ...logSections(snapshot.mergeLog),
-    // The edit log (same layout), only when there is one (34 sections otherwise).
-    ...(snapshot.editLog?.length ? logSections(snapshot.editLog) : []),
-  ], { deflate: true });
+    // listed or the graph is edited. One JSON text per entry: a single JSON string of the whole
+    // log passes V8's string limit (512 MB) on stores of tens of thousands of passages.
+    ...pair(encodeStrings(snapshot.mergeLog.map((e) => JSON.stringify(e))), D),
+    ...pair(encodeStrings((snapshot.editLog ?? []).map((e) => JSON.stringify(e))), D),
+    [bytesOf(rows.offsets), R],
+    [bytesOf(rows.sources), R],
+    ...encodeNameIndex(nodes.length, (i) => nodes[i]!.name, (i) => nodes[i]!.aliases).map((b): [Uint8Array, SectionCompression] => [b, R]),
+  ];
+  return encodeBinaryFile(GRAPH_BINARY_MAGIC, GRAPH_BINARY_VERSION, parts.map((p) => p[0]), { compression: parts.map((p) => p[1]) });
 }
 
+/** A string table's two sections: its text compressed as `c`, its end offsets as `e` (raw by default). */
+const pair = ([blob, ends]: [Uint8Array, Uint8Array], c: SectionCompression, e: SectionCompression = 'raw'): [Uint8Array, SectionCompression][] => [
+  [blob, c],
+  [ends, e],
+];
+
+/** Section count of a version 4 file. */
+const V4_SECTIONS = 46;
+
 export function decodeGraphColumns(bytes: Uint8Array, source: string): GraphColumns {
-  // the logs' text sections (32 and 34: most of the file's bytes) are inflated only when a log is read
+  // text sections are inflated (or, for blocked ones, their blocks) only when a string is read;
+  // raw sections are views into `bytes`
   const file = decodeBinaryFileLazy(bytes, GRAPH_BINARY_MAGIC, source);
   const version = file.version;
-  const LOG_TEXT = new Set([32, 34]);
-  const s = Array.from({ length: file.count }, (_, i) => (LOG_TEXT.has(i) ? new Uint8Array(0) : file.section(i)));
   const corrupt = (why: string) => new RagError('RAG_STORE_CORRUPT', `${source}: ${why}`, { details: { file: source } });
-  if (version !== GRAPH_BINARY_VERSION && version !== 2)
-    throw new RagError('RAG_STORE_VERSION', `${source}: graph format ${version}, this version reads 2 and ${GRAPH_BINARY_VERSION}`);
-  const nested = version >= 3;
-  if (s.length !== 34 && s.length !== 36) throw corrupt(`expected 34 or 36 sections, found ${s.length}`);
-  const header = readJsonSection(s[0]!) as Header;
+  if (version !== GRAPH_BINARY_VERSION && version !== 3 && version !== 2)
+    throw new RagError('RAG_STORE_VERSION', `${source}: graph file version ${version}; this version reads 2 to ${GRAPH_BINARY_VERSION} (written by a newer version?)`, {
+      details: { file: source, found: version },
+    });
+  const v4 = version >= 4;
+  const count = file.count;
+  if (v4 ? count !== V4_SECTIONS : count !== 34 && count !== 36) throw corrupt(`expected ${v4 ? V4_SECTIONS : '34 or 36'} sections, found ${count}`);
+  const x = (i: number) => file.section(i);
+  const header = readJsonSection(x(0)) as Header;
   if (header.graphFormatVersion !== GRAPH_FORMAT_VERSION) throw corrupt(`graph snapshot version ${header.graphFormatVersion} is not ${GRAPH_FORMAT_VERSION}`);
   const n = header.nodes;
   const m = header.edges;
-  const hasDesc = s[11]!;
-  const descList = decodeStrings(s[12]!, s[13]!);
-  let d = 0;
-  const descriptions = Array.from(hasDesc, (h) => (h ? descList[d++] : undefined));
-  const derived = s[21]!;
-  const explicit = decodeStrings(s[22]!, s[23]!);
-  let x = 0;
-  const edgeIds = Array.from(derived, (f) => (f ? undefined : explicit[x++]));
-  const cols: GraphColumns = {
-    nodeIds: decodeStrings(s[1]!, s[2]!),
-    names: decodeStrings(s[3]!, s[4]!),
-    types: u32(s[5]!),
-    dict: decodeStrings(s[6]!, s[7]!),
-    aliasOffsets: u32(s[8]!),
-    aliases: decodeStrings(s[9]!, s[10]!),
-    descriptions,
-    nodeAttributes: decodeStrings(s[14]!, s[15]!),
-    nodeProv: u32(s[16]!),
-    sources: u32(s[17]!),
-    targets: u32(s[18]!),
-    relations: u32(s[19]!),
-    confidence: f64(s[20]!),
+  /** Section i, read (inflated) on first use: its length is checked then against `count` items of `size` bytes. */
+  const later = <T>(i: number, count: () => number, size: number, view: (b: Uint8Array) => T, what: string): (() => T) => {
+    let v: T | undefined;
+    return () => {
+      if (v === undefined) {
+        const b = x(i);
+        if (b.byteLength !== count() * size) throw corrupt(`the ${what} column has ${b.byteLength / size} entries, expected ${count()}`);
+        v = view(b);
+      }
+      return v;
+    };
+  };
+  /** A string table: decoded per string; its text section read (or its blocks inflated) on first use. */
+  const strings = (blob: number, ends: number): StringColumn => stringColumn(x(ends), (a, b) => file.range(blob, a, b));
+  /** A string table of `count` strings whose offsets, too, are read on first use (v4: deflated). */
+  const lateStrings = (blob: number, ends: number, count: number, what: string): StringColumn =>
+    v4 ? stringColumn(later(ends, () => count, 4, (b) => b, what), (a, b) => file.range(blob, a, b), count) : strings(blob, ends);
+  const hasDesc = x(11);
+  const derived = x(21);
+  let descCount = 0;
+  for (let i = 0; i < hasDesc.length; i++) if (hasDesc[i] === 1) descCount++;
+  let explicitCount = 0;
+  for (let i = 0; i < derived.length; i++) if (derived[i] === 0) explicitCount++;
+  const edgeIds = optional(derived, 0, lateStrings(22, 23, explicitCount, 'explicit edge id'));
+  // the logs' texts (most of the file's bytes) are inflated only when a log is read; version 3
+  // deflated them on their own inside the file
+  const nested = version === 3;
+  const hasEdit = count >= 36;
+  const provChunk = u32(x(29));
+  const confidence = later(20, () => m, 8, f64, 'confidence');
+  const provStart = later(30, () => provChunk.length, 4, i32, 'provenance start');
+  const provEnd = later(31, () => provChunk.length, 4, i32, 'provenance end');
+  const base = {
+    nodeIds: strings(1, 2),
+    names: strings(3, 4),
+    types: u32(x(5)),
+    dict: decodeStrings(x(6), x(7)),
+    aliasOffsets: u32(x(8)),
+    aliases: strings(9, 10),
+    descriptions: optional(hasDesc, 1, lateStrings(12, 13, descCount, 'description')),
+    nodeAttributes: lateStrings(14, 15, n, 'node attribute'),
+    nodeProv: u32(x(16)),
+    sources: u32(x(17)),
+    targets: u32(x(18)),
+    relations: u32(x(19)),
     edgeIds,
-    edgeAttributes: decodeStrings(s[24]!, s[25]!),
-    edgeProv: u32(s[26]!),
-    chunkIds: decodeStrings(s[27]!, s[28]!),
-    provChunk: u32(s[29]!),
-    provStart: i32(s[30]!),
-    provEnd: i32(s[31]!),
+    edgeAttributes: lateStrings(24, 25, m, 'edge attribute'),
+    edgeProv: u32(x(26)),
+    chunkIds: strings(27, 28),
+    provChunk,
     ...(header.schema ? { schema: header.schema } : {}),
-    mergeLog: lazyLog(() => file.section(32), s[33]!, 'merge', corrupt, nested),
-    mergeLogLength: s[33]!.byteLength / 4,
-    editLogLength: s.length === 36 ? s[35]!.byteLength / 4 : 0,
-    editLog: s.length === 36 ? lazyLog(() => file.section(34), s[35]!, 'edit', corrupt, nested) : () => [],
+    mergeLog: lazyLog(() => x(32), x(33), 'merge', corrupt, nested),
+    mergeLogLength: x(33).byteLength / 4,
+    editLogLength: hasEdit ? x(35).byteLength / 4 : 0,
+    editLog: hasEdit ? lazyLog(() => x(34), x(35), 'edit', corrupt, nested) : () => [],
     sorted: header.sorted === true,
   };
-  return checkColumns(cols, corrupt, n, m);
+  // the lazily read columns are checked when first read; the rest now
+  checkColumns(
+    { ...base, confidence: { length: m } as Float64Array, provStart: { length: provChunk.length } as Int32Array, provEnd: { length: provChunk.length } as Int32Array },
+    corrupt,
+    n,
+    m,
+  );
+  const cols = Object.defineProperties(base as unknown as GraphColumns, {
+    confidence: { get: confidence, enumerable: true },
+    provStart: { get: provStart, enumerable: true },
+    provEnd: { get: provEnd, enumerable: true },
+  });
+  if (v4) {
+    const offsets = i32(x(36));
+    const rowSources = i32(x(37));
+    if (offsets.length !== n + 1 || offsets[n] !== rowSources.length) throw corrupt('the adjacency rows disagree with the node count');
+    for (let j = 0; j < rowSources.length; j++) if (!(rowSources[j]! >= 0 && rowSources[j]! < n)) throw corrupt(`adjacency arc ${j} has a node out of range`);
+    cols.rows = { offsets, sources: rowSources };
+    const cell = (i: number, size: number, count: number, what: string) => (j: number) => {
+      if (!(j >= 0 && j < count)) throw corrupt(`${what} ${j} is out of range`);
+      const b = file.range(i, j * size, (j + 1) * size);
+      const view = new DataView(b.buffer, b.byteOffset, size);
+      return size === 8 ? view.getFloat64(0, true) : view.getInt32(0, true);
+    };
+    cols.cells = { confidence: cell(20, 8, m, 'confidence'), provStart: cell(30, 4, provChunk.length, 'provenance'), provEnd: cell(31, 4, provChunk.length, 'provenance') };
+    if (header.matchKeys !== undefined)
+      cols.nameIndex = decodeNameIndex(header.matchKeys, Array.from({ length: 8 }, (_, k) => x(38 + k)), n, corrupt);
+  }
+  return cols;
+}
+
+/** Record i's string where `flags[i] === present` (the k-th such record reads string k), else undefined. */
+function optional(flags: Uint8Array, present: number, col: StringColumn): OptionalColumn {
+  let rank: Uint32Array | undefined;
+  return {
+    length: flags.length,
+    at(i) {
+      if (!(i >= 0 && i < flags.length) || flags[i] !== present) return undefined;
+      if (!rank) {
+        rank = new Uint32Array(flags.length);
+        for (let j = 0, r = 0; j < flags.length; j++) {
+          rank[j] = r;
+          if (flags[j] === present) r++;
+        }
+      }
+      return col.at(rank[i]!);
+    },
+  };
 }
 
 function lazyLog(blob: () => Uint8Array, ends: Uint8Array, what: string, corrupt: (why: string) => Error, nested: boolean): () => unknown[] {
@@ -258,7 +374,8 @@ export function checkColumns(c: GraphColumns, corrupt: (why: string) => Error, n
     c.nodeIds.length === n && c.names.length === n && c.types.length === n && c.aliasOffsets.length === n + 1 && c.descriptions.length === n &&
     c.nodeAttributes.length === n && c.nodeProv.length === n + 1 && c.sources.length === m && c.targets.length === m &&
     c.relations.length === m && c.confidence.length === m && c.edgeIds.length === m && c.edgeAttributes.length === m && c.edgeProv.length === m + 1 &&
-    c.provStart.length === c.provChunk.length && c.provEnd.length === c.provChunk.length && (c.edgeProv[m] ?? 0) <= c.provChunk.length;
+    c.provStart.length === c.provChunk.length && c.provEnd.length === c.provChunk.length && (c.edgeProv[m] ?? 0) <= c.provChunk.length &&
+    (c.aliasOffsets[n] ?? 0) <= c.aliases.length && (c.nodeProv[n] ?? 0) <= c.provChunk.length;
   if (!ok) throw corrupt('column lengths disagree with the node and edge counts');
   for (let i = 0; i < m; i++) if (c.sources[i]! >= n || c.targets[i]! >= n || c.relations[i]! >= c.dict.length) throw corrupt(`edge ${i} has an index out of range`);
   for (let i = 0; i < n; i++) if (c.types[i]! >= c.dict.length) throw corrupt(`node ${i} has a type index out of range`);
@@ -269,37 +386,39 @@ export function checkColumns(c: GraphColumns, corrupt: (why: string) => Error, n
 /** Objects for node i / edge i of decoded columns (frozen, as the store keeps them). */
 export function nodeAt(c: GraphColumns, i: number): EntityNode {
   const node: EntityNode = {
-    id: c.nodeIds[i]!,
-    name: c.names[i]!,
+    id: c.nodeIds.at(i)!,
+    name: c.names.at(i)!,
     type: c.dict[c.types[i]!]!,
-    aliases: c.aliases.slice(c.aliasOffsets[i]!, c.aliasOffsets[i + 1]!),
-    ...(c.descriptions[i] !== undefined ? { description: c.descriptions[i] } : {}),
-    attributes: c.nodeAttributes[i] ? (JSON.parse(c.nodeAttributes[i]!) as Metadata) : {},
+    aliases: columnSlice(c.aliases, c.aliasOffsets[i]!, c.aliasOffsets[i + 1]!),
+    ...(c.descriptions.at(i) !== undefined ? { description: c.descriptions.at(i) } : {}),
+    attributes: c.nodeAttributes.at(i) ? (JSON.parse(c.nodeAttributes.at(i)!) as Metadata) : {},
     provenance: provAt(c, c.nodeProv[i]!, c.nodeProv[i + 1]!),
   };
   return Object.freeze(node);
 }
 
 export function edgeIdAt(c: GraphColumns, i: number): string {
-  return c.edgeIds[i] ?? relationId(c.nodeIds[c.sources[i]!]!, c.dict[c.relations[i]!]!, c.nodeIds[c.targets[i]!]!);
+  return c.edgeIds.at(i) ?? relationId(c.nodeIds.at(c.sources[i]!)!, c.dict[c.relations[i]!]!, c.nodeIds.at(c.targets[i]!)!);
 }
 
 export function edgeAt(c: GraphColumns, i: number): RelationEdge {
   const edge: RelationEdge = {
     id: edgeIdAt(c, i),
-    source: c.nodeIds[c.sources[i]!]!,
-    target: c.nodeIds[c.targets[i]!]!,
+    source: c.nodeIds.at(c.sources[i]!)!,
+    target: c.nodeIds.at(c.targets[i]!)!,
     relation: c.dict[c.relations[i]!]!,
     provenance: provAt(c, c.edgeProv[i]!, c.edgeProv[i + 1]!),
-    confidence: c.confidence[i]!,
-    ...(c.edgeAttributes[i] ? { attributes: JSON.parse(c.edgeAttributes[i]!) as Metadata } : {}),
+    confidence: c.cells ? c.cells.confidence(i) : c.confidence[i]!,
+    ...(c.edgeAttributes.at(i) ? { attributes: JSON.parse(c.edgeAttributes.at(i)!) as Metadata } : {}),
   };
   return Object.freeze(edge);
 }
 
 function provAt(c: GraphColumns, from: number, to: number) {
   const out = [];
-  for (let j = from; j < to; j++) out.push({ chunkId: c.chunkIds[c.provChunk[j]!]!, start: c.provStart[j]!, end: c.provEnd[j]! });
+  const cells = c.cells;
+  for (let j = from; j < to; j++)
+    out.push({ chunkId: c.chunkIds.at(c.provChunk[j]!)!, start: cells ? cells.provStart(j) : c.provStart[j]!, end: cells ? cells.provEnd(j) : c.provEnd[j]! });
   return out;
 }
 
@@ -307,7 +426,7 @@ function provAt(c: GraphColumns, from: number, to: number) {
 export function columnsToSnapshot(c: GraphColumns): GraphSnapshot {
   return {
     formatVersion: GRAPH_FORMAT_VERSION,
-    nodes: c.nodeIds.map((_, i) => nodeAt(c, i)),
+    nodes: Array.from({ length: c.nodeIds.length }, (_, i) => nodeAt(c, i)),
     edges: c.sources.length ? Array.from(c.sources, (_, i) => edgeAt(c, i)) : [],
     ...(c.schema ? { schema: c.schema } : {}),
     mergeLog: c.mergeLog(),
@@ -317,16 +436,7 @@ export function columnsToSnapshot(c: GraphColumns): GraphSnapshot {
 
 /** Index of node `id` in sorted columns, or -1. */
 export function sortedNodeIndex(c: GraphColumns, id: string): number {
-  let lo = 0;
-  let hi = c.nodeIds.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const x = c.nodeIds[mid]!;
-    if (x === id) return mid;
-    if (x < id) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
+  return sortedIndexOf(c.nodeIds, id);
 }
 
 /** Index of edge `id` in sorted columns, or -1 (edge ids are rebuilt for the probes only). */

@@ -3,7 +3,7 @@
 // replayed onto the decoded columns of the base on open (`applyGraphDeltas`), without building
 // the writable store. Records are small in number per delta, so they are stored as one JSON text each
 // (validated when read) in string tables, deflated.
-import { decodeBinaryFile, decodeStrings, encodeBinaryFile, encodeStrings, jsonSection, RagError, readJsonSection, type Metadata } from '@rag/core';
+import { columnToArray, decodeBinaryFile, decodeStrings, encodeBinaryFile, encodeStrings, jsonSection, RagError, readJsonSection, type Metadata } from '@rag/core';
 import { z } from 'zod';
 import type { GraphChanges } from './change-tracker.js';
 import { relationId } from './entity-id.js';
@@ -126,15 +126,15 @@ export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta
   }
 
   for (let i = 1; i < base.nodeIds.length && !base.sorted; i++)
-    if (!(base.nodeIds[i - 1]! < base.nodeIds[i]!)) throw corrupt('the base graph is not sorted by node id, so deltas cannot be applied to it (compact the index)');
+    if (!(base.nodeIds.at(i - 1)! < base.nodeIds.at(i)!)) throw corrupt('the base graph is not sorted by node id, so deltas cannot be applied to it (compact the index)');
   const dict = createStringTable(base.dict);
   const intern = (x: string) => dict.indexOf(x);
-  const chunkTable = createStringTable(base.chunkIds);
+  const chunkTable = createStringTable(columnToArray(base.chunkIds));
   const attrText = (a: Metadata | undefined) => (a && Object.keys(a).length > 0 ? JSON.stringify(a) : '');
 
   // The orders: base indexes (kept) and changed records, in id order. Kept base records come in
   // long runs, copied with typed-array `set`; only changed records are encoded one by one.
-  const nodeOrder = mergeOrder(base.nodeIds.length, (i) => base.nodeIds[i]!, nodes);
+  const nodeOrder = mergeOrder(base.nodeIds.length, (i) => base.nodeIds.at(i)!, nodes);
   const baseEdgeId = (i: number) => edgeIdAt(base, i);
   if (!base.sorted)
     for (let i = 1; i < base.sources.length; i++)
@@ -160,12 +160,12 @@ export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta
     const item = nodeOrder[k]!;
     if (typeof item === 'number') {
       newIndexOfBase[item] = k;
-      nodeIds[k] = base.nodeIds[item]!;
-      names[k] = base.names[item]!;
+      nodeIds[k] = base.nodeIds.at(item)!;
+      names[k] = base.names.at(item)!;
       types[k] = base.types[item]!;
-      for (let j = base.aliasOffsets[item]!; j < base.aliasOffsets[item + 1]!; j++) aliases.push(base.aliases[j]!);
-      descriptions[k] = base.descriptions[item];
-      nodeAttributes[k] = base.nodeAttributes[item]!;
+      for (let j = base.aliasOffsets[item]!; j < base.aliasOffsets[item + 1]!; j++) aliases.push(base.aliases.at(j)!);
+      descriptions[k] = base.descriptions.at(item);
+      nodeAttributes[k] = base.nodeAttributes.at(item)!;
       prov.copy(base, base.nodeProv[item]!, base.nodeProv[item + 1]!);
     } else {
       nodeIds[k] = item.id;
@@ -188,7 +188,7 @@ export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta
   const endpoint = (x: number, item: number) => {
     const i = newIndexOfBase[x]!;
     if (i >= 0) return i;
-    const j = binarySearch(nodeIds, base.nodeIds[x]!);
+    const j = binarySearch(nodeIds, base.nodeIds.at(x)!);
     if (j < 0) throw corrupt(`edge "${baseEdgeId(item)}" points at a removed node`);
     return j;
   };
@@ -228,8 +228,8 @@ export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta
       const b = item + r;
       sources[k + r] = endpoint(base.sources[b]!, b);
       targets[k + r] = endpoint(base.targets[b]!, b);
-      edgeIds[k + r] = base.edgeIds[b];
-      edgeAttributes[k + r] = base.edgeAttributes[b]!;
+      edgeIds[k + r] = base.edgeIds.at(b);
+      edgeAttributes[k + r] = base.edgeAttributes.at(b)!;
       edgeProv[k + r + 1] = base.edgeProv[b + 1]! + shift;
     }
     prov.copy(base, base.edgeProv[item]!, base.edgeProv[item + run]!);

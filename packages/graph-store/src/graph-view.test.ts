@@ -2,6 +2,7 @@
 // every query exactly as the graphology store does without building graphology, and the first
 // edit materialises it transparently.
 import { describe, expect, it } from 'vitest';
+import { columnToArray, matchKey } from '@rag/core';
 import { getAdjacency } from './algorithms/adjacency.js';
 import { bridgeCandidates } from './algorithms/bridges.js';
 import { hopTree } from './algorithms/hop-tree.js';
@@ -80,16 +81,36 @@ describe('graph format 2', () => {
       const adjA = getAdjacency(view, { weight: 'confidence', relations: ['born_in', 'directed'] });
       const adjB = getAdjacency(store, { weight: 'confidence', relations: ['born_in', 'directed'] });
       expect([adjA.offsets, adjA.sources, adjA.weights]).toEqual([adjB.offsets, adjB.sources, adjB.weights]);
+      // the default rows (both directions, unweighted) are read from the file: the same as built
+      const [rowsA, rowsB] = [getAdjacency(view), getAdjacency(store)];
+      expect(view.columns()!.rows!.offsets).toBe(rowsA.offsets);
+      expect([rowsA.offsets, rowsA.sources, rowsA.weights, rowsA.degree]).toEqual([rowsB.offsets, rowsB.sources, rowsB.weights, rowsB.degree]);
+      // the stored name index: every match key of every name and alias, with its nodes in row order
+      const byKey = new Map<string, number[]>();
+      const byToken = new Map<string, number[]>();
+      const push = (m: Map<string, number[]>, k: string, i: number) => (m.get(k)?.at(-1) === i ? undefined : m.set(k, [...(m.get(k) ?? []), i]));
+      [...store.nodes()].forEach((x, i) => {
+        for (const k of [x.name, ...x.aliases].map(matchKey).filter(Boolean)) {
+          push(byKey, k, i);
+          for (const t of k.split(' ')) push(byToken, t, i);
+        }
+      });
+      const stored = view.columns()!.nameIndex!;
+      expect(stored.names.size).toBe(byKey.size);
+      expect(stored.tokens.size).toBe(byToken.size);
+      for (const [k, list] of byKey) expect([...stored.names.get(k)!]).toEqual(list);
+      for (const [t, list] of byToken) expect([...stored.tokens.get(t)!]).toEqual(list);
+      expect(stored.names.get('no such name')).toBeUndefined();
       // the view's node index binary-searches the sorted ids; the store's is a Map: same rows
       expect(adjA.index).not.toBeInstanceOf(Map);
       expect(ids.map((id) => adjA.index.get(id))).toEqual(ids.map((id) => adjB.index.get(id)));
       expect([adjA.index.get('no such node'), adjA.index.has('no such node'), adjA.index.has(ids[0]!)]).toEqual([undefined, false, true]);
       const seeds = ids.slice(3, 6);
       const [pa, pb] = [personalizedPageRankPush(view, { seeds }), personalizedPageRankPush(store, { seeds })];
-      expect([pa.nodeIds, pa.scores, pa.pushes, pa.top(10)]).toEqual([pb.nodeIds, pb.scores, pb.pushes, pb.top(10)]);
+      expect([columnToArray(pa.nodeIds), pa.scores, pa.pushes, pa.top(10)]).toEqual([columnToArray(pb.nodeIds), pb.scores, pb.pushes, pb.top(10)]);
       expect(bridgeCandidates(view, seeds, { k: 2 })).toEqual(bridgeCandidates(store, seeds, { k: 2 }));
       const [ha, hb] = [hopTree(view, ids[0]!, { k: 2 }), hopTree(store, ids[0]!, { k: 2 })];
-      expect([ha.nodeIds, ha.order, ha.depth, [...ha.distances]]).toEqual([hb.nodeIds, hb.order, hb.depth, [...hb.distances]]);
+      expect([columnToArray(ha.nodeIds), ha.order, ha.depth, [...ha.distances]]).toEqual([columnToArray(hb.nodeIds), hb.order, hb.depth, [...hb.distances]]);
       expect(view.isMaterialized()).toBe(false);
     }
   });

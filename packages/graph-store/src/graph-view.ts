@@ -4,7 +4,7 @@
 // split, remove, schema, entity/relation edits and their undo) materialises the writable
 // store from the columns and from then on every call goes to it: the view is transparent to
 // its users.
-import { RagError, type GraphEdgeRef, type GraphNodeRef, type Subgraph } from '@rag/core';
+import { columnSlice, RagError, type GraphEdgeRef, type GraphNodeRef, type Subgraph } from '@rag/core';
 import { publicEdit } from './edit-log.js';
 import { normalizeName, normalizeRelation } from './entity-id.js';
 import type { GraphChanges } from './change-tracker.js';
@@ -16,6 +16,9 @@ import { deepFreeze } from './store-helpers.js';
 import type { ChunkFacts, EditRecord, EntityNode, GraphSchema, GraphStore, MergeRecord, RelationEdge } from './types.js';
 
 type Store = GraphStore & GraphStoreExtras;
+
+/** factsOfChunk calls answered by scanning the provenance column before the chunk → facts tables are built. */
+const SCANNED_FACT_CALLS = 16;
 
 /** What the view adds: whether the writable store has been built, and the columns for fast paths. */
 export interface GraphViewExtras {
@@ -35,7 +38,7 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
 
   // --- lazily built indexes -------------------------------------------------------------
   let nodeIndex: Map<string, number> | undefined;
-  const nodeIdx = () => (nodeIndex ??= new Map(cols.nodeIds.map((id, i) => [id, i])));
+  const nodeIdx = () => (nodeIndex ??= new Map(Array.from({ length: n }, (_, i) => [cols.nodeIds.at(i)!, i])));
   let edgeIndex: Map<string, number> | undefined;
   const edgeIdx = () => {
     if (!edgeIndex) {
@@ -70,7 +73,7 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
     if (!nameIndex) {
       nameIndex = new Map();
       for (let i = 0; i < n; i++) {
-        const keys = new Set([cols.names[i]!, ...cols.aliases.slice(cols.aliasOffsets[i]!, cols.aliasOffsets[i + 1]!)].map(normalizeName));
+        const keys = new Set([cols.names.at(i)!, ...columnSlice(cols.aliases, cols.aliasOffsets[i]!, cols.aliasOffsets[i + 1]!)].map(normalizeName));
         for (const k of keys) {
           if (k === '') continue;
           const list = nameIndex.get(k);
@@ -101,8 +104,38 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
     for (let j = t.off[c]!; j < t.off[c + 1]!; j++) if (out[out.length - 1] !== t.list[j]) out.push(t.list[j]!);
     return out;
   };
+  /** Nodes and edges citing chunk c, each once, in index order: one pass over the provenance column. */
+  const scanFacts = (c: number): [number[], number[]] => {
+    const nodes: number[] = [];
+    const edges: number[] = [];
+    const record = (offsets: Uint32Array, count: number, j: number) => {
+      // the record whose provenance run [offsets[i], offsets[i + 1]) holds entry j
+      let lo = 0;
+      let hi = count - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (offsets[mid]! <= j) lo = mid;
+        else hi = mid - 1;
+      }
+      return lo;
+    };
+    const pc = cols.provChunk;
+    const nodeEnd = cols.nodeProv[n]!;
+    for (let j = 0; j < pc.length; j++) {
+      if (pc[j] !== c) continue;
+      if (j < nodeEnd) {
+        const i = record(cols.nodeProv, n, j);
+        if (nodes[nodes.length - 1] !== i) nodes.push(i);
+      } else if (j >= cols.edgeProv[0]! && j < cols.edgeProv[m]!) {
+        const e = record(cols.edgeProv, m, j);
+        if (edges[edges.length - 1] !== e) edges.push(e);
+      }
+    }
+    return [nodes, edges];
+  };
+  let factCalls = 0;
   let chunkIndex: Map<string, number> | undefined;
-  const chunkIdx = () => (chunkIndex ??= new Map(cols.chunkIds.map((c, i) => [c, i])));
+  const chunkIdx = () => (chunkIndex ??= new Map(Array.from({ length: cols.chunkIds.length }, (_, i) => [cols.chunkIds.at(i)!, i])));
 
   // columns in id order (every file written from toJSON) are binary-searched: no id → index maps
   // (the edge map alone costs ~1 s and ~100 MB on a 400k-edge graph)
@@ -206,7 +239,7 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
     findByName(name: string) {
       if (delegate) return delegate.findByName(name);
       const ids = names().get(normalizeName(name));
-      return ids ? ids.map((i) => cols.nodeIds[i]!).sort().map((id) => node(nodeAtId(id)!)) : [];
+      return ids ? ids.map((i) => cols.nodeIds.at(i)!).sort().map((id) => node(nodeAtId(id)!)) : [];
     },
     nodes() {
       if (delegate) return delegate.nodes();
@@ -230,7 +263,7 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
       if (delegate) return delegate.chunksOfNode(nodeId, opts);
       const i = requireNode(nodeId);
       const out = new Set<string>();
-      for (let j = cols.nodeProv[i]!; j < cols.nodeProv[i + 1]!; j++) out.add(cols.chunkIds[cols.provChunk[j]!]!);
+      for (let j = cols.nodeProv[i]!; j < cols.nodeProv[i + 1]!; j++) out.add(cols.chunkIds.at(cols.provChunk[j]!)!);
       if (opts.viaEdges) for (const e of incident(i, 'both')) for (const p of e.provenance) out.add(p.chunkId);
       return [...out];
     },
@@ -238,8 +271,10 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
       if (delegate) return delegate.factsOfChunk(chunkId);
       const c = chunkIdx().get(chunkId);
       if (c === undefined) return { nodes: [], edges: [] };
-      const f = facts();
-      return { nodes: factsAt(f.nodes, c).map((i) => cols.nodeIds[i]!).sort(), edges: factsAt(f.edges, c).map((i) => edgeIdAt(cols, i)).sort() };
+      // the first few calls (a question's top chunks) scan the provenance column; inverting it
+      // for every chunk pays off only for callers that ask about many chunks
+      const [nodes, edges] = ++factCalls <= SCANNED_FACT_CALLS ? scanFacts(c) : [factsAt(facts().nodes, c), factsAt(facts().edges, c)];
+      return { nodes: nodes.map((i) => cols.nodeIds.at(i)!).sort(), edges: edges.map((i) => edgeIdAt(cols, i)).sort() };
     },
     mergeLog(): MergeRecord[] {
       if (delegate) return delegate.mergeLog();
@@ -281,7 +316,7 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
           const i = nodeAtId(id)!;
           for (let j = a.outOff[i]!; j < a.outOff[i + 1]!; j++) {
             const e = a.outList[j]!;
-            if (nodes.has(cols.nodeIds[cols.targets[e]!]!)) set.add(edgeIdAt(cols, e));
+            if (nodes.has(cols.nodeIds.at(cols.targets[e]!)!)) set.add(edgeIdAt(cols, e));
           }
         }
         list = [...set];
@@ -300,7 +335,7 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
     chunkIds() {
       if (delegate) return delegate.chunkIds();
       const used = new Set<string>();
-      for (let j = 0; j < cols.provChunk.length; j++) used.add(cols.chunkIds[cols.provChunk[j]!]!);
+      for (let j = 0; j < cols.provChunk.length; j++) used.add(cols.chunkIds.at(cols.provChunk[j]!)!);
       return [...used].sort();
     },
     // unedited, the view is exactly what it was opened from

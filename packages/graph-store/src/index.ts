@@ -23,7 +23,8 @@ export type {
 
 export { saveGraph, loadGraph, GRAPH_FILE, GRAPH_PREV_FILE } from './persistence.js';
 export { encodeGraph, decodeGraphColumns, GRAPH_BINARY_MAGIC, GRAPH_BINARY_VERSION } from './graph-codec.js';
-export type { GraphColumns } from './graph-codec.js';
+export type { GraphColumns, OptionalColumn } from './graph-codec.js';
+export type { StoredNameIndex, KeyPostings } from './name-keys.js';
 export { createGraphView } from './graph-view.js';
 export type { GraphViewExtras } from './graph-view.js';
 export { openGraph } from './open-graph.js';

@@ -133,8 +133,8 @@ function openFormat2(dir: string, gen: string, m: Manifest2, options: Omit<OpenI
     for (const [ns, d] of derived) {
       const embedder = (views as FeatureViewEmbedder[])[d.head];
       if (!embedder) throw new RagError('RAG_STORE_CORRUPT', `index ${dir}: GEAR view ${ns} names head ${d.head} of ${views.length}`, { details: { dir } });
-      const ids = d.kind === 'node' ? state.gear.nodes : state.gear.edges;
-      Object.assign(spaces, { [ns]: { dims: d.dims, count: d.count, load: () => deriveGearView(graph, embedder, d.kind, ids) } });
+      // the GEAR id lists are read only when the view is first used (a question by another method never decodes them)
+      Object.assign(spaces, { [ns]: { dims: d.dims, count: d.count, load: () => deriveGearView(graph, embedder, d.kind, d.kind === 'node' ? state.gear.nodes : state.gear.edges) } });
     }
     vectors = createMemoryVectorStore({ id: m.vectorStoreId, lazy: spaces });
   }

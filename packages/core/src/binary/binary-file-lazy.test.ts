@@ -1,6 +1,8 @@
+import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { encodeBinaryFile } from './binary-file.js';
 import { decodeBinaryFileLazy } from './binary-file.js';
+import { sortedIndexOf, stringColumn } from './string-column.js';
 
 const text = (s: string) => new TextEncoder().encode(s);
 
@@ -25,5 +27,58 @@ describe('decodeBinaryFileLazy', () => {
     expect(() => decodeBinaryFileLazy(altered, 'TESTLAZY', 'seg/a.bin')).toThrow(/seg\/a\.bin: checksum mismatch/);
     expect(() => decodeBinaryFileLazy(bytes, 'OTHERMAG', 'seg/a.bin')).toThrow(/seg\/a\.bin: not a OTHERMAG file/);
     expect(() => decodeBinaryFileLazy(bytes.subarray(0, 10), 'TESTLAZY', 'seg/a.bin')).toThrow(/seg\/a\.bin: truncated/);
+  });
+
+  it('compresses per section: raw sections are views into the bytes, blocked ones inflate only the blocks read', () => {
+    // 300 KiB of text: five 64 KiB blocks
+    const long = Array.from({ length: 300 * 1024 }, (_, i) => String.fromCharCode(97 + ((i * 7 + (i >> 9)) % 26))).join('');
+    const nums = new Uint32Array([1, 2, 3, 4000000000]);
+    const bytes = encodeBinaryFile('TESTLAZY', 2, [new Uint8Array(nums.buffer), text('free text '.repeat(50)), text(long), text('')], {
+      compression: ['raw', 'deflate', 'blocks', 'blocks'],
+    });
+    const f = decodeBinaryFileLazy(bytes, 'TESTLAZY', 'x.bin');
+    const raw = f.section(0);
+    expect(raw.buffer).toBe(bytes.buffer);
+    expect(new Uint32Array(raw.buffer, raw.byteOffset, 4)).toEqual(nums);
+    expect(new TextDecoder().decode(f.section(1))).toBe('free text '.repeat(50));
+    // ranges inside one block and across a block boundary
+    for (const [a, b] of [[10, 20], [65530, 65546], [0, long.length], [200000, 200000], [long.length - 3, long.length]] as const)
+      expect(new TextDecoder().decode(f.range(2, a, b))).toBe(long.slice(a, b));
+    expect(new TextDecoder().decode(f.section(2))).toBe(long);
+    expect(f.section(3).byteLength).toBe(0);
+    expect(() => f.range(2, 0, long.length + 1)).toThrow(/x\.bin: section 2: bytes/);
+    // the blocked text is smaller than the text
+    expect(bytes.byteLength).toBeLessThan(long.length);
+  });
+
+  it('refuses a section compression it does not know, naming the file', () => {
+    const bytes = encodeBinaryFile('TESTLAZY', 1, [text('alpha')], { compression: ['raw'] });
+    new DataView(bytes.buffer).setUint32(20 + 4, 7, true);
+    // the compression word is covered by the checksum: recompute it as a newer writer would
+    new DataView(bytes.buffer).setUint32(16, crc32(bytes.subarray(20)), true);
+    expect(() => decodeBinaryFileLazy(bytes, 'TESTLAZY', 'seg/b.bin')).toThrow(/seg\/b\.bin: section 0 has an unknown compression 7/);
+  });
+});
+
+describe('stringColumn', () => {
+  it('decodes strings on demand and binary-searches a sorted column', () => {
+    const words = ['alpha', 'beta', 'gamma', 'zeta', 'Ünïcode'].sort();
+    const blob = text(words.join(''));
+    const ends = new Uint32Array(words.length);
+    let at = 0;
+    words.forEach((w, i) => (ends[i] = at += text(w).byteLength));
+    let reads = 0;
+    const col = stringColumn(new Uint8Array(ends.buffer), (a, b) => {
+      reads++;
+      return blob.subarray(a, b);
+    });
+    expect(col.length).toBe(words.length);
+    expect(Array.from({ length: words.length }, (_, i) => col.at(i))).toEqual(words);
+    expect(col.at(words.length)).toBeUndefined();
+    const before = reads;
+    expect(col.at(1)).toBe(words[1]);
+    expect(reads).toBe(before);
+    for (const w of words) expect(sortedIndexOf(col, w)).toBe(words.indexOf(w));
+    expect(sortedIndexOf(col, 'delta')).toBe(-1);
   });
 });

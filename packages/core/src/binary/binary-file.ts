@@ -1,8 +1,13 @@
 // The container every binary store file uses (format 2 of an index directory): an 8-byte magic,
-// a u32 version, a u32 section count, a u32 CRC-32 of everything after the header, then
-// sections, each a u32 byte length + payload padded to 8 bytes (so typed arrays can be viewed
-// in place, without copying). A truncated or altered file fails the length or CRC check and
-// the error names the file.
+// a u32 version, a u32 section count (+ flags), a u32 CRC-32 of everything after the header,
+// then sections, each a u32 byte length + a u32 compression word + payload padded to 8 bytes
+// (so typed arrays can be viewed in place, without copying). A truncated or altered file fails
+// the length or CRC check and the error names the file.
+//
+// Compression: older files deflate every section or none (bit 31 of the count word). Files with
+// bit 30 set say per section, in its compression word, whether it is raw (numeric columns:
+// viewed in place, never copied), deflated whole, or deflated in independent 64 KiB blocks
+// (long texts: a reader of a few strings inflates only their blocks, see `range`).
 import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { RagError } from '../errors.js';
 
@@ -15,28 +20,62 @@ export interface BinaryFile {
 }
 
 const DEFLATED = 0x80000000;
+const PER_SECTION = 0x40000000;
+const COUNT = 0x3fffffff;
+const BLOCK = 1 << 16;
+
+/** How one section is stored. */
+export type SectionCompression = 'raw' | 'deflate' | 'blocks';
+const CODE: Record<SectionCompression, number> = { raw: 0, deflate: 1, blocks: 2 };
 
 export interface EncodeOptions {
-  /** Deflate every section (text-heavy files: state, graph, keyword index). Default false. */
+  /** Deflate every section (the older layout; text-heavy files). Default false. Ignored when `compression` is given. */
   deflate?: boolean;
+  /** Per section (index-aligned with the sections; missing entries are raw): the layout with per-section compression. */
+  compression?: readonly SectionCompression[];
+}
+
+/** A section deflated in independent blocks: u32 block count, u32 raw length, u32 ends of the compressed blocks, the blocks. */
+function encodeBlocks(raw: Uint8Array): Uint8Array {
+  const blocks: Uint8Array[] = [];
+  for (let at = 0; at < raw.byteLength; at += BLOCK) blocks.push(deflateRawSync(raw.subarray(at, at + BLOCK), { level: 1 }));
+  const head = new Uint32Array(2 + blocks.length);
+  head[0] = blocks.length;
+  head[1] = raw.byteLength;
+  let total = 0;
+  blocks.forEach((b, i) => (head[2 + i] = total += b.byteLength));
+  const out = new Uint8Array(head.byteLength + total);
+  out.set(bytesOf(head), 0);
+  let at = head.byteLength;
+  for (const b of blocks) {
+    out.set(b, at);
+    at += b.byteLength;
+  }
+  return out;
 }
 
 /** Concatenate sections into one file's bytes. */
 export function encodeBinaryFile(magic: string, version: number, raw: readonly Uint8Array[], options: EncodeOptions = {}): Uint8Array {
   if (magic.length !== 8) throw new RagError('RAG_INVALID_INPUT', `magic: must be 8 ASCII characters, got "${magic}"`);
-  const sections = options.deflate ? raw.map((s) => deflateRawSync(s, { level: 1 })) : raw;
+  const per = options.compression;
+  const codes = raw.map((_, i) => (per ? CODE[per[i] ?? 'raw'] : 0));
+  const sections = raw.map((s, i) =>
+    // a section deflated whole is one most opens never read (logs, attributes): worth level 6
+    per ? (codes[i] === 1 ? deflateRawSync(s, { level: 6 }) : codes[i] === 2 ? encodeBlocks(s) : s) : options.deflate ? deflateRawSync(s, { level: 1 }) : s,
+  );
   const body = sections.reduce((n, s) => n + 8 + pad8(s.byteLength), 0);
   const out = new Uint8Array(HEADER + body);
   const view = new DataView(out.buffer);
   out.set(new TextEncoder().encode(magic), 0);
   view.setUint32(8, version, true);
-  view.setUint32(12, (sections.length | (options.deflate ? DEFLATED : 0)) >>> 0, true);
+  view.setUint32(12, (sections.length | (per ? PER_SECTION : options.deflate ? DEFLATED : 0)) >>> 0, true);
   let at = HEADER;
-  for (const s of sections) {
+  sections.forEach((s, i) => {
     view.setUint32(at, s.byteLength, true);
+    if (per) view.setUint32(at + 4, codes[i]!, true);
     out.set(s, at + 8);
     at += 8 + pad8(s.byteLength);
-  }
+  });
   view.setUint32(16, crc32(out.subarray(HEADER)), true);
   return out;
 }
@@ -45,8 +84,10 @@ export interface LazyBinaryFile {
   version: number;
   /** Number of sections. */
   readonly count: number;
-  /** Section i (inflated on its first read, then kept). */
+  /** Section i (inflated on its first read, then kept; a raw section is a view into the file's bytes). */
   section(i: number): Uint8Array;
+  /** Bytes [start, end) of section i: for a section deflated in blocks only the blocks holding them are inflated. */
+  range(i: number, start: number, end: number): Uint8Array;
 }
 
 /**
@@ -63,35 +104,96 @@ export function decodeBinaryFileLazy(bytes: Uint8Array, magic: string, source: s
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint32(8, true);
   const word = view.getUint32(12, true);
-  const deflated = (word & DEFLATED) !== 0;
-  const count = word & ~DEFLATED;
+  const per = (word & PER_SECTION) !== 0;
+  const deflated = !per && (word & DEFLATED) !== 0;
+  if (per && (word & DEFLATED) !== 0) throw corrupt('unknown container flags (written by a newer version?)');
+  const count = word & COUNT;
   if (crc32(bytes.subarray(HEADER)) !== view.getUint32(16, true)) throw corrupt('checksum mismatch (the file is truncated or was altered)');
   const raw: Uint8Array[] = [];
+  const codes: number[] = [];
   let at = HEADER;
   for (let i = 0; i < count; i++) {
     if (at + 8 > bytes.byteLength) throw corrupt(`section ${i} is missing`);
     const len = view.getUint32(at, true);
     if (at + 8 + len > bytes.byteLength) throw corrupt(`section ${i} runs past the end`);
+    const code = per ? view.getUint32(at + 4, true) : deflated ? 1 : 0;
+    if (code > 2) throw corrupt(`section ${i} has an unknown compression ${code} (written by a newer version?)`);
+    codes.push(code);
     raw.push(bytes.subarray(at + 8, at + 8 + len));
     at += 8 + pad8(len);
   }
+  const inflate = (i: number, b: Uint8Array) => {
+    try {
+      return new Uint8Array(inflateRawSync(b));
+    } catch {
+      throw corrupt(`section ${i} does not inflate`);
+    }
+  };
   const done: (Uint8Array | undefined)[] = new Array(count);
+  const blocked = new Map<number, { ends: Uint32Array; length: number; data: Uint8Array; cache: Map<number, Uint8Array> }>();
+  const blocksOf = (i: number) => {
+    let b = blocked.get(i);
+    if (b) return b;
+    const r = raw[i]!;
+    const n = r.byteLength >= 8 ? new DataView(r.buffer, r.byteOffset, 8).getUint32(0, true) : -1;
+    if (n < 0 || 8 + 4 * n > r.byteLength) throw corrupt(`section ${i} has a bad block table`);
+    const ends = u32(r.subarray(8, 8 + 4 * n));
+    const data = r.subarray(8 + 4 * n);
+    if (n > 0 && ends[n - 1]! !== data.byteLength) throw corrupt(`section ${i} has a bad block table`);
+    b = { ends, length: new DataView(r.buffer, r.byteOffset, 8).getUint32(4, true), data, cache: new Map() };
+    blocked.set(i, b);
+    return b;
+  };
+  const block = (i: number, k: number) => {
+    const b = blocksOf(i);
+    let x = b.cache.get(k);
+    if (!x) b.cache.set(k, (x = inflate(i, b.data.subarray(k === 0 ? 0 : b.ends[k - 1]!, b.ends[k]!))));
+    return x;
+  };
+  const check = (i: number) => {
+    if (!(i >= 0 && i < count)) throw corrupt(`section ${i} is missing`);
+  };
+  const section = (i: number) => {
+    check(i);
+    let s = done[i];
+    if (s) return s;
+    if (codes[i] === 0) s = raw[i]!;
+    else if (codes[i] === 1) s = inflate(i, raw[i]!);
+    else {
+      const b = blocksOf(i);
+      s = new Uint8Array(b.length);
+      for (let k = 0, o = 0; k < b.ends.length; k++) {
+        const x = block(i, k);
+        s.set(x, o);
+        o += x.byteLength;
+      }
+      b.cache.clear();
+    }
+    done[i] = s;
+    return s;
+  };
   return {
     version,
     count,
-    section(i) {
-      if (!(i >= 0 && i < count)) throw corrupt(`section ${i} is missing`);
-      let s = done[i];
-      if (s) return s;
-      if (!deflated) s = raw[i]!;
-      else
-        try {
-          s = new Uint8Array(inflateRawSync(raw[i]!));
-        } catch {
-          throw corrupt(`section ${i} does not inflate`);
-        }
-      done[i] = s;
-      return s;
+    section,
+    range(i, start, end) {
+      check(i);
+      const length = codes[i] !== 2 || done[i] ? section(i).byteLength : blocksOf(i).length;
+      if (!(start >= 0 && end <= length && start <= end)) throw corrupt(`section ${i}: bytes ${start}–${end} are out of range`);
+      if (codes[i] !== 2 || done[i]) return section(i).subarray(start, end);
+      const b = blocksOf(i);
+      if (start === end) return new Uint8Array(0);
+      const first = Math.floor(start / BLOCK);
+      const last = Math.max(first, Math.floor((end - 1) / BLOCK));
+      if (first === last) return block(i, first).subarray(start - first * BLOCK, end - first * BLOCK);
+      const out = new Uint8Array(end - start);
+      for (let k = first; k <= last; k++) {
+        const x = block(i, k);
+        const from = Math.max(start, k * BLOCK) - k * BLOCK;
+        const to = Math.min(end, (k + 1) * BLOCK) - k * BLOCK;
+        out.set(x.subarray(from, to), k * BLOCK + from - start);
+      }
+      return out;
     },
   };
 }

@@ -31,3 +31,18 @@ export function normalizeText(text: string, options: NormalizeOptions = {}): str
   if (options.collapseWhitespace ?? true) s = s.replace(SPACE, ' ').trim();
   return s;
 }
+
+/**
+ * The key names are matched by (a2rag's seed alignment, stored name indexes): lower-case,
+ * diacritics folded, every run of non-letters/digits one space, trimmed. Stores that keep keys
+ * record `MATCH_KEY_VERSION`; change it whenever this function changes.
+ */
+export function matchKey(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+export const MATCH_KEY_VERSION = 1;

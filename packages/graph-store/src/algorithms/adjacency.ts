@@ -1,8 +1,9 @@
 // Typed-array CSR adjacency built from a GraphStore, cached per store `version` so repeated
 // queries (PPR, bridges) pay the store traversal once and run over Int32/Float64 arrays.
-import { invalidInput } from '@rag/core';
+import { invalidInput, type StringColumn } from '@rag/core';
 import { normalizeRelation } from '../entity-id.js';
 import { sortedNodeIndex } from '../graph-codec.js';
+import { csrRows, rowDegrees, type CsrRows } from './csr.js';
 import type { GraphViewExtras } from '../graph-view.js';
 import type { GraphStore, RelationEdge } from '../types.js';
 
@@ -28,8 +29,12 @@ export interface NodeIndex {
   has(id: string): boolean;
 }
 
+/** Node ids by row: an array, or the graph file's id column (decoded per id on first read). */
+export type NodeIds = StringColumn;
+
 export interface Adjacency {
-  ids: string[];
+  /** Row → node id (`ids.at(i)`). */
+  ids: NodeIds;
   /**
    * A Map, or for a graph opened from columns in id order a binary search over them (building
    * a map of every node id was a third of the adjacency's cost on a cold question).
@@ -77,9 +82,10 @@ function buildAdjacency(
 ): Adjacency {
   // A graph opened from format 2 and not yet edited hands over its columns: no objects needed.
   const cols = typeof weight !== 'function' ? (store as Partial<GraphViewExtras>).columns?.() : undefined;
-  const ids: string[] = cols ? cols.nodeIds : [];
+  let ids: NodeIds;
   let index: NodeIndex;
   if (cols?.sorted) {
+    ids = cols.nodeIds;
     const at = (id: string) => {
       const i = sortedNodeIndex(cols, id);
       return i < 0 ? undefined : i;
@@ -87,98 +93,50 @@ function buildAdjacency(
     index = { get: at, has: (id) => at(id) !== undefined };
   } else {
     const map = new Map<string, number>();
-    if (cols) cols.nodeIds.forEach((id, i) => map.set(id, i));
-    else
-      for (const n of store.nodes()) {
-        map.set(n.id, ids.length);
-        ids.push(n.id);
-      }
+    const list: string[] = [];
+    if (cols) for (let i = 0; i < cols.nodeIds.length; i++) list.push(cols.nodeIds.at(i)!);
+    else for (const n of store.nodes()) list.push(n.id);
+    list.forEach((id, i) => map.set(id, i));
+    ids = list;
     index = map;
   }
   const n = ids.length;
   const relSet = relations.length > 0 ? new Set(relations) : undefined;
-  const arcsPerEdge = direction === 'both' ? 2 : 1;
-  const cap = store.edgeCount * arcsPerEdge;
-  const from = new Int32Array(cap);
-  const to = new Int32Array(cap);
-  const w = weight === 'none' ? null : new Float64Array(cap);
-  let m = 0;
-  const arc = (s: number, t: number, x: number) => {
-    if (direction !== 'in') {
-      from[m] = s;
-      to[m] = t;
-      if (w) w[m] = x;
-      m++;
-    }
-    if (direction !== 'out' && s !== t) {
-      from[m] = t;
-      to[m] = s;
-      if (w) w[m] = x;
-      m++;
-    }
-  };
-  if (cols) {
-    for (let e = 0; e < cols.sources.length; e++) {
-      if (relSet && !relSet.has(cols.dict[cols.relations[e]!]!)) continue;
-      arc(cols.sources[e]!, cols.targets[e]!, w ? cols.confidence[e]! : 1);
-    }
-  } else
-    for (const e of store.edges()) {
-      if (relSet && !relSet.has(e.relation)) continue;
-      let x = 1;
-      if (w) {
-        x = weight === 'confidence' ? e.confidence : (weight as (edge: RelationEdge) => number)(e);
-        if (!(x >= 0) || !Number.isFinite(x)) throw invalidInput('weight', `edge "${e.id}" got weight ${x}; weights must be finite and ≥ 0`);
-      }
-      arc(index.get(e.source)!, index.get(e.target)!, x);
-    }
-  // counting sort arcs by target row
-  const count = new Int32Array(n + 1);
-  for (let i = 0; i < m; i++) count[to[i] + 1]++;
-  for (let i = 0; i < n; i++) count[i + 1] += count[i];
-  const rawSources = new Int32Array(m);
-  const rawWeights = w ? new Float64Array(m) : null;
-  const rw = rawWeights ?? new Float64Array(0);
-  const fill = count.slice(0, n);
-  for (let i = 0; i < m; i++) {
-    const p = fill[to[i]]++;
-    rawSources[p] = from[i];
-    if (rawWeights && w) rawWeights[p] = w[i];
+  let rows: CsrRows;
+  if (cols?.rows && !relSet && direction === 'both' && weight === 'none') {
+    // stored in the graph file: read in place
+    rows = { offsets: cols.rows.offsets, sources: cols.rows.sources, weights: null };
+  } else if (cols) {
+    rows = csrRows(
+      n,
+      cols.sources.length,
+      (e) => cols.sources[e]!,
+      (e) => cols.targets[e]!,
+      direction,
+      relSet ? (e) => relSet.has(cols.dict[cols.relations[e]!]!) : undefined,
+      weight === 'none' ? undefined : (e) => cols.confidence[e]!,
+    );
+  } else {
+    const edges = [...store.edges()].filter((e) => !relSet || relSet.has(e.relation));
+    const w =
+      weight === 'none'
+        ? undefined
+        : edges.map((e) => {
+            const x = weight === 'confidence' ? e.confidence : (weight as (edge: RelationEdge) => number)(e);
+            if (!(x >= 0) || !Number.isFinite(x)) throw invalidInput('weight', `edge "${e.id}" got weight ${x}; weights must be finite and ≥ 0`);
+            return x;
+          });
+    rows = csrRows(
+      n,
+      edges.length,
+      (e) => index.get(edges[e]!.source)!,
+      (e) => index.get(edges[e]!.target)!,
+      direction,
+      undefined,
+      w ? (e) => w[e]! : undefined,
+    );
   }
-  // collapse parallel arcs inside each row (binary A_uv, max weight)
-  const offsets = new Int32Array(n + 1);
-  const sources = new Int32Array(m);
-  const weights = w ? new Float64Array(m) : null;
-  const seenRow = new Int32Array(n).fill(-1);
-  const seenPos = new Int32Array(n);
-  let k = 0;
-  for (let v = 0; v < n; v++) {
-    offsets[v] = k;
-    for (let j = count[v]; j < count[v + 1]; j++) {
-      const u = rawSources[j];
-      if (seenRow[u] === v) {
-        if (weights && rw[j] > weights[seenPos[u]]) weights[seenPos[u]] = rw[j];
-        continue;
-      }
-      seenRow[u] = v;
-      seenPos[u] = k;
-      sources[k] = u;
-      if (weights) weights[k] = rw[j];
-      k++;
-    }
-  }
-  offsets[n] = k;
-  const degree = new Float64Array(n);
-  for (let j = 0; j < k; j++) degree[sources[j]] += weights ? weights[j] : 1;
-  return {
-    ids,
-    index,
-    offsets,
-    sources: sources.slice(0, k),
-    weights: weights ? weights.slice(0, k) : null,
-    degree,
-    version: store.version,
-  };
+  return { ids, index, offsets: rows.offsets, sources: rows.sources, weights: rows.weights, degree: rowDegrees(n, rows), version: store.version };
 }
 
 /** Out-arcs of each node (the transpose of the pull rows): what a push walk reads. */

@@ -2,7 +2,7 @@
 // edges), with one shortest tree path back to the start per reached node. Bridge search (eq. 8)
 // runs one tree per seed and reads the paths only for the bridges it keeps, so edge ids are
 // resolved lazily from the store instead of being carried in the CSR.
-import { RagError, invalidInput } from '@rag/core';
+import { RagError, invalidInput, type StringColumn } from '@rag/core';
 import type { GraphStore } from '../types.js';
 import { getAdjacency, outArcs, type Adjacency, type AdjacencyOptions, type WalkDirection } from './adjacency.js';
 import type { GraphPath } from './shortest-paths.js';
@@ -17,7 +17,7 @@ export interface HopTreeOptions extends Omit<AdjacencyOptions, 'weight'> {
 export interface HopTree {
   start: string;
   /** Node ids in CSR order (`getAdjacency(store)`): what the positions in `order` index. */
-  nodeIds: readonly string[];
+  nodeIds: StringColumn;
   /** Positions of the reached nodes in BFS order, start first; `depth[i]` is the hop distance of `order[i]`. */
   order: Int32Array;
   depth: Int32Array;
@@ -76,7 +76,7 @@ export function hopTree(store: GraphStore, start: string, options: HopTreeOption
     get distances() {
       if (!distances) {
         distances = new Map();
-        for (let i = 0; i < size; i++) distances.set(adj.ids[order[i]], depth[i]);
+        for (let i = 0; i < size; i++) distances.set(adj.ids.at(order[i])!, depth[i]);
       }
       return distances;
     },
@@ -89,7 +89,7 @@ export function hopTree(store: GraphStore, start: string, options: HopTreeOption
       for (let cur = t; cur !== s; ) {
         const up = parent[cur];
         edges.push(edgeBetween(store, adj, up, cur, direction, relations));
-        nodes.push(adj.ids[up]);
+        nodes.push(adj.ids.at(up)!);
         cur = up;
       }
       return { nodes: nodes.reverse(), edges: edges.reverse() };
@@ -111,7 +111,7 @@ function edgeBetween(
 ): string {
   const arcs = (i: number) => adj.offsets[i + 1] - adj.offsets[i];
   const flip = arcs(to) < arcs(from);
-  const [a, b] = flip ? [adj.ids[to], adj.ids[from]] : [adj.ids[from], adj.ids[to]];
+  const [a, b] = flip ? [adj.ids.at(to)!, adj.ids.at(from)!] : [adj.ids.at(from)!, adj.ids.at(to)!];
   // seen from the other end, an out-edge of `from` is an in-edge of `to`
   const dir: WalkDirection = !flip || direction === 'both' ? direction : direction === 'out' ? 'in' : 'out';
   let best: { id: string; confidence: number } | undefined;

@@ -2,7 +2,7 @@
 // adjacency: the same fixed point as `personalizedPageRank` (A2RAG eqs. 9–11, GEAR eqs. 8–10),
 // but it touches only the nodes near the seeds, so a query on a large graph costs milliseconds
 // instead of several full sweeps. It trades exactness for a reported L1 error bound.
-import { invalidInput } from '@rag/core';
+import { invalidInput, type StringColumn } from '@rag/core';
 import type { GraphStore } from '../types.js';
 import { getAdjacency, outArcs, type AdjacencyOptions } from './adjacency.js';
 import { seedMass, type Personalization } from './personalization.js';
@@ -26,7 +26,7 @@ export interface PersonalizedPageRankPushOptions extends AdjacencyOptions {
 
 export interface PersonalizedPageRankPushResult {
   /** Node ids in CSR order; `scores[i]` belongs to `nodeIds[i]`. Shared with the cache: do not mutate. */
-  nodeIds: readonly string[];
+  nodeIds: StringColumn;
   /** The push estimate p: never above the exact PPR, 0 for nodes the walk did not reach. */
   scores: Float64Array;
   pushes: number;

@@ -88,7 +88,7 @@ describe('personalizedPageRank', () => {
         const inv = seeds.map((x) => 1 / (adj.degree[adj.index.get(x)!] || 1));
         seeds.forEach((x, i) => (p0[adj.index.get(x)!] += inv[i] / (inv[0] + inv[1])));
         const ref = denseSolve(n, arcs, p0, 0.15);
-        adj.ids.forEach((nid, i) => expect(res.score(nid)).toBeCloseTo(ref[i], 8));
+        for (let i = 0; i < adj.ids.length; i++) expect(res.score(adj.ids.at(i)!)).toBeCloseTo(ref[i], 8);
         const total = res.scores.reduce((a, b) => a + b, 0);
         expect(total).toBeCloseTo(1, 9);
       }

@@ -2,7 +2,7 @@
 // A2RAG eqs. 9–11: P_uv = A_uv / deg(u), p0(u) ∝ deg(u)^-1 on the seeds, r = α p0 + (1-α) Pᵀ r.
 // GEAR eqs. 8–10: the same fixed point with uniform p over the seed set S; GEAR's α is the
 // continuation probability, i.e. GEAR's α = 1 - our teleport `alpha`.
-import { RagError, invalidInput } from '@rag/core';
+import { RagError, invalidInput, type StringColumn } from '@rag/core';
 import type { GraphStore } from '../types.js';
 import { getAdjacency, type AdjacencyOptions } from './adjacency.js';
 import { seedMass, type Personalization } from './personalization.js';
@@ -25,7 +25,7 @@ export type { ScoredNode } from './top-k.js';
 
 export interface PersonalizedPageRankResult {
   /** Node ids in CSR order; `scores[i]` belongs to `nodeIds[i]`. Shared with the cache: do not mutate. */
-  nodeIds: readonly string[];
+  nodeIds: StringColumn;
   scores: Float64Array;
   iterations: number;
   converged: boolean;

@@ -1,5 +1,5 @@
 // The k best scored nodes, best first, ties by id: shared by the PPR variants.
-import { invalidInput } from '@rag/core';
+import { invalidInput, type StringColumn } from '@rag/core';
 
 export interface ScoredNode {
   id: string;
@@ -7,7 +7,7 @@ export interface ScoredNode {
 }
 
 /** Scans `candidates` (node positions) when given, else every position of `scores`. */
-export function topK(ids: readonly string[], scores: Float64Array, k: number, exclude: Set<string>, candidates?: ArrayLike<number>): ScoredNode[] {
+export function topK(ids: StringColumn, scores: Float64Array, k: number, exclude: Set<string>, candidates?: ArrayLike<number>): ScoredNode[] {
   if (!Number.isInteger(k) || k < 0) throw invalidInput('k', `must be a non-negative integer, got ${k}`);
   if (k === 0) return [];
   // bounded insertion list: cheap because almost every score falls below the current k-th
@@ -18,7 +18,7 @@ export function topK(ids: readonly string[], scores: Float64Array, k: number, ex
     const i = candidates ? candidates[c] : c;
     const s = scores[i];
     if (s <= 0 || (best.length === k && s < floor)) continue;
-    const id = ids[i];
+    const id = ids.at(i)!;
     if (exclude.has(id)) continue;
     const item = { id, score: s };
     let pos = best.length;

@@ -1,5 +1,5 @@
-// The keyword segment: written as BM25 columns (version 2); a store whose keyword segment is the
-// previous JSON version (1) still opens, answers the same and is rewritten as version 2 by
+// The keyword segment: written as BM25 columns stored raw (version 3); a store whose keyword segment is the
+// previous JSON version (1) still opens, answers the same and is rewritten as version 3 by
 // compaction; a truncated or altered keyword segment fails naming the file while the previous
 // generation still opens; an unknown version is refused naming the file.
 import { createHash } from 'node:crypto';
@@ -27,11 +27,11 @@ const answers = async (dir: string) => {
 };
 
 describe('keyword segment', () => {
-  it('is written as columns (version 2)', () => {
-    expect(versionOf(store.built)).toBe(2);
+  it('is written as columns (version 3)', () => {
+    expect(versionOf(store.built)).toBe(3);
   });
 
-  it('opens a version-1 (JSON) keyword segment with the same answers, and compaction rewrites it as version 2', async () => {
+  it('opens a version-1 (JSON) keyword segment with the same answers, and compaction rewrites it as version 3', async () => {
     const d = store.copy('v1');
     const expected = await answers(d);
     const live = await openIndex(d);
@@ -50,7 +50,7 @@ describe('keyword segment', () => {
     const idx = await openIndex(d);
     await idx.keyword.search('film', 1); // read it: compaction then rewrites it
     await idx.compact();
-    expect(versionOf(d)).toBe(2);
+    expect(versionOf(d)).toBe(3);
     expect(await answers(d)).toEqual(expected);
   });
 
@@ -75,7 +75,7 @@ describe('keyword segment', () => {
   });
 
   it('refuses an unknown version naming the file', () => {
-    const bytes = encodeBinaryFile(KEYWORD_MAGIC, 3, [jsonSection({})]);
-    expect(() => decodeKeywordSegment(bytes, 'seg/keyword-x.bin')).toThrow(/seg\/keyword-x\.bin: keyword segment version 3/);
+    const bytes = encodeBinaryFile(KEYWORD_MAGIC, 4, [jsonSection({})]);
+    expect(() => decodeKeywordSegment(bytes, 'seg/keyword-x.bin')).toThrow(/seg\/keyword-x\.bin: keyword segment version 4/);
   });
 });

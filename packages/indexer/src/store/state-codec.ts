@@ -1,6 +1,9 @@
 // The index state (documents, chunks with sentence spans, summaries, communities, the ids the
 // GEAR views hold) as one binary file: string tables and typed columns. A chunk's text is not
 // stored again when it is the slice [start, end) of its document's text (the usual case).
+// Version 2 compresses per section: typed columns and id tables raw (read in place), document and
+// summary texts deflated in 64 KiB blocks (a question inflates only the blocks of its hits), the
+// rest deflated. Version 1 (every section deflated) still opens.
 import {
   bytesOf,
   decodeBinaryFileLazy,
@@ -13,12 +16,16 @@ import {
   readJsonSection,
   u32,
   type Chunk,
+  stringColumn,
   type Doc,
+  type LazyBinaryFile,
   type Metadata,
+  type SectionCompression,
 } from '@rag/core';
 import type { StoredState } from './format1.js';
 
 export const STATE_MAGIC = 'RAGSTA02';
+export const STATE_VERSION = 2;
 const SECTIONS = 34;
 
 const metaText = (m: Metadata | undefined) => (m && Object.keys(m).length > 0 ? JSON.stringify(m) : '');
@@ -54,7 +61,12 @@ export function encodeState(state: StoredState): Uint8Array {
     }
     sentOffsets[i + 1] = s;
   });
-  return encodeBinaryFile(STATE_MAGIC, 1, [
+  const B: SectionCompression = 'blocks';
+  const D: SectionCompression = 'deflate';
+  const R: SectionCompression = 'raw';
+  // index-aligned with the sections below
+  const compression: SectionCompression[] = [D, R, R, R, D, R, B, R, D, R, D, R, R, R, R, R, R, R, B, R, R, D, R, R, R, R, R, R, B, R, D, R, D, R];
+  return encodeBinaryFile(STATE_MAGIC, STATE_VERSION, [
     jsonSection({ docs: docs.length, chunks: chunks.length, communities: state.communities }),
     ...encodeStrings(docs.map((d) => d.id)),
     hasTitle,
@@ -77,14 +89,14 @@ export function encodeState(state: StoredState): Uint8Array {
     ...encodeStrings(state.summaries.map((x) => x.text)),
     ...encodeStrings(state.gear.nodes),
     ...encodeStrings(state.gear.edges),
-  ], { deflate: true });
+  ], { compression });
 }
 
-/** String i of a string table whose text section is read (inflated) on the first call. */
-function lazyStrings(blob: () => Uint8Array, endsBytes: Uint8Array): (i: number) => string {
+/** String i of a string table whose text is read (inflated, or only its blocks) on the first call. */
+function lazyStrings(f: LazyBinaryFile, blob: number, endsBytes: Uint8Array): (i: number) => string {
   const ends = u32(endsBytes);
   const dec = new TextDecoder();
-  return (i) => dec.decode(blob().subarray(i === 0 ? 0 : ends[i - 1]!, ends[i]!));
+  return (i) => dec.decode(f.range(blob, i === 0 ? 0 : ends[i - 1]!, ends[i]!));
 }
 
 // Documents' and summaries' texts (most of the state's bytes) are read when first used: each is
@@ -93,18 +105,23 @@ function lazyStrings(blob: () => Uint8Array, endsBytes: Uint8Array): (i: number)
 export function decodeState(bytes: Uint8Array, source: string): StoredState {
   const f = decodeBinaryFileLazy(bytes, STATE_MAGIC, source);
   const corrupt = (why: string) => new RagError('RAG_STORE_CORRUPT', `${source}: ${why}`, { details: { file: source } });
+  if (f.version !== 1 && f.version !== STATE_VERSION)
+    throw new RagError('RAG_STORE_VERSION', `${source}: state file version ${f.version}; this version reads 1 and ${STATE_VERSION} (written by a newer version?)`, {
+      details: { file: source, found: f.version },
+    });
   if (f.count !== SECTIONS) throw corrupt(`expected ${SECTIONS} sections, found ${f.count}`);
   const x = (i: number) => f.section(i);
   const head = readJsonSection(x(0)) as { docs: number; chunks: number; communities: StoredState['communities'] };
   const ids = decodeStrings(x(1), x(2));
   const hasTitle = x(3);
   const titles = decodeStrings(x(4), x(5));
-  const textAt = lazyStrings(() => x(6), x(7));
-  const hashes = decodeStrings(x(8), x(9));
+  const textAt = lazyStrings(f, 6, x(7));
+  const hashes = stringColumn(x(9), (a, b) => f.range(8, a, b));
   const metas = decodeStrings(x(10), x(11));
   if ([hasTitle.length, titles.length, x(7).byteLength / 4, hashes.length, metas.length, ids.length].some((l) => l !== head.docs)) throw corrupt('document columns disagree');
   const docs: Doc[] = ids.map((id, i) => {
     let text: string | undefined;
+    let hash: string | undefined;
     return {
       id,
       ...(hasTitle[i] ? { title: titles[i]! } : {}),
@@ -115,7 +132,12 @@ export function decodeState(bytes: Uint8Array, source: string): StoredState {
         text = value;
       },
       metadata: metas[i] ? (JSON.parse(metas[i]!) as Metadata) : {},
-      contentHash: hashes[i]!,
+      get contentHash() {
+        return (hash ??= hashes.at(i)!);
+      },
+      set contentHash(value: string) {
+        hash = value;
+      },
     };
   });
   const chunkIds = decodeStrings(x(12), x(13));
@@ -157,7 +179,7 @@ export function decodeState(bytes: Uint8Array, source: string): StoredState {
     };
   });
   const sumDocs = decodeStrings(x(26), x(27));
-  const sumAt = lazyStrings(() => x(28), x(29));
+  const sumAt = lazyStrings(f, 28, x(29));
   if (x(29).byteLength / 4 !== sumDocs.length) throw corrupt('summary columns disagree');
   // the GEAR id lists (every node and edge id: most of the state's strings) are decoded only
   // when GEAR views are derived or the index is written

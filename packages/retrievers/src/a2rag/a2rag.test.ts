@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RagError, createRunContext, type SufficiencyJudge } from '@rag/core';
+import { createGraphView, decodeGraphColumns, encodeGraph, openGraph, type GraphColumns } from '@rag/graph-store';
 import { FIXTURE_CORPUS, createFixtureIndex, runRetrieverConformance } from '../testing/index.js';
 import { createHeuristicQueryAnalyzer } from './query-analyzer.js';
 import { alignEntitySeeds, alignRelationSeeds } from './seeds.js';
@@ -102,6 +103,28 @@ describe('seed alignment', () => {
     expect(seeds.map((s) => s.node.name)).toContain('Elmira Quenton');
     expect(seeds.find((s) => s.node.name === 'Elmira Quenton')?.how).toBe('exact');
     expect(seeds.some((s) => /qwzzyx/i.test(s.node.name))).toBe(false);
+  });
+
+  it('answers the same from a graph file read in place (stored name index and adjacency rows) as from the same columns without them', async () => {
+    const index = await createFixtureIndex(FIXTURE_CORPUS);
+    const bytes = encodeGraph(index.graph.toJSON());
+    const view = openGraph(bytes, 'graph.bin');
+    expect(view.columns()?.nameIndex).toBeDefined();
+    expect(view.columns()?.rows).toBeDefined();
+    // the reference: the same columns with the stored tables left out (built at query time, as before)
+    const { nameIndex: _n, rows: _r, ...bare } = decodeGraphColumns(bytes, 'graph.bin');
+    const reference = createGraphView(bare as GraphColumns);
+    const withGraph = (graph: typeof view) => Object.create(index, { graph: { value: graph } }) as typeof index;
+    for (const q of ['Did Elmira Quenton ever visit Qwzzyx Plorbington?', 'In which town was the architect of Zorvath Keep born?', 'Who founded the keep?', 'Was the Quenton architect born in a town?']) {
+      const analysis = await createHeuristicQueryAnalyzer().analyze(q);
+      const seeds = await alignEntitySeeds(withGraph(view), analysis);
+      expect(seeds).toEqual(await alignEntitySeeds(withGraph(reference), analysis));
+      // and the same nodes as the graph built in memory (whose rows are in insertion order)
+      expect(seeds.map((x) => [x.node.id, x.confidence, x.how])).toEqual((await alignEntitySeeds(index, analysis)).map((x) => [x.node.id, x.confidence, x.how]));
+      const [a, b] = await Promise.all([view, reference].map((g) => createA2ragRetriever({ index: withGraph(g) }).retrieve(q, { k: 5 })));
+      expect(a!.chunks).toEqual(b!.chunks);
+    }
+    expect(view.isMaterialized()).toBe(false);
   });
 
   it('aligns relation intents only to relation types the graph has', async () => {

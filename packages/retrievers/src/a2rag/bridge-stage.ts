@@ -32,7 +32,7 @@ export function bridgeStage(graph: GraphStore, adj: Adjacency, pm: ProvenanceMap
   }
   const maxSeeds = options.maxSeeds ?? 6;
   seeds = seeds.slice(0, maxSeeds);
-  const reach = seeds.map((s) => hopTree(graph, adj.ids[s.index]!, { k: K, maxNodes: options.maxVisited ?? 3000 }));
+  const reach = seeds.map((s) => hopTree(graph, adj.ids.at(s.index)!, { k: K, maxNodes: options.maxVisited ?? 3000 }));
   const seedSet = new Set(seeds.map((s) => s.index));
   const candidates = new Map<number, { id: string; count: number; closeness: number; weight: number }>();
   reach.forEach((tree, si) => {
@@ -41,7 +41,7 @@ export function bridgeStage(graph: GraphStore, adj: Adjacency, pm: ProvenanceMap
       const u = tree.order[q]!;
       const d = tree.depth[q]!;
       if (d === 0 || seedSet.has(u)) continue;
-      const c = candidates.get(u) ?? { id: adj.ids[u]!, count: 0, closeness: 0, weight: 0 };
+      const c = candidates.get(u) ?? { id: adj.ids.at(u)!, count: 0, closeness: 0, weight: 0 };
       c.count += 1;
       c.closeness += 1 / d;
       c.weight += seeds[si]!.weight / d;

@@ -32,7 +32,7 @@ export function localStage(graph: GraphStore, adj: Adjacency, pm: ProvenanceMap,
   let filteredOut = 0;
   for (const s of seeds) {
     r.nodes.add(s.index);
-    const seedId = adj.ids[s.index]!;
+    const seedId = adj.ids.at(s.index)!;
     // A class phrase of the question ("the largest city of Portugal", "how many congressional
     // districts") is defined by an article about the class, if the corpus has one; the passages
     // that merely name it are about other instances of the class.

@@ -24,7 +24,7 @@ export interface PprStageOptions {
 export function pprStage(graph: GraphStore, adj: Adjacency, pm: ProvenanceMap, seeds: ReadonlyMap<number, number>, options: PprStageOptions = {}): StageResult {
   const r = emptyStageResult('ppr');
   const weights: Record<string, number> = {};
-  for (const [i, w] of seeds) if (w > 0) weights[adj.ids[i]!] = (weights[adj.ids[i]!] ?? 0) + w;
+  for (const [i, w] of seeds) if (w > 0) weights[adj.ids.at(i)!] = (weights[adj.ids.at(i)!] ?? 0) + w;
   if (Object.keys(weights).length === 0) {
     r.info = { reason: 'no seeds' };
     return r;

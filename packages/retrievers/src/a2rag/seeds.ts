@@ -2,7 +2,7 @@
 // graph nodes by a hybrid lexical–semantic matcher (exact name/alias match, sub-phrase match,
 // token Jaccard + embedding cosine for near matches) keeping only confident matches (S_V);
 // relation-intent phrases are aligned to the relation types present in the graph (S_R).
-import type { GraphNodeRef, QueryAnalysis, RunContext } from '@rag/core';
+import { columnSlice, MATCH_KEY_VERSION, type GraphNodeRef, type QueryAnalysis, type RunContext } from '@rag/core';
 import { getAdjacency, type GraphStore, type GraphViewExtras } from '@rag/graph-store';
 import type { RagIndex } from '@rag/indexer';
 import { isStopWord, jaccard, normalize, words } from '../internal/text.js';
@@ -30,11 +30,16 @@ export interface SeedOptions {
   scanQuery?: boolean;
 }
 
+/** Node indexes by key: a Map built here, or the graph file's stored index (read in place). */
+interface Postings {
+  get(key: string): ArrayLike<number> | undefined;
+}
+
 interface NameIndex {
   version: number;
-  byName: Map<string, number[]>;
-  /** Node indices by name token (stop words left out); built on first call from byName's keys. */
-  byToken(): Map<string, number[]>;
+  byName: Postings;
+  /** Node indices by name token (stop words are never asked for); built on first call unless stored. */
+  byToken(): Postings;
   relations: Set<string>;
   /** Relation type → its words, most frequent types first. */
   relationWords: Map<string, string[]>;
@@ -45,54 +50,67 @@ const nameCache = new WeakMap<GraphStore, NameIndex>();
 function nameIndexOf(graph: GraphStore): NameIndex {
   const hit = nameCache.get(graph);
   if (hit && hit.version === graph.version) return hit;
-  const adj = getAdjacency(graph);
-  const byName = new Map<string, number[]>();
-  const push = (m: Map<string, number[]>, k: string, i: number) => {
-    const a = m.get(k);
-    if (!a) m.set(k, [i]);
-    else if (a[a.length - 1] !== i) a.push(i);
-  };
-  // Normalised keys in node order, kept so the token table needs no second normalisation.
-  const keyNodes: number[] = [];
-  const keys: string[] = [];
-  const index = (i: number, names: string[]) => {
-    for (const name of names) {
-      const key = normalize(name);
-      if (!key) continue;
-      push(byName, key, i);
-      keyNodes.push(i);
-      keys.push(key);
-    }
-  };
-  let tokens: Map<string, number[]> | undefined;
-  // Only fuzzy matching needs it; an exact or sub-phrase match (most cold questions) does not.
-  const byToken = (): Map<string, number[]> => {
-    if (tokens) return tokens;
-    tokens = new Map();
-    for (let k = 0; k < keys.length; k++) for (const t of keys[k]!.split(' ')) if (!isStopWord(t)) push(tokens, t, keyNodes[k]!);
-    return tokens;
-  };
   const freq = new Map<string, number>();
-  // A graph opened from disk and not edited hands over its columns: no node or edge objects.
+  // A graph opened from disk and not edited hands over its columns: no node or edge objects, and
+  // a graph file written whole keeps the name index made with the same `normalize` (matchKey).
   const cols = (graph as Partial<GraphViewExtras>).columns?.();
+  let byName: Postings;
+  let byToken: () => Postings;
+  if (cols?.nameIndex && cols.nameIndex.version === MATCH_KEY_VERSION) {
+    const stored = cols.nameIndex;
+    byName = stored.names;
+    byToken = () => stored.tokens;
+  } else {
+    const names = new Map<string, number[]>();
+    const push = (m: Map<string, number[]>, k: string, i: number) => {
+      const a = m.get(k);
+      if (!a) m.set(k, [i]);
+      else if (a[a.length - 1] !== i) a.push(i);
+    };
+    // Normalised keys in node order, kept so the token table needs no second normalisation.
+    const keyNodes: number[] = [];
+    const keys: string[] = [];
+    const index = (i: number, list: string[]) => {
+      for (const name of list) {
+        const key = normalize(name);
+        if (!key) continue;
+        push(names, key, i);
+        keyNodes.push(i);
+        keys.push(key);
+      }
+    };
+    if (cols) for (let i = 0; i < cols.nodeIds.length; i++) index(i, [cols.names.at(i)!, ...columnSlice(cols.aliases, cols.aliasOffsets[i]!, cols.aliasOffsets[i + 1]!)]);
+    else {
+      const adj = getAdjacency(graph);
+      for (let i = 0; i < adj.ids.length; i++) {
+        const n = graph.getNode(adj.ids.at(i)!)!;
+        index(i, [n.name, ...n.aliases]);
+      }
+    }
+    let tokens: Map<string, number[]> | undefined;
+    // Only fuzzy matching needs it; an exact or sub-phrase match (most cold questions) does not.
+    byToken = () => {
+      if (tokens) return tokens;
+      tokens = new Map();
+      for (let k = 0; k < keys.length; k++) for (const t of keys[k]!.split(' ')) if (!isStopWord(t)) push(tokens, t, keyNodes[k]!);
+      return tokens;
+    };
+    byName = names;
+  }
   if (cols) {
-    cols.nodeIds.forEach((_, i) => index(i, [cols.names[i]!, ...cols.aliases.slice(cols.aliasOffsets[i]!, cols.aliasOffsets[i + 1]!)]));
     const counts = new Uint32Array(cols.dict.length);
     for (let e = 0; e < cols.relations.length; e++) counts[cols.relations[e]!]!++;
     counts.forEach((c, r) => c > 0 && freq.set(cols.dict[r]!, c));
-  } else {
-    adj.ids.forEach((id, i) => {
-      const n = graph.getNode(id)!;
-      index(i, [n.name, ...n.aliases]);
-    });
-    for (const e of graph.edges()) freq.set(e.relation, (freq.get(e.relation) ?? 0) + 1);
-  }
+  } else for (const e of graph.edges()) freq.set(e.relation, (freq.get(e.relation) ?? 0) + 1);
   const relations = new Set(freq.keys());
   const relationWords = new Map([...freq].sort((a, b) => b[1] - a[1]).map(([r]) => [r, r.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean)] as [string, string[]]));
   const idx = { version: graph.version, byName, byToken, relations, relationWords };
   nameCache.set(graph, idx);
   return idx;
 }
+
+/** The first `n` entries of a posting list. */
+const first = (list: ArrayLike<number> | undefined, n: number): number[] => (list ? Array.from({ length: Math.min(n, list.length) }, (_, k) => list[k]!) : []);
 
 /** Specificity of a node: rarer nodes (fewer provenance chunks) are stronger seeds. */
 export function specificity(chunkCount: number, totalChunks: number): number {
@@ -111,8 +129,8 @@ export async function alignEntitySeeds(index: RagIndex, analysis: QueryAnalysis,
     if (confidence < minConf) return;
     const prev = found.get(i);
     if (prev && prev.confidence >= confidence) return;
-    const weight = confidence * specificity(graph.chunksOfNode(adj.ids[i]!).length, total);
-    found.set(i, { node: graph.toRef(adj.ids[i]!), index: i, mention, confidence, weight, how });
+    const weight = confidence * specificity(graph.chunksOfNode(adj.ids.at(i)!).length, total);
+    found.set(i, { node: graph.toRef(adj.ids.at(i)!), index: i, mention, confidence, weight, how });
   };
   const fuzzyWanted: { mention: string; candidates: number[] }[] = [];
   /** Multi-word names the mentions matched exactly or as a sub-phrase. */
@@ -122,7 +140,7 @@ export async function alignEntitySeeds(index: RagIndex, analysis: QueryAnalysis,
     const exact = names.byName.get(key);
     if (exact) {
       matchedKeys.push(key);
-      for (const i of exact.slice(0, per)) add(i, mention, 1, 'exact');
+      for (const i of first(exact, per)) add(i, mention, 1, 'exact');
       continue;
     }
     const toks = key.split(' ');
@@ -136,17 +154,17 @@ export async function alignEntitySeeds(index: RagIndex, analysis: QueryAnalysis,
         if (!hit) continue;
         matched = true;
         matchedKeys.push(sub.join(' '));
-        for (const i of hit.slice(0, per)) add(i, mention, 0.6 + 0.4 * (len / toks.length), 'sub-phrase');
+        for (const i of first(hit, per)) add(i, mention, 0.6 + 0.4 * (len / toks.length), 'sub-phrase');
       }
     }
     const cands = new Map<number, number>();
-    for (const t of toks) if (!isStopWord(t)) for (const i of (names.byToken().get(t) ?? []).slice(0, 200)) cands.set(i, (cands.get(i) ?? 0) + 1);
+    for (const t of toks) if (!isStopWord(t)) for (const i of first(names.byToken().get(t), 200)) cands.set(i, (cands.get(i) ?? 0) + 1);
     const top = [...cands].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([i]) => i);
     if (top.length > 0) fuzzyWanted.push({ mention, candidates: top });
   }
   if (fuzzyWanted.length > 0) {
     // One embedding batch for all fuzzy candidates keeps the cost at one call per query.
-    const texts = fuzzyWanted.flatMap((f) => [f.mention, ...f.candidates.map((i) => graph.getNode(adj.ids[i]!)!.name)]);
+    const texts = fuzzyWanted.flatMap((f) => [f.mention, ...f.candidates.map((i) => graph.getNode(adj.ids.at(i)!)!.name)]);
     context?.meter.assertCanSpend('embedding');
     const vecs = await index.embedder.embed(texts, { kind: 'query' });
     context?.meter.recordEmbedding(1);
@@ -158,7 +176,7 @@ export async function alignEntitySeeds(index: RagIndex, analysis: QueryAnalysis,
       const scored = f.candidates.map((i) => {
         const v = vecs[at]!;
         at += 1;
-        const name = graph.getNode(adj.ids[i]!)!.name;
+        const name = graph.getNode(adj.ids.at(i)!)!.name;
         return { i, conf: 0.5 * jaccard(mt, words(name)) + 0.5 * Math.max(0, cosine(mv, v)) };
       });
       for (const s of scored.sort((a, b) => b.conf - a.conf).slice(0, per)) add(s.i, f.mention, s.conf, 'fuzzy');
@@ -175,7 +193,7 @@ export async function alignEntitySeeds(index: RagIndex, analysis: QueryAnalysis,
         const sub = ws.slice(s, s + len);
         if (sub.filter((w) => !isStopWord(w)).length < 2) continue;
         if (exactKeys.some((k) => k !== sub.join(' ') && ` ${k} `.includes(` ${sub.join(' ')} `))) continue;
-        for (const i of (names.byName.get(sub.join(' ')) ?? []).slice(0, per)) if (!found.has(i)) add(i, sub.join(' '), 0.8, 'query-ngram');
+        for (const i of first(names.byName.get(sub.join(' ')), per)) if (!found.has(i)) add(i, sub.join(' '), 0.8, 'query-ngram');
       }
     }
   }

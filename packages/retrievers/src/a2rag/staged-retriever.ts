@@ -234,7 +234,7 @@ export function createA2ragRetriever(options: A2ragRetrieverOptions): Retriever 
         const edges = new Set<string>();
         for (const r of results) (r.nodes.forEach((n) => nodes.add(n)), r.edges.forEach((e) => edges.add(e)));
         const edgeList = [...edges].slice(0, 200);
-        const subgraph = lightSubgraph(index, [...nodes].slice(0, 200).map((i) => adj.ids[i]!), edgeList);
+        const subgraph = lightSubgraph(index, [...nodes].slice(0, 200).map((i) => adj.ids.at(i)!), edgeList);
         const triples = triplesOf(index, edgeList, 100);
         return {
           query: req.query,

@@ -3,6 +3,7 @@
 // mention it share `mentionWeight`, so hubs mentioned everywhere do not flood the ranking.
 // Entries are derived per node on first use (a cold single question touches a few hundred nodes,
 // not the whole graph); only the inverse `definedBy` needs every node and is built on first call.
+import { columnSlice } from '@rag/core';
 import type { RagIndex } from '@rag/indexer';
 import { getAdjacency, type GraphViewExtras } from '@rag/graph-store';
 import { normalize, titleForms } from './text.js';
@@ -43,21 +44,21 @@ export function provenanceMapOf(index: RagIndex, mentionWeight = 0.35, maxMentio
   // A graph opened from disk and not edited hands over its columns: no node objects needed.
   const cols = (index.graph as Partial<GraphViewExtras>).columns?.();
   const namesOf = (id: string, i: number): string[] | undefined => {
-    if (cols) return [cols.names[i]!, ...cols.aliases.slice(cols.aliasOffsets[i]!, cols.aliasOffsets[i + 1]!)];
+    if (cols) return [cols.names.at(i)!, ...columnSlice(cols.aliases, cols.aliasOffsets[i]!, cols.aliasOffsets[i + 1]!)];
     const n = index.graph.getNode(id);
     return n ? [n.name, ...n.aliases] : undefined;
   };
   const chunksOf = (id: string, i: number): string[] => {
     if (!cols) return index.graph.chunksOfNode(id);
     const out = new Set<string>();
-    for (let j = cols.nodeProv[i]!; j < cols.nodeProv[i + 1]!; j++) out.add(cols.chunkIds[cols.provChunk[j]!]!);
+    for (let j = cols.nodeProv[i]!; j < cols.nodeProv[i + 1]!; j++) out.add(cols.chunkIds.at(cols.provChunk[j]!)!);
     return [...out];
   };
   const entries = new Map<number, { weighted: [string, number][]; defining: string[] }>();
   const entry = (i: number) => {
     const known = entries.get(i);
     if (known) return known;
-    const id = adj.ids[i];
+    const id = adj.ids.at(i);
     const names = id === undefined ? undefined : namesOf(id, i);
     const defs = new Set<string>();
     if (names) for (const name of names) for (const c of byTitle().get(normalize(name)) ?? []) defs.add(c);

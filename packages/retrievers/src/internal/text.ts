@@ -1,5 +1,6 @@
 // Text helpers shared by the retrievers: one tokenizer so BM25, seed matching and the
 // sufficiency judge agree on what a "term" is.
+import { matchKey } from '@rag/core';
 
 const STOP = new Set(
   (
@@ -23,15 +24,8 @@ export function tokenize(text: string): string[] {
   return out;
 }
 
-/** Lower-case, fold diacritics, punctuation to spaces, collapse whitespace. */
-export function normalize(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
+/** Lower-case, fold diacritics, punctuation to spaces, collapse whitespace (@rag/core's `matchKey`: graph files store name keys made by it). */
+export const normalize = matchKey;
 
 /** All word tokens including stop words (for n-gram matching of names). */
 export function words(text: string): string[] {
