@@ -18,13 +18,13 @@ import {
   type MemoryVectorStore,
   type RunContext,
 } from '@rag/core';
-import { createGraphStore, type GraphStore } from '@rag/graph-store';
+import { createGraphStore, type GraphChanges, type GraphStore } from '@rag/graph-store';
 import { chunkDocument, DEFAULT_CHUNK_TOKENS } from './chunking/chunker.js';
 import { createHeuristicTripleExtractor } from './extraction/heuristic-extractor.js';
 import { createKeywordIntentRouter } from './extraction/keyword-intent-router.js';
 import { createGearViewEmbedders } from './gear/feature-view-embedder.js';
 import { isDerivable } from './gear/derived-views.js';
-import { syncGearViews } from './gear/sync-gear-views.js';
+import { syncGearViews, type GraphTouched } from './gear/sync-gear-views.js';
 import { embedChunks, keywordText } from './ingest/embed-chunks.js';
 import { embedTexts } from './ingest/embed-texts.js';
 import { extractIntoGraph } from './ingest/extract-into-graph.js';
@@ -37,8 +37,9 @@ import { createEntityResolver } from './resolution/entity-resolver.js';
 import { appendJournal, readJournal } from './store/journal.js';
 import { generationName, type StoredManifest, type StoredState } from './store/format1.js';
 import { FORMAT2_VERSION, type DerivedRef } from './store/format2.js';
+import { isLoaded } from './store/lazy.js';
 import { persistIndex, type PersistCache } from './store/persist.js';
-import { buildCommunities } from './summaries/community-summaries.js';
+import { buildCommunities, keepLiveMembers } from './summaries/community-summaries.js';
 import { VECTOR_NAMESPACES, type IndexManifest, type Indexer, type IndexerOptions, type IngestOptions, type IngestReport } from './types.js';
 
 export const INDEXER_VERSION = '0.1.0';
@@ -134,15 +135,49 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
     dropDocument(state, docId);
   }
 
+  /**
+   * The node and edge ids written since the last commit, when the graph store tracks them from a
+   * state the GEAR views were in line with (every commit syncs the views first); else undefined.
+   */
+  const graphTouched = (): GraphTouched | undefined => {
+    if (!options.dir || persistCache.dir !== options.dir || !persistCache.graph?.tracked) return undefined;
+    if (!isLoaded(graph)) return { nodes: [], edges: [] };
+    const t = graph as Partial<{ pendingChanges(): GraphChanges }>;
+    if (typeof t.pendingChanges !== 'function') return undefined;
+    const c = t.pendingChanges();
+    return { nodes: [...c.nodes.map((n) => n.id), ...c.removedNodes], edges: [...c.edges.map((e) => e.id), ...c.removedEdges] };
+  };
+
   const syncGear = (ctx: RunContext) =>
     syncGearViews(
       { graph, vectors, embedders: gearHeads > 0 ? gearEmbedders : [], skipRelations: gearSkip, namespace: gearNs, embed },
       { nodes: state.gearNodes, edges: state.gearEdges, touched: { nodes: state.touched.gearNodes, edges: state.touched.gearEdges } },
       ctx,
+      gearHeads > 0 ? graphTouched() : undefined,
     );
 
-  async function rebuildCommunities(ctx: RunContext): Promise<void> {
+  /** Documents added, replaced or removed since communities were last computed (undefined: not in this process). */
+  let docsSinceCommunities: number | undefined;
+  const communityRefresh = options.communityRefresh ?? 0.25;
+  if (!(communityRefresh >= 0)) throw invalidInput('communityRefresh', 'must be a number ≥ 0', { value: options.communityRefresh });
+
+  /** Recompute the communities when enough of the store changed since the last time (see `communityRefresh`). */
+  async function refreshCommunities(changedDocs: number, ctx: RunContext): Promise<void> {
     if (options.communities === false) return;
+    if (docsSinceCommunities !== undefined) {
+      docsSinceCommunities += changedDocs;
+      if (docsSinceCommunities < communityRefresh * Math.max(state.docs.size, 1)) {
+        const { kept, dropped } = keepLiveMembers(state.communities, graph);
+        state.communities = kept;
+        if (dropped.length) await vectors.delete(nsOf('communities'), dropped.map(String));
+        return;
+      }
+    }
+    await rebuildCommunities(ctx);
+    docsSinceCommunities = 0;
+  }
+
+  async function rebuildCommunities(ctx: RunContext): Promise<void> {
     const old = state.communities.map((c) => String(c.id));
     state.communities = buildCommunities(graph);
     if (old.length) await vectors.delete(nsOf('communities'), old);
@@ -164,7 +199,7 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
   };
 
   /** Write the current state as generation `txn` (callers bump txn first: never rewrite the live one). */
-  async function snapshotTo(dir: string, keep?: string | null, compact = false): Promise<void> {
+  async function snapshotTo(dir: string, keep?: string | null, compact = false, more = false): Promise<void> {
     await mkdir(dir, { recursive: true });
     const vectorsPersisted = typeof (vectors as Partial<MemoryVectorStore>).exportNamespace === 'function';
     const keywordPersisted = typeof (keyword as Partial<JsonSnapshot>).toJSON === 'function';
@@ -191,6 +226,7 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
         ...(keywordPersisted ? { keyword: keyword as KeywordIndex & JsonSnapshot } : {}),
         ...(vectorsPersisted ? { vectors } : {}),
         ...(vectorsPersisted && isDerivable(gearEmbedders) ? { derived: derivedGear() } : {}),
+        more,
       },
       persistCache,
       keep,
@@ -271,14 +307,14 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
       if (options.dir) {
         const dir = options.dir;
         await timed('persist', async () => {
-          if (processed === work.length) await timed('communities', () => rebuildCommunities(ctx));
-          await snapshotTo(dir, base);
+          if (processed === work.length) await timed('communities', () => refreshCommunities(work.length, ctx));
+          await snapshotTo(dir, base, false, processed < work.length);
           await appendJournal(dir, { t: 'commit', txn, generation: generationName(txn), at: new Date().toISOString() });
           progress({ stage: 'persist', done: processed, total: work.length });
         });
       }
     }
-    if (!options.dir && work.length > 0) await timed('communities', () => rebuildCommunities(ctx));
+    if (!options.dir && work.length > 0) await timed('communities', () => refreshCommunities(work.length, ctx));
     report.cost = ctx.meter.snapshot();
     return report;
   }
@@ -324,7 +360,7 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
       if (options.dir) await appendJournal(options.dir, { t: 'begin', txn, op: 'remove', docs: [docId], at: new Date().toISOString() });
       await removeDoc(docId);
       await syncGear(ctx);
-      await rebuildCommunities(ctx);
+      await refreshCommunities(1, ctx);
       updatedAt = new Date().toISOString();
       if (options.dir) {
         await snapshotTo(options.dir);
@@ -335,11 +371,13 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
     },
     async save(dir = options.dir) {
       if (!dir) throw invalidInput('dir', 'no directory given and the indexer has no `dir` option');
+      await syncGear(createRunContext());
       txn += 1;
       await snapshotTo(dir);
     },
     async compact() {
       if (!options.dir) throw invalidInput('dir', 'compact() needs the indexer to have a `dir`');
+      await syncGear(createRunContext());
       txn += 1;
       await snapshotTo(options.dir, undefined, true);
     },
