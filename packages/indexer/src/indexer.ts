@@ -135,6 +135,8 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
     dropDocument(state, docId);
   }
 
+  /** The graph's pending changes as the GEAR sync read them (the commit reuses them while the graph is unchanged). */
+  let lastChanges: { version: number; changes: GraphChanges } | undefined;
   /**
    * The node and edge ids written since the last commit, when the graph store tracks them from a
    * state the GEAR views were in line with (every commit syncs the views first); else undefined.
@@ -145,6 +147,7 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
     const t = graph as Partial<{ pendingChanges(): GraphChanges }>;
     if (typeof t.pendingChanges !== 'function') return undefined;
     const c = t.pendingChanges();
+    lastChanges = { version: graph.version, changes: c };
     return { nodes: [...c.nodes.map((n) => n.id), ...c.removedNodes], edges: [...c.edges.map((e) => e.id), ...c.removedEdges] };
   };
 
@@ -226,6 +229,7 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
         ...(keywordPersisted ? { keyword: keyword as KeywordIndex & JsonSnapshot } : {}),
         ...(vectorsPersisted ? { vectors } : {}),
         ...(vectorsPersisted && isDerivable(gearEmbedders) ? { derived: derivedGear() } : {}),
+        ...(lastChanges && lastChanges.version === graph.version ? { graphChanges: lastChanges.changes } : {}),
         more,
       },
       persistCache,
@@ -233,6 +237,7 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
       compact,
     );
     lastCommitBytes = bytesWritten;
+    lastChanges = undefined;
   }
 
   async function ingest(input: DocInput[], opts: IngestOptions = {}): Promise<IngestReport> {
@@ -301,20 +306,31 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
         await summarizeDocs({ state, vectors, namespace: nsOf('summaries'), summaryModel: options.summaryModel, embed }, batch, ctx, report.warnings);
         progress({ stage: 'summaries', done: done(), total: work.length });
       });
-      await timed('gear', () => syncGear(ctx));
+      await timed('gear', async () => {
+        await syncGear(ctx);
+        progress({ stage: 'gear', done: done(), total: work.length });
+      });
       processed += batch.length;
       updatedAt = new Date().toISOString();
       if (options.dir) {
         const dir = options.dir;
         await timed('persist', async () => {
-          if (processed === work.length) await timed('communities', () => refreshCommunities(work.length, ctx));
+          if (processed === work.length)
+            await timed('communities', async () => {
+              await refreshCommunities(work.length, ctx);
+              progress({ stage: 'communities', done: 1, total: 1 });
+            });
           await snapshotTo(dir, base, false, processed < work.length);
           await appendJournal(dir, { t: 'commit', txn, generation: generationName(txn), at: new Date().toISOString() });
           progress({ stage: 'persist', done: processed, total: work.length });
         });
       }
     }
-    if (!options.dir && work.length > 0) await timed('communities', () => refreshCommunities(work.length, ctx));
+    if (!options.dir && work.length > 0)
+      await timed('communities', async () => {
+        await refreshCommunities(work.length, ctx);
+        progress({ stage: 'communities', done: 1, total: 1 });
+      });
     report.cost = ctx.meter.snapshot();
     return report;
   }

@@ -75,6 +75,8 @@ export interface PersistParts {
    * call folds them back to the steady-state budget, so a finished build opens as fast as before.
    */
   more?: boolean;
+  /** The graph's `pendingChanges()` as of now, when the caller already read them (saves reading them again). */
+  graphChanges?: GraphChanges;
 }
 
 /** The graph store's change tracking, when it has one (createGraphStore and the graph view do). */
@@ -134,7 +136,7 @@ export async function persistIndex(dir: string, parts: PersistParts, home: Persi
     graphDeltas = cache.graph.deltas ?? [];
   } else {
     const priorGraph = cache.graph?.deltas ?? [];
-    const changes = cache.graph?.tracked && !compact && tracker ? tracker.pendingChanges() : undefined;
+    const changes = cache.graph?.tracked && !compact && tracker ? (parts.graphChanges ?? tracker.pendingChanges()) : undefined;
     const records = changes ? deltaRecords(changes) : 0;
     const size = parts.graph.nodeCount + parts.graph.edgeCount;
     let graphBase = cache.graph?.base;
