@@ -23,7 +23,7 @@ import { chunkDocument, DEFAULT_CHUNK_TOKENS } from './chunking/chunker.js';
 import { createHeuristicTripleExtractor } from './extraction/heuristic-extractor.js';
 import { createKeywordIntentRouter } from './extraction/keyword-intent-router.js';
 import { createGearViewEmbedders } from './gear/feature-view-embedder.js';
-import { isDerivable } from './gear/derived-views.js';
+import { deriveGearView, isDerivable } from './gear/derived-views.js';
 import { syncGearViews, type GraphTouched } from './gear/sync-gear-views.js';
 import { embedChunks, keywordText } from './ingest/embed-chunks.js';
 import { embedTexts } from './ingest/embed-texts.js';
@@ -151,9 +151,26 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
     return { nodes: [...c.nodes.map((n) => n.id), ...c.removedNodes], edges: [...c.edges.map((e) => e.id), ...c.removedEdges] };
   };
 
+  /**
+   * With the built-in feature views in the embedded store of an index with a `dir`, a view nobody
+   * has read since the last sync is not embedded batch by batch: it is re-registered to be derived
+   * from the graph on first use, as an opened store does (the views are never written). A view
+   * that was read (it is loaded) is kept and updated in place.
+   */
+  const deferGear = (kind: 'node' | 'edge', h: number, count: number): boolean => {
+    const store = vectors as Partial<MemoryVectorStore>;
+    if (!options.dir || typeof store.deferNamespace !== 'function' || !isDerivable(gearEmbedders)) return false;
+    const ns = gearNs(kind, h);
+    if (store.isLoaded!(ns) && store.namespaces!().includes(ns)) return false;
+    const embedder = gearEmbedders[h]!;
+    const held = kind === 'node' ? state.gearNodes : state.gearEdges;
+    store.deferNamespace(ns, { dims: embedder.dimensions, count, load: () => deriveGearView(graph, embedder, kind, [...held]) });
+    return true;
+  };
+
   const syncGear = (ctx: RunContext) =>
     syncGearViews(
-      { graph, vectors, embedders: gearHeads > 0 ? gearEmbedders : [], skipRelations: gearSkip, namespace: gearNs, embed },
+      { graph, vectors, embedders: gearHeads > 0 ? gearEmbedders : [], skipRelations: gearSkip, namespace: gearNs, embed, defer: deferGear },
       { nodes: state.gearNodes, edges: state.gearEdges, touched: { nodes: state.touched.gearNodes, edges: state.touched.gearEdges } },
       ctx,
       gearHeads > 0 ? graphTouched() : undefined,

@@ -1,11 +1,13 @@
 // What a multi-batch build does per commit: the GEAR views are synced from the ids a batch
-// changed (not a walk of the whole graph) and stay exactly in line with the graph through
-// additions, replacements and removals; communities are recomputed only once enough of the store
+// changed (not a walk of the whole graph), are derived on first use instead of embedded at each
+// batch while nobody reads them, and stay exactly in line with the graph through additions,
+// replacements and removals; communities are recomputed only once enough of the store
 // changed, keeping the previous ones (less the nodes the graph lost) in between.
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { MemoryVectorStore } from '@rag/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureCorpus } from '../test/support/built-store.js';
 import { createIndexer } from './indexer.js';
@@ -66,8 +68,14 @@ describe('ingest policy', () => {
     const dir = join(root, 'gear');
     const idx = createIndexer({ dir, gearHeads: 1, checkpointEvery: 7 });
     await idx.ingest(corpus.slice(0, 30));
+    // nobody read the views during the build: they were not embedded batch by batch but wait to be derived
+    const loaded = (kind: 'node' | 'edge') => (idx.vectors as MemoryVectorStore).isLoaded(idx.gearNamespace(kind, 0));
+    expect(loaded('node') || loaded('edge')).toBe(false);
     for (const kind of ['node', 'edge'] as const) expect(await gearIds(idx, kind)).toEqual(graphIds(idx, kind));
+    // once read, they are updated in place
+    expect(loaded('node') && loaded('edge')).toBe(true);
     await idx.remove(corpus[3]!.id);
+    expect(loaded('node') && loaded('edge')).toBe(true);
     await idx.ingest([{ ...corpus[5]!, text: 'Entirely new text about Lisbon and the Tagus estuary, written by Ana Sousa.' }, ...corpus.slice(30)]);
     for (const kind of ['node', 'edge'] as const) expect(await gearIds(idx, kind)).toEqual(graphIds(idx, kind));
     const again = await openIndex(dir, { gearHeads: 1 });

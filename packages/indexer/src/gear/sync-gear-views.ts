@@ -13,6 +13,12 @@ export interface GearSyncDeps {
   skipRelations: ReadonlySet<string>;
   namespace: (kind: 'node' | 'edge', head: number) => string;
   embed: (texts: string[], ctx: RunContext, using: Embedder) => Promise<Float32Array[]>;
+  /**
+   * Called per view before it is embedded, with the number of ids the view holds after this
+   * sync: returning true means the caller re-registered the view to be derived from the graph
+   * and the held ids on first use (derived-views.ts), so it is neither embedded nor edited here.
+   */
+  defer?: (kind: 'node' | 'edge', head: number, count: number) => boolean;
 }
 
 /**
@@ -73,22 +79,31 @@ export async function syncGearViews(
     for (const id of held.nodes) if (!nodeIds.has(id)) goneNodes.push(id);
     for (const id of held.edges) if (!edgeIds.has(id)) goneEdges.push(id);
   }
+  const nodesChanged = goneNodes.length + addNodes.length > 0;
+  const edgesChanged = goneEdges.length + addEdges.length > 0;
+  const nodeCount = held.nodes.size - goneNodes.length + addNodes.length;
+  const edgeCount = held.edges.size - goneEdges.length + addEdges.length;
   for (let h = 0; h < embedders.length; h++) {
     const view = embedders[h]!;
-    if (goneNodes.length) await vectors.delete(deps.namespace('node', h), goneNodes);
-    if (goneEdges.length) await vectors.delete(deps.namespace('edge', h), goneEdges);
-    if (addNodes.length) {
-      const vs = await deps.embed(addNodes.map((n) => n.text), ctx, view);
-      await vectors.upsert(deps.namespace('node', h), addNodes.map((n, i) => ({ id: n.id, vector: vs[i]!, metadata: { type: n.type } })));
+    if (nodesChanged && !deps.defer?.('node', h, nodeCount)) {
+      if (goneNodes.length) await vectors.delete(deps.namespace('node', h), goneNodes);
+      if (addNodes.length) {
+        const vs = await deps.embed(addNodes.map((n) => n.text), ctx, view);
+        await vectors.upsert(deps.namespace('node', h), addNodes.map((n, i) => ({ id: n.id, vector: vs[i]!, metadata: { type: n.type } })));
+      }
     }
-    if (addEdges.length) {
-      const vs = await deps.embed(addEdges.map((e) => e.text), ctx, view);
-      await vectors.upsert(
-        deps.namespace('edge', h),
-        addEdges.map((e, i) => ({ id: e.id, vector: vs[i]!, metadata: { relation: e.relation, source: e.source, target: e.target } })),
-      );
+    if (edgesChanged && !deps.defer?.('edge', h, edgeCount)) {
+      if (goneEdges.length) await vectors.delete(deps.namespace('edge', h), goneEdges);
+      if (addEdges.length) {
+        const vs = await deps.embed(addEdges.map((e) => e.text), ctx, view);
+        await vectors.upsert(
+          deps.namespace('edge', h),
+          addEdges.map((e, i) => ({ id: e.id, vector: vs[i]!, metadata: { relation: e.relation, source: e.source, target: e.target } })),
+        );
+      }
     }
   }
+  // a deferred view reads the held ids when it is first used, after this
   goneNodes.forEach((id) => held.nodes.delete(id));
   goneEdges.forEach((id) => held.edges.delete(id));
   addNodes.forEach((n) => held.nodes.add(n.id));
