@@ -124,6 +124,9 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
     if (persistCache.keyword) persistCache.keyword.dirty = true;
   };
 
+  /** Nodes the removals of the current batch dropped from the graph (for the resolver's name index). */
+  const droppedNodes: string[] = [];
+
   async function removeDoc(docId: string): Promise<void> {
     const ids = state.docChunks.get(docId) ?? [];
     if (ids.length > 0) {
@@ -131,7 +134,7 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
       keywordChanged();
     }
     for (const name of ['chunks', 'sentences', 'summaries'] as const) await vectors.deleteByDoc(nsOf(name), docId);
-    if (ids.length > 0) graph.removeChunks(ids);
+    if (ids.length > 0) droppedNodes.push(...graph.removeChunks(ids).removedNodes);
     dropDocument(state, docId);
   }
 
@@ -175,6 +178,14 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
       ctx,
       gearHeads > 0 ? graphTouched() : undefined,
     );
+
+  /**
+   * The graph's version when the resolver's last call ended: if the graph has not moved since
+   * when the next batch starts, the only node writes before the next call are that batch's
+   * removals (which only strip provenance, or drop nodes: `droppedNodes`) and its extraction (the
+   * ids it returns), so the resolver can update its name index from those ids.
+   */
+  let resolvedAt: number | undefined;
 
   /** Documents added, replaced or removed since communities were last computed (undefined: not in this process). */
   let docsSinceCommunities: number | undefined;
@@ -281,6 +292,8 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
         await appendJournal(options.dir, { t: 'begin', txn, op: 'ingest', docs: batch.map((d) => d.id), at: new Date().toISOString() });
       }
       ctx.meter.checkTime();
+      const resolverInLine = resolvedAt !== undefined && resolvedAt === graph.version;
+      droppedNodes.length = 0;
       await timed('remove', async () => {
         for (const d of batch)
           if (state.docs.has(d.id)) {
@@ -313,7 +326,8 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
         );
         if (resolver) {
           await timed('resolve', async () => {
-            const merges = await resolver.resolve(graph, touched, ctx);
+            const merges = await resolver.resolve(graph, touched, ctx, resolverInLine ? [...droppedNodes, ...touched] : undefined);
+            resolvedAt = graph.version;
             report.merges += merges.length;
             progress({ stage: 'resolve', done: 1, total: 1 });
           });

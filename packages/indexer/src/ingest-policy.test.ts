@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureCorpus } from '../test/support/built-store.js';
 import { createIndexer } from './indexer.js';
 import { openIndex } from './open-index.js';
+import { createEntityResolver, type EntityResolver } from './resolution/entity-resolver.js';
 import { buildCommunities } from './summaries/community-summaries.js';
 import type { Indexer } from './types.js';
 
@@ -86,6 +87,29 @@ describe('ingest policy', () => {
     await memory.remove(corpus[3]!.id);
     await memory.ingest([{ ...corpus[5]!, text: 'Entirely new text about Lisbon and the Tagus estuary, written by Ana Sousa.' }, ...corpus.slice(30)]);
     for (const kind of ['node', 'edge'] as const) expect(await gearIds(memory, kind)).toEqual(await gearIds(idx, kind));
+  });
+
+  it('resolves entities from a name index kept up to date across batches exactly as from one rebuilt at each batch', async () => {
+    const corpus = fixtureCorpus(60);
+    const run = async (resolver: EntityResolver) => {
+      const idx = createIndexer({ gearHeads: 0, communities: false, checkpointEvery: 6, resolver });
+      const report = await idx.ingest(corpus.slice(0, 50));
+      await idx.remove(corpus[2]!.id);
+      const again = await idx.ingest([{ ...corpus[7]!, text: `${corpus[7]!.text} Revised.` }, ...corpus.slice(50)]);
+      // the merge and edit logs carry wall-clock times: compare without them
+      const graph = JSON.parse(JSON.stringify(idx.graph.toJSON(), (k, v: unknown) => (k === 'at' ? undefined : v))) as unknown;
+      return { graph, merges: report.merges + again.merges };
+    };
+    const calls: boolean[] = [];
+    const incremental = createEntityResolver({ embedder: createIndexer().embedder });
+    const kept = await run({ resolve: (g, c, ctx, changed) => (calls.push(changed !== undefined), incremental.resolve(g, c, ctx, changed)) });
+    const rebuilt = createEntityResolver({ embedder: createIndexer().embedder });
+    const full = await run({ resolve: (g, c, ctx) => rebuilt.resolve(g, c, ctx) });
+    // every batch after the first of each call updated the index; the first after the removal rebuilt it
+    expect(calls.filter(Boolean).length).toBeGreaterThan(5);
+    expect(calls.filter((x) => !x).length).toBe(2);
+    expect(kept.merges).toBeGreaterThan(0);
+    expect(kept).toEqual(full);
   });
 
   it('recomputes communities once a quarter of the store changed, and keeps them in between', async () => {
