@@ -1,12 +1,14 @@
 // Where a large build's time and bytes go, per committed batch: the wall time of each ingest
-// stage (measured between progress events: `gear` is folded into `persist`), the bytes the
-// commit wrote (`lastCommitBytes()`), the store's size on disk and the JS heap after it.
+// stage (measured between progress events: `gear` is the GEAR view sync, `communities` the last
+// batch's Louvain run; indexers before issue #14 folded both into `persist`), the process's CPU
+// time over the batch, the bytes the commit wrote (`lastCommitBytes()`) and which components it
+// wrote whole, the store's size on disk and the JS heap after it.
 //
 //   node --conditions=@rag/source --import tsx packages/cli/bench/build-profile.ts --size 23072 [--dir DIR] [--checkpoint-every N]
 //
 // `--checkpoint-every N` commits every N documents (the indexer's `checkpointEvery`); by default
 // the indexer commits a quarter of the store at a time.
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,8 +31,25 @@ const corpus = scaleCorpus(loadDevPassages(datasets), size);
 const every = arg('--checkpoint-every', '');
 const index = createIndexer({ dir, ...(every ? { checkpointEvery: Number(every) } : {}) });
 console.log(`build profile: ${size} passages into ${dir}${every ? `, a commit every ${every} documents` : ''}, load ${loadavg().map((x) => fmt(x)).join(' ')}, node ${process.version}`);
+/** Which components the last commit wrote whole (a new base) and how many deltas each holds now. */
+type Ref = { file: string; deltas?: unknown[] };
+let previous: Record<string, string> = {};
+const commitShape = (): string => {
+  const gen = readFileSync(join(dir, 'CURRENT'), 'utf8').trim();
+  const f = (JSON.parse(readFileSync(join(dir, gen, 'manifest.json'), 'utf8')) as { files: Record<string, unknown> }).files;
+  const parts: [string, Ref, number][] = [
+    ['state', f.state as Ref, (f.stateDeltas as unknown[]).length],
+    ['graph', f.graph as Ref, (f.graphDeltas as unknown[]).length],
+    ...(f.keyword ? [['keyword', f.keyword as Ref, (f.keywordDeltas as unknown[]).length] as [string, Ref, number]] : []),
+    ...Object.entries(f.vectors as Record<string, Ref>).map(([ns, r]) => [ns.replace(/^idx\//, ''), r, r.deltas?.length ?? 0] as [string, Ref, number]),
+  ];
+  const whole = parts.filter(([k, r]) => previous[k] !== r.file).map(([k]) => k);
+  previous = Object.fromEntries(parts.map(([k, r]) => [k, r.file]));
+  return `whole: ${whole.join(' ') || 'none'}; deltas ${parts.map(([k, , n]) => `${k} ${n}`).join(', ')}`;
+};
 let last = performance.now();
 const t0 = last;
+let cpuAt = process.cpuUsage();
 let stages = new Map<string, number>();
 let persisted = 0;
 const onProgress = (e: IngestProgress) => {
@@ -41,10 +60,12 @@ const onProgress = (e: IngestProgress) => {
   const batch = e.done - persisted;
   persisted = e.done;
   const heap = process.memoryUsage();
+  const cpu = process.cpuUsage(cpuAt);
+  cpuAt = process.cpuUsage();
   const parts = [...stages].map(([k, v]) => `${k} ${fmt(v / 1000)}`).join(', ');
   const total = [...stages.values()].reduce((a, b) => a + b, 0) / 1000;
   console.log(
-    `batch of ${batch} → ${e.done} passages (${index.graph.nodeCount} nodes, ${index.graph.edgeCount} edges): ${fmt(total)} s (${fmt(batch / total, 0)} passages/s) [${parts}] | commit wrote ${fmt(index.lastCommitBytes() / 1e6, 2)} MB, store ${fmt(duBytes(dir) / 1e6)} MB | heap ${fmt(heap.heapUsed / 1e6, 0)} MB, rss ${fmt(heap.rss / 1e6, 0)} MB, external ${fmt((heap.external + heap.arrayBuffers) / 1e6, 0)} MB | ${fmt((now - t0) / 1000)} s in, load ${fmt(loadavg()[0]!)}`,
+    `batch of ${batch} → ${e.done} passages (${index.graph.nodeCount} nodes, ${index.graph.edgeCount} edges): ${fmt(total)} s (${fmt(batch / total, 0)} passages/s), cpu ${fmt((cpu.user + cpu.system) / 1e6)} s [${parts}] | commit wrote ${fmt(index.lastCommitBytes() / 1e6, 2)} MB (${commitShape()}), store ${fmt(duBytes(dir) / 1e6)} MB | heap ${fmt(heap.heapUsed / 1e6, 0)} MB, rss ${fmt(heap.rss / 1e6, 0)} MB, external ${fmt((heap.external + heap.arrayBuffers) / 1e6, 0)} MB | ${fmt((now - t0) / 1000)} s in, load ${fmt(loadavg()[0]!)}`,
   );
   stages = new Map();
 };

@@ -42,7 +42,7 @@ describe('createIndexer', () => {
     const m = idx.manifest();
     expect(m).toMatchObject({ docs: 4, chunks: 4, gearHeads: 3, embedderId: idx.embedder.id });
     expect(m.sentences).toBe(report.sentences);
-    expect(new Set(events.map((e) => e.stage))).toEqual(new Set(['chunk', 'keyword', 'embed', 'extract', 'resolve', 'summaries']));
+    expect(new Set(events.map((e) => e.stage))).toEqual(new Set(['chunk', 'keyword', 'embed', 'extract', 'resolve', 'summaries', 'gear', 'communities']));
     // the title is part of the keyword text: "Warsaw" doc is found by its title word even for the body-only query
     const hits = await idx.keyword.search('capital Poland', 2);
     expect(hits[0]!.id).toBe('warsaw::0');

@@ -18,13 +18,13 @@ import {
   type MemoryVectorStore,
   type RunContext,
 } from '@rag/core';
-import { createGraphStore, type GraphStore } from '@rag/graph-store';
+import { createGraphStore, type GraphChanges, type GraphStore } from '@rag/graph-store';
 import { chunkDocument, DEFAULT_CHUNK_TOKENS } from './chunking/chunker.js';
 import { createHeuristicTripleExtractor } from './extraction/heuristic-extractor.js';
 import { createKeywordIntentRouter } from './extraction/keyword-intent-router.js';
 import { createGearViewEmbedders } from './gear/feature-view-embedder.js';
-import { isDerivable } from './gear/derived-views.js';
-import { syncGearViews } from './gear/sync-gear-views.js';
+import { deriveGearView, isDerivable } from './gear/derived-views.js';
+import { syncGearViews, type GraphTouched } from './gear/sync-gear-views.js';
 import { embedChunks, keywordText } from './ingest/embed-chunks.js';
 import { embedTexts } from './ingest/embed-texts.js';
 import { extractIntoGraph } from './ingest/extract-into-graph.js';
@@ -37,8 +37,9 @@ import { createEntityResolver } from './resolution/entity-resolver.js';
 import { appendJournal, readJournal } from './store/journal.js';
 import { generationName, type StoredManifest, type StoredState } from './store/format1.js';
 import { FORMAT2_VERSION, type DerivedRef } from './store/format2.js';
+import { isLoaded } from './store/lazy.js';
 import { persistIndex, type PersistCache } from './store/persist.js';
-import { buildCommunities } from './summaries/community-summaries.js';
+import { buildCommunities, keepLiveMembers } from './summaries/community-summaries.js';
 import { VECTOR_NAMESPACES, type IndexManifest, type Indexer, type IndexerOptions, type IngestOptions, type IngestReport } from './types.js';
 
 export const INDEXER_VERSION = '0.1.0';
@@ -123,6 +124,9 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
     if (persistCache.keyword) persistCache.keyword.dirty = true;
   };
 
+  /** Nodes the removals of the current batch dropped from the graph (for the resolver's name index). */
+  const droppedNodes: string[] = [];
+
   async function removeDoc(docId: string): Promise<void> {
     const ids = state.docChunks.get(docId) ?? [];
     if (ids.length > 0) {
@@ -130,19 +134,81 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
       keywordChanged();
     }
     for (const name of ['chunks', 'sentences', 'summaries'] as const) await vectors.deleteByDoc(nsOf(name), docId);
-    if (ids.length > 0) graph.removeChunks(ids);
+    if (ids.length > 0) droppedNodes.push(...graph.removeChunks(ids).removedNodes);
     dropDocument(state, docId);
   }
 
+  /** The graph's pending changes as the GEAR sync read them (the commit reuses them while the graph is unchanged). */
+  let lastChanges: { version: number; changes: GraphChanges } | undefined;
+  /**
+   * The node and edge ids written since the last commit, when the graph store tracks them from a
+   * state the GEAR views were in line with (every commit syncs the views first); else undefined.
+   */
+  const graphTouched = (): GraphTouched | undefined => {
+    if (!options.dir || persistCache.dir !== options.dir || !persistCache.graph?.tracked) return undefined;
+    if (!isLoaded(graph)) return { nodes: [], edges: [] };
+    const t = graph as Partial<{ pendingChanges(): GraphChanges }>;
+    if (typeof t.pendingChanges !== 'function') return undefined;
+    const c = t.pendingChanges();
+    lastChanges = { version: graph.version, changes: c };
+    return { nodes: [...c.nodes.map((n) => n.id), ...c.removedNodes], edges: [...c.edges.map((e) => e.id), ...c.removedEdges] };
+  };
+
+  /**
+   * With the built-in feature views in the embedded store of an index with a `dir`, a view nobody
+   * has read since the last sync is not embedded batch by batch: it is re-registered to be derived
+   * from the graph on first use, as an opened store does (the views are never written). A view
+   * that was read (it is loaded) is kept and updated in place.
+   */
+  const deferGear = (kind: 'node' | 'edge', h: number, count: number): boolean => {
+    const store = vectors as Partial<MemoryVectorStore>;
+    if (!options.dir || typeof store.deferNamespace !== 'function' || !isDerivable(gearEmbedders)) return false;
+    const ns = gearNs(kind, h);
+    if (store.isLoaded!(ns) && store.namespaces!().includes(ns)) return false;
+    const embedder = gearEmbedders[h]!;
+    const held = kind === 'node' ? state.gearNodes : state.gearEdges;
+    store.deferNamespace(ns, { dims: embedder.dimensions, count, load: () => deriveGearView(graph, embedder, kind, [...held]) });
+    return true;
+  };
+
   const syncGear = (ctx: RunContext) =>
     syncGearViews(
-      { graph, vectors, embedders: gearHeads > 0 ? gearEmbedders : [], skipRelations: gearSkip, namespace: gearNs, embed },
+      { graph, vectors, embedders: gearHeads > 0 ? gearEmbedders : [], skipRelations: gearSkip, namespace: gearNs, embed, defer: deferGear },
       { nodes: state.gearNodes, edges: state.gearEdges, touched: { nodes: state.touched.gearNodes, edges: state.touched.gearEdges } },
       ctx,
+      gearHeads > 0 ? graphTouched() : undefined,
     );
 
-  async function rebuildCommunities(ctx: RunContext): Promise<void> {
+  /**
+   * The graph's version when the resolver's last call ended: if the graph has not moved since
+   * when the next batch starts, the only node writes before the next call are that batch's
+   * removals (which only strip provenance, or drop nodes: `droppedNodes`) and its extraction (the
+   * ids it returns), so the resolver can update its name index from those ids.
+   */
+  let resolvedAt: number | undefined;
+
+  /** Documents added, replaced or removed since communities were last computed (undefined: not in this process). */
+  let docsSinceCommunities: number | undefined;
+  const communityRefresh = options.communityRefresh ?? 0.25;
+  if (!(communityRefresh >= 0)) throw invalidInput('communityRefresh', 'must be a number ≥ 0', { value: options.communityRefresh });
+
+  /** Recompute the communities when enough of the store changed since the last time (see `communityRefresh`). */
+  async function refreshCommunities(changedDocs: number, ctx: RunContext): Promise<void> {
     if (options.communities === false) return;
+    if (docsSinceCommunities !== undefined) {
+      docsSinceCommunities += changedDocs;
+      if (docsSinceCommunities < communityRefresh * Math.max(state.docs.size, 1)) {
+        const { kept, dropped } = keepLiveMembers(state.communities, graph);
+        state.communities = kept;
+        if (dropped.length) await vectors.delete(nsOf('communities'), dropped.map(String));
+        return;
+      }
+    }
+    await rebuildCommunities(ctx);
+    docsSinceCommunities = 0;
+  }
+
+  async function rebuildCommunities(ctx: RunContext): Promise<void> {
     const old = state.communities.map((c) => String(c.id));
     state.communities = buildCommunities(graph);
     if (old.length) await vectors.delete(nsOf('communities'), old);
@@ -164,7 +230,7 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
   };
 
   /** Write the current state as generation `txn` (callers bump txn first: never rewrite the live one). */
-  async function snapshotTo(dir: string, keep?: string | null, compact = false): Promise<void> {
+  async function snapshotTo(dir: string, keep?: string | null, compact = false, more = false): Promise<void> {
     await mkdir(dir, { recursive: true });
     const vectorsPersisted = typeof (vectors as Partial<MemoryVectorStore>).exportNamespace === 'function';
     const keywordPersisted = typeof (keyword as Partial<JsonSnapshot>).toJSON === 'function';
@@ -191,12 +257,15 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
         ...(keywordPersisted ? { keyword: keyword as KeywordIndex & JsonSnapshot } : {}),
         ...(vectorsPersisted ? { vectors } : {}),
         ...(vectorsPersisted && isDerivable(gearEmbedders) ? { derived: derivedGear() } : {}),
+        ...(lastChanges && lastChanges.version === graph.version ? { graphChanges: lastChanges.changes } : {}),
+        more,
       },
       persistCache,
       keep,
       compact,
     );
     lastCommitBytes = bytesWritten;
+    lastChanges = undefined;
   }
 
   async function ingest(input: DocInput[], opts: IngestOptions = {}): Promise<IngestReport> {
@@ -223,6 +292,8 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
         await appendJournal(options.dir, { t: 'begin', txn, op: 'ingest', docs: batch.map((d) => d.id), at: new Date().toISOString() });
       }
       ctx.meter.checkTime();
+      const resolverInLine = resolvedAt !== undefined && resolvedAt === graph.version;
+      droppedNodes.length = 0;
       await timed('remove', async () => {
         for (const d of batch)
           if (state.docs.has(d.id)) {
@@ -255,7 +326,8 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
         );
         if (resolver) {
           await timed('resolve', async () => {
-            const merges = await resolver.resolve(graph, touched, ctx);
+            const merges = await resolver.resolve(graph, touched, ctx, resolverInLine ? [...droppedNodes, ...touched] : undefined);
+            resolvedAt = graph.version;
             report.merges += merges.length;
             progress({ stage: 'resolve', done: 1, total: 1 });
           });
@@ -265,20 +337,31 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
         await summarizeDocs({ state, vectors, namespace: nsOf('summaries'), summaryModel: options.summaryModel, embed }, batch, ctx, report.warnings);
         progress({ stage: 'summaries', done: done(), total: work.length });
       });
-      await timed('gear', () => syncGear(ctx));
+      await timed('gear', async () => {
+        await syncGear(ctx);
+        progress({ stage: 'gear', done: done(), total: work.length });
+      });
       processed += batch.length;
       updatedAt = new Date().toISOString();
       if (options.dir) {
         const dir = options.dir;
         await timed('persist', async () => {
-          if (processed === work.length) await timed('communities', () => rebuildCommunities(ctx));
-          await snapshotTo(dir, base);
+          if (processed === work.length)
+            await timed('communities', async () => {
+              await refreshCommunities(work.length, ctx);
+              progress({ stage: 'communities', done: 1, total: 1 });
+            });
+          await snapshotTo(dir, base, false, processed < work.length);
           await appendJournal(dir, { t: 'commit', txn, generation: generationName(txn), at: new Date().toISOString() });
           progress({ stage: 'persist', done: processed, total: work.length });
         });
       }
     }
-    if (!options.dir && work.length > 0) await timed('communities', () => rebuildCommunities(ctx));
+    if (!options.dir && work.length > 0)
+      await timed('communities', async () => {
+        await refreshCommunities(work.length, ctx);
+        progress({ stage: 'communities', done: 1, total: 1 });
+      });
     report.cost = ctx.meter.snapshot();
     return report;
   }
@@ -324,7 +407,7 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
       if (options.dir) await appendJournal(options.dir, { t: 'begin', txn, op: 'remove', docs: [docId], at: new Date().toISOString() });
       await removeDoc(docId);
       await syncGear(ctx);
-      await rebuildCommunities(ctx);
+      await refreshCommunities(1, ctx);
       updatedAt = new Date().toISOString();
       if (options.dir) {
         await snapshotTo(options.dir);
@@ -335,11 +418,13 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
     },
     async save(dir = options.dir) {
       if (!dir) throw invalidInput('dir', 'no directory given and the indexer has no `dir` option');
+      await syncGear(createRunContext());
       txn += 1;
       await snapshotTo(dir);
     },
     async compact() {
       if (!options.dir) throw invalidInput('dir', 'compact() needs the indexer to have a `dir`');
+      await syncGear(createRunContext());
       txn += 1;
       await snapshotTo(options.dir, undefined, true);
     },

@@ -144,13 +144,23 @@ export interface IndexerOptions {
   checkpointEvery?: number;
   /** Build Louvain communities after each ingest (default true). */
   communities?: boolean;
+  /**
+   * Communities are recomputed over the whole graph at the end of an ingest call (or a removal)
+   * once the documents added, replaced or removed since the last computation reach this fraction
+   * of the store (default 0.25; 0: at every call). In between, the previous communities are kept,
+   * less the nodes the graph no longer has. The first call after creating or opening the index
+   * always computes them.
+   */
+  communityRefresh?: number;
   /** Sentence segmentation (default @rag/core's). */
   segment?: (text: string) => Span[];
   /** Texts per embedding call (default 256). */
   embedBatch?: number;
   /**
-   * A commit appends a vector namespace's changes as a delta segment until the deltas' records
-   * exceed this fraction of the namespace, then rewrites it whole (default 0.25; 0: always whole).
+   * A commit appends a component's changes (state, keyword index, graph, each vector namespace)
+   * as a delta segment until the deltas' records exceed this fraction of the component, plus,
+   * while the component grows, its growth since it was last written whole (up to that base's
+   * size, in at most 16 deltas); then rewrites it whole (default 0.25; 0: always whole).
    */
   compactRatio?: number;
 }

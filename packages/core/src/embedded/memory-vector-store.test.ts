@@ -63,6 +63,31 @@ describe('createMemoryVectorStore', () => {
     expect(() => restoreMemoryVectorStore(garbled)).toThrowError(expect.objectContaining({ code: 'RAG_STORE_CORRUPT' }));
   });
 
+  it('defers a namespace: its rows are dropped and it is computed on first use, as persisted', async () => {
+    const store = createMemoryVectorStore();
+    await store.upsert('v', [{ id: 'old', vector: new Float32Array([1, 0]) }]);
+    let loads = 0;
+    store.deferNamespace('v', {
+      dims: 2,
+      count: 2,
+      load: () => {
+        loads += 1;
+        return { dims: 2, ids: ['a', 'b'], docIds: [undefined, 'd'], metadata: [undefined, { k: 1 }], vectors: new Float32Array([1, 0, 0, 1]) };
+      },
+    });
+    expect(store.isLoaded('v')).toBe(false);
+    expect(store.namespaces()).toEqual(['v']);
+    expect(store.dimensionsOf('v')).toBe(2);
+    expect(loads).toBe(0);
+    expect((await store.search('v', new Float32Array([0, 1]), 2)).map((h) => h.id)).toEqual(['b', 'a']);
+    expect(loads).toBe(1);
+    expect(await store.count('v')).toBe(2);
+    expect(store.pendingChanges('v')).toEqual({ upserted: [], deleted: [], reset: false });
+    // an empty deferred namespace is not listed
+    store.deferNamespace('w', { dims: 2, count: 0, load: () => ({ dims: 2, ids: [], docIds: [], metadata: [], vectors: new Float32Array(0) }) });
+    expect(store.namespaces()).toEqual(['v']);
+  });
+
   it('validates k and filters', async () => {
     const store = createMemoryVectorStore();
     await store.upsert('n', [{ id: 'a', vector: new Float32Array([1, 0]) }]);

@@ -59,6 +59,12 @@ export interface MemoryVectorStore extends VectorStore {
   markPersisted(namespace: string): void;
   /** The records of `ids` (unit-normalised vectors) as namespace data; unknown ids are skipped. */
   exportRecords(namespace: string, ids: readonly string[]): VectorNamespaceData | undefined;
+  /**
+   * Replace a namespace by one computed on first use (`lazy.load`), dropping the rows it holds:
+   * for data derived from elsewhere that need not be held while nobody reads it. It starts
+   * persisted, like the `lazy` namespaces of the options.
+   */
+  deferNamespace(namespace: string, lazy: LazyNamespace): void;
 }
 
 export interface VectorChanges {
@@ -265,6 +271,13 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
     },
     markPersisted(ns) {
       tracked.set(ns, { upserted: new Set(), deleted: new Set() });
+    },
+    deferNamespace(ns, lazy) {
+      assertNamespace(ns);
+      spaces.delete(ns);
+      pending.set(ns, lazy);
+      tracked.set(ns, { upserted: new Set(), deleted: new Set() });
+      bump(ns);
     },
     exportRecords(ns, ids) {
       const s = getSpace(ns);

@@ -9,7 +9,8 @@ import type { EntityNode, GraphStore, MergeRecord } from '@rag/graph-store';
 import { z } from 'zod';
 import { askJson } from '../extraction/ask-json.js';
 import { editSimilarity, numbersAgree } from './lexical-similarity.js';
-import { asAcronym, initialsOf, normalizeEntityName } from './normalize-name.js';
+import { blockKeys, NameIndex } from './name-index.js';
+import { asAcronym, normalizeEntityName } from './normalize-name.js';
 
 export type ResolutionStage = 'exact' | 'alias' | 'lexical' | 'acronym' | 'embedding' | 'llm';
 
@@ -38,8 +39,14 @@ export interface EntityResolverOptions {
 }
 
 export interface EntityResolver {
-  /** Resolve `candidates` (node ids, default all) against the whole graph. */
-  resolve(graph: GraphStore, candidates?: Iterable<string>, context?: RunContext): Promise<ResolutionMerge[]>;
+  /**
+   * Resolve `candidates` (node ids, default all) against the whole graph. `changed`: the ids of
+   * every node written since this resolver's previous call on the same graph (added, renamed,
+   * given aliases or removed; the merges it made itself need not be listed). With it the resolver
+   * updates its name index from those ids instead of rebuilding it from every node; without it
+   * (or on another graph) the index is rebuilt.
+   */
+  resolve(graph: GraphStore, candidates?: Iterable<string>, context?: RunContext, changed?: Iterable<string>): Promise<ResolutionMerge[]>;
 }
 
 const MAX_BLOCK = 150;
@@ -54,27 +61,21 @@ export function createEntityResolver(options: EntityResolverOptions = {}): Entit
   const generic = new Set(options.genericTypes ?? ['Entity']);
   const compatible = (a: EntityNode, b: EntityNode) => a.type === b.type || generic.has(a.type) || generic.has(b.type);
 
+  /** The name index of the graph of the previous call, in line with it as that call ended. */
+  let cached: { graph: GraphStore; index: NameIndex } | undefined;
+
   return {
-    async resolve(graph, candidates, context) {
+    async resolve(graph, candidates, context, changed) {
       const merges: ResolutionMerge[] = [];
-      const keyOf = new Map<string, string>();
-      const byKey = new Map<string, Set<string>>();
-      const byFirst = new Map<string, Set<string>>();
-      const byInitials = new Map<string, Set<string>>();
-      const add = (map: Map<string, Set<string>>, k: string, id: string) => {
-        if (!k) return;
-        let s = map.get(k);
-        if (!s) map.set(k, (s = new Set()));
-        s.add(id);
-      };
-      for (const n of graph.nodes()) {
-        const k = normalizeEntityName(n.name);
-        keyOf.set(n.id, k);
-        add(byKey, k, n.id);
-        for (const a of n.aliases) add(byKey, normalizeEntityName(a), n.id);
-        for (const b of blockKeys(k)) add(byFirst, b, n.id);
-        if (k.includes(' ')) add(byInitials, initialsOf(n.name), n.id);
-      }
+      let index: NameIndex;
+      if (changed && cached?.graph === graph) {
+        index = cached.index;
+        index.update(graph, changed);
+      } else index = NameIndex.of(graph);
+      // the tables stay as they were at the start of the call (merges update them at its end)
+      cached = undefined;
+      const { byKey, byFirst, byInitials } = index;
+      const keyOf = { get: (id: string) => index.keyOf(id) };
       const alive = (id: string) => graph.hasNode(id);
       const doMerge = (a: EntityNode, b: EntityNode, stage: ResolutionStage, score: number) => {
         // keep the typed node, then the better-supported one
@@ -87,7 +88,7 @@ export function createEntityResolver(options: EntityResolverOptions = {}): Entit
         return keep;
       };
       const ambiguous: [EntityNode, EntityNode, number][] = [];
-      const ids = candidates ? [...candidates] : [...keyOf.keys()];
+      const ids = candidates ? [...candidates] : [...index.ids()];
       for (const id of ids) {
         if (!alive(id)) continue;
         let node = graph.getNode(id)!;
@@ -167,15 +168,14 @@ export function createEntityResolver(options: EntityResolverOptions = {}): Entit
           }
         }
       }
+      index.update(
+        graph,
+        merges.flatMap((m) => [m.keptId, m.mergedId]),
+      );
+      cached = { graph, index };
       return merges;
     },
   };
-}
-
-/** Blocking keys: a misspelling rarely hits the first word, the last word and the prefix at once. */
-function blockKeys(k: string): string[] {
-  const words = k.split(' ');
-  return [`f:${words[0] ?? ''}`, `l:${words[words.length - 1] ?? ''}`, `p:${k.slice(0, 4)}`];
 }
 
 function describe(n: EntityNode) {

@@ -3,8 +3,8 @@
 // version, each vector namespace's version, a keyword-index dirty flag); a component that was
 // never read since open keeps its file without being loaded at all. The state, the keyword index
 // and each vector namespace are written as a delta segment appended to their base while the
-// deltas stay under `compactRatio` of the component (state-delta.ts, keyword-delta.ts,
-// vector-delta.ts); the graph likewise (its changed nodes, edges and log entries, tracked by the
+// deltas stay within the budget of delta-policy.ts (`compactRatio` of the component, plus its
+// growth since the base while it grows; state-delta.ts, keyword-delta.ts, vector-delta.ts); the graph likewise (its changed nodes, edges and log entries, tracked by the
 // graph store: @rag/graph-store's graph-delta.ts).
 import { encodeVectorNamespace, type Bm25Columns, type KeywordIndex, type MemoryVectorStore, type VectorStore } from '@rag/core';
 import { deltaRecords, encodeGraph, encodeGraphDelta, type GraphChanges, type GraphStore } from '@rag/graph-store';
@@ -16,10 +16,12 @@ import { encodeKeywordDelta } from './keyword-delta.js';
 import { encodeKeywordSegment } from './keyword-segment.js';
 import { encodeStateDelta, type StateDelta } from './state-delta.js';
 import { encodeVectorDelta } from './vector-delta.js';
+import { withinDeltaBudget } from './delta-policy.js';
 
 /**
- * A vector namespace's deltas are folded into a new base once their records (upserted + deleted,
- * summed over the deltas) would exceed this fraction of the namespace's records.
+ * A component's deltas are folded into a new base once their records (e.g. a vector namespace's
+ * upserted + deleted, summed over the deltas) would exceed this fraction of the component's
+ * records, plus, while the component grows, the growth since its base (delta-policy.ts).
  */
 export const DEFAULT_COMPACT_RATIO = 0.25;
 
@@ -30,11 +32,14 @@ export interface PersistCache {
    * a graph opened from this ref and after each commit), so its pending changes can be written
    * as a delta.
    */
-  graph?: { token: number; ref: SegmentRef; deltas?: Manifest2['files']['graphDeltas']; tracked?: boolean };
-  keyword?: { ref: SegmentRef; dirty: boolean; deltas?: Manifest2['files']['keywordDeltas'] };
-  vectors: Map<string, { token: number; ref: VectorSegmentRef }>;
-  /** The state's base segment and its deltas. */
-  state?: { ref: SegmentRef; deltas: Manifest2['files']['stateDeltas'] };
+  graph?: { token: number; ref: SegmentRef; deltas?: Manifest2['files']['graphDeltas']; tracked?: boolean; base?: number };
+  keyword?: { ref: SegmentRef; dirty: boolean; deltas?: Manifest2['files']['keywordDeltas']; base?: number };
+  vectors: Map<string, { token: number; ref: VectorSegmentRef; base?: number }>;
+  /**
+   * The state's base segment and its deltas. `base` (here and above): the component's records
+   * when its base was written in this process (unknown for a store opened from disk).
+   */
+  state?: { ref: SegmentRef; deltas: Manifest2['files']['stateDeltas']; base?: number };
   /** See DEFAULT_COMPACT_RATIO; 0 writes every changed namespace whole. */
   compactRatio?: number;
   /** The directory the refs above live in (a write elsewhere starts from nothing). */
@@ -64,6 +69,14 @@ export interface PersistParts {
   vectors?: MemoryVectorStore | VectorStore;
   /** Namespaces recomputed from the graph at open (not written). */
   derived?: Record<string, DerivedRef>;
+  /**
+   * More commits of the same build follow (an ingest call's batches before its last): the
+   * deltas may then also hold the components' growth (delta-policy.ts); the last commit of the
+   * call folds them back to the steady-state budget, so a finished build opens as fast as before.
+   */
+  more?: boolean;
+  /** The graph's `pendingChanges()` as of now, when the caller already read them (saves reading them again). */
+  graphChanges?: GraphChanges;
 }
 
 /** The graph store's change tracking, when it has one (createGraphStore and the graph view do). */
@@ -92,15 +105,26 @@ export async function persistIndex(dir: string, parts: PersistParts, home: Persi
     return { file: ref.file, bytes: ref.bytes, sha256: ref.sha256 };
   };
   const ratio = cache.compactRatio ?? DEFAULT_COMPACT_RATIO;
+  // the growth allowance needs the base's size, and holds only while more commits follow
+  const growing = (base: number | undefined) => (parts.more ? base : undefined);
   let state: SegmentRef;
   let stateDeltas: Manifest2['files']['stateDeltas'] = [];
   const prior = cache.state?.deltas ?? [];
   const touched = prior.reduce((n, d) => n + d.docs, 0) + (parts.touchedDocs ?? 0);
-  if (cache.state && !compact && parts.stateDelta && touched <= ratio * Math.max(parts.manifest.docs, 1)) {
+  let stateBase = cache.state?.base;
+  if (
+    cache.state &&
+    !compact &&
+    parts.stateDelta &&
+    withinDeltaBudget({ deltaRecords: touched, deltaCount: prior.length + 1, current: parts.manifest.docs, base: growing(stateBase), ratio })
+  ) {
     state = cache.state.ref;
     stateDeltas = [...prior, { ...(await write('state-d', encodeStateDelta(parts.stateDelta()))), docs: parts.touchedDocs ?? 0 }];
-  } else state = await write('state', encodeState(parts.state()));
-  cache.state = { ref: state, deltas: stateDeltas };
+  } else {
+    state = await write('state', encodeState(parts.state()));
+    stateBase = parts.manifest.docs;
+  }
+  cache.state = { ref: state, deltas: stateDeltas, ...(stateBase !== undefined ? { base: stateBase } : {}) };
 
   let graph: SegmentRef;
   let graphDeltas: Manifest2['files']['graphDeltas'] = [];
@@ -112,14 +136,22 @@ export async function persistIndex(dir: string, parts: PersistParts, home: Persi
     graphDeltas = cache.graph.deltas ?? [];
   } else {
     const priorGraph = cache.graph?.deltas ?? [];
-    const changes = cache.graph?.tracked && !compact && tracker ? tracker.pendingChanges() : undefined;
+    const changes = cache.graph?.tracked && !compact && tracker ? (parts.graphChanges ?? tracker.pendingChanges()) : undefined;
     const records = changes ? deltaRecords(changes) : 0;
-    const budget = ratio * Math.max(parts.graph.nodeCount + parts.graph.edgeCount, 1);
-    if (cache.graph && changes && priorGraph.reduce((n, d) => n + d.records, 0) + records <= budget) {
+    const size = parts.graph.nodeCount + parts.graph.edgeCount;
+    let graphBase = cache.graph?.base;
+    if (
+      cache.graph &&
+      changes &&
+      withinDeltaBudget({ deltaRecords: priorGraph.reduce((n, d) => n + d.records, 0) + records, deltaCount: priorGraph.length + 1, current: size, base: growing(graphBase), ratio })
+    ) {
       graph = cache.graph.ref;
       graphDeltas = [...priorGraph, { ...(await write('graph-d', encodeGraphDelta(changes))), records }];
-    } else graph = await write('graph', encodeGraph(parts.graph.toJSON()));
-    cache.graph = { token: parts.graph.version, ref: graph, deltas: graphDeltas, tracked: false };
+    } else {
+      graph = await write('graph', encodeGraph(parts.graph.toJSON()));
+      graphBase = size;
+    }
+    cache.graph = { token: parts.graph.version, ref: graph, deltas: graphDeltas, tracked: false, ...(graphBase !== undefined ? { base: graphBase } : {}) };
   }
 
   let keyword: SegmentRef | undefined;
@@ -131,13 +163,18 @@ export async function persistIndex(dir: string, parts: PersistParts, home: Persi
     if (cache.keyword && !compact && (!cache.keyword.dirty || !isLoaded(parts.keyword))) {
       keyword = cache.keyword.ref;
       keywordDeltas = prior;
-    } else if (cache.keyword && !compact && parts.touchedChunks && changed <= ratio * Math.max(parts.manifest.chunks, 1)) {
+    } else if (
+      cache.keyword &&
+      !compact &&
+      parts.touchedChunks &&
+      withinDeltaBudget({ deltaRecords: changed, deltaCount: prior.length + 1, current: parts.manifest.chunks, base: growing(cache.keyword.base), ratio })
+    ) {
       keyword = cache.keyword.ref;
       keywordDeltas = [...prior, { ...(await write('keyword-d', encodeKeywordDelta(ids))), chunks: ids.length }];
-      cache.keyword = { ref: keyword, dirty: false, deltas: keywordDeltas };
+      cache.keyword = { ref: keyword, dirty: false, deltas: keywordDeltas, ...(cache.keyword.base !== undefined ? { base: cache.keyword.base } : {}) };
     } else {
       keyword = await write('keyword', encodeKeywordSegment(parts.keyword));
-      cache.keyword = { ref: keyword, dirty: false, deltas: [] };
+      cache.keyword = { ref: keyword, dirty: false, deltas: [], base: parts.manifest.chunks };
     }
   }
 
@@ -162,7 +199,8 @@ export async function persistIndex(dir: string, parts: PersistParts, home: Persi
       const prior = hit?.ref.deltas ?? [];
       const deltaRecords = prior.reduce((n, d) => n + d.records + d.deleted, 0) + changes.upserted.length + changes.deleted.length;
       let ref: VectorSegmentRef;
-      if (hit && !compact && !changes.reset && deltaRecords <= ratio * count) {
+      let base = hit?.base;
+      if (hit && !compact && !changes.reset && withinDeltaBudget({ deltaRecords, deltaCount: prior.length + 1, current: count, base: growing(base), ratio })) {
         const upserted = store.exportRecords(ns, changes.upserted) ?? { dims: hit.ref.dims, ids: [], docIds: [], metadata: [], vectors: new Float32Array(0) };
         const delta = await write(`${kind}-d`, encodeVectorDelta({ deleted: changes.deleted, upserted }));
         ref = { ...hit.ref, count, deltas: [...prior, { ...delta, records: upserted.ids.length, deleted: changes.deleted.length }] };
@@ -170,8 +208,9 @@ export async function persistIndex(dir: string, parts: PersistParts, home: Persi
         const data = store.exportNamespace(ns);
         if (!data) continue;
         ref = { ...(await write(kind, encodeVectorNamespace(data))), dims: data.dims, count: data.ids.length, deltas: [] };
+        base = data.ids.length;
       }
-      cache.vectors.set(ns, { token, ref });
+      cache.vectors.set(ns, { token, ref, ...(base !== undefined ? { base } : {}) });
       marked.push(ns);
       vectors[ns] = ref;
     }

@@ -49,3 +49,18 @@ export function buildCommunities(graph: GraphStore, options: CommunityOptions = 
   }
   return out;
 }
+
+/**
+ * The communities with the members the graph no longer has left out (between two computations:
+ * the kept summaries still name them); communities left empty are dropped, their ids returned.
+ */
+export function keepLiveMembers(communities: readonly Community[], graph: GraphStore): { kept: Community[]; dropped: Community['id'][] } {
+  const kept: Community[] = [];
+  const dropped: Community['id'][] = [];
+  for (const c of communities) {
+    const members = c.members.filter((m) => graph.getNode(m) !== undefined);
+    if (members.length === 0) dropped.push(c.id);
+    else kept.push(members.length === c.members.length ? c : { ...c, members });
+  }
+  return { kept, dropped };
+}
