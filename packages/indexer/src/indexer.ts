@@ -351,7 +351,10 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
               await refreshCommunities(work.length, ctx);
               progress({ stage: 'communities', done: 1, total: 1 });
             });
-          await snapshotTo(dir, base, false, processed < work.length);
+          // A call that committed earlier batches is a build: its last commit folds every
+          // component's deltas into new bases, so the finished store replays none at open.
+          const last = processed === work.length;
+          await snapshotTo(dir, base, last && b > 0, !last);
           await appendJournal(dir, { t: 'commit', txn, generation: generationName(txn), at: new Date().toISOString() });
           progress({ stage: 'persist', done: processed, total: work.length });
         });
