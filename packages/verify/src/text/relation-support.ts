@@ -14,6 +14,8 @@ import { answerOccurrences, matchAnswer } from './match.js';
 import { splitSentences } from './sentences.js';
 import { expectedType, headPhrase, isClassNoun, isRoleNoun } from './expected-type.js';
 import { askedClause, lemmaTokens, relationCues, sameRelation, type LemmaToken } from './relation-cues.js';
+import { isCommonNounInSentence } from './common-noun-name.js';
+import { subjectPhrase } from './subject-phrase.js';
 
 export interface RelationSupport {
   established: boolean;
@@ -102,7 +104,9 @@ function bridgeOf(entities: readonly string[], c: Candidate, answer: string, sen
     .filter((n) => {
       const t = contentTokens(n);
       // A bare class word ("State", "City") links nothing.
-      return t.length > 0 && !t.some((w) => answerWords.has(w)) && !isDemonym(n) && !(t.length === 1 && isClassNoun(t[0]!)) && !capitalisedOnlyAtSentenceStart(n, [c.text]);
+      // Nor does a common noun of the lexicon, also abbreviated ("the long running TV crime series").
+      const common = t.length === 1 && isCommonNounInSentence(n, c.text.includes(n) ? c.text : (c.passage ?? c.text));
+      return t.length > 0 && !t.some((w) => answerWords.has(w)) && !isDemonym(n) && !(t.length === 1 && isClassNoun(t[0]!)) && !capitalisedOnlyAtSentenceStart(n, [c.text]) && !common;
     });
   for (const { text: s, subject } of sentences) {
     if (s === c.text) continue;
@@ -211,7 +215,14 @@ export function relationSupport(
   const entities = questionEntities(query, answer);
   const anchors = options.anchors ?? entities;
   if (entities.length === 0) return { established: false, reason: `the question names no entity that "${short}" could be checked against` };
-  const { cues, clause, phrase, attribute } = askedRelation(query, answer, entities);
+  const { cues, clause, phrase, attribute, entityWords } = askedRelation(query, answer, entities);
+  // "Who did the producer of X write the song for?": the question word is not the subject, so a
+  // relation word only of the subject phrase ("producer") next to the answer says the answer is
+  // the entity that phrase describes; the word attached to the answer must be the main verb's.
+  const split = subjectPhrase(query);
+  const subjectCues = split ? relationCues(split.subject, entityWords) : [];
+  const mainCues = split ? relationCues(split.main, entityWords) : [];
+  const attachable = cues.filter((q) => !(subjectCues.some((s) => sameRelation(s, q)) && !mainCues.some((s) => sameRelation(s, q))));
   const clauseTokens = new Set(normTokens(clause));
   // "When did the country (where Clonbrook is located) become a member of CARICOM?": the asked
   // clause is about an unnamed thing ("the country"), which another hop of the question names;
@@ -309,7 +320,7 @@ export function relationSupport(
             distance(t) <= window &&
             (t.index < from || t.index > to) &&
             (!isClassNoun(t.lemma) || isRoleNoun(t.lemma) || (attribute && t.lemma === phrase!.head)) &&
-            cues.some((q) => sameRelation(q, t.lemma)) &&
+            attachable.some((q) => sameRelation(q, t.lemma)) &&
             attaches(t),
         );
       const prepOk = !wantPrep || prepBefore(c.text, m.start);

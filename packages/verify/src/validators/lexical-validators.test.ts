@@ -127,6 +127,32 @@ describe('relation-aware adequacy', () => {
     expect(v.outcome).toBe('unknown');
     expect(v.reason).not.toMatch(/through Founded/);
   });
+  it('does not bridge through a common noun of the lexicon ("TV" does not link a sentence to MTV)', async () => {
+    const q = 'Who wrote the book named after the artist known as the most remarkable creation of MTV?';
+    const lecaye =
+      'Alexis Lecaye (born August 22, 1951 in Alexandria, Egypt) is French author and script writer. He publishes under the pen name Alexandre Terrel as well and is probably best known for the creation of the long running TV crime series Julie Lescaut.';
+    const quote = 'He publishes under the pen name Alexandre Terrel as well and is probably best known for the creation of the long running TV crime series Julie Lescaut.';
+    const show = 'MTV What the Hack! is a TV show that airs on MTV India.';
+    const v = await adequacy.validate({ query: q, answer: cited('Alexandre Terrel', quote), evidence: evidenceOf(lecaye, show) });
+    expect(v.outcome).toBe('unknown');
+    expect(v.reason).not.toMatch(/through TV/);
+    // a name the lexicon does not know still bridges ("Damerjog is a town in Djibouti")
+    const town = 'Damerjog is a town in the Obock Region of Djibouti.';
+    const president = 'Hassan Gouled Aptidon wound up as Djibouti\'s first president.';
+    const w = await adequacy.validate({ query: "Who was the first president of Damerjog's country?", answer: cited('Hassan Gouled Aptidon', president), evidence: evidenceOf(president, town) });
+    expect(w.reason).toMatch(/through Djibouti/);
+  });
+  it('does not take a relation word of the subject phrase for the asked relation ("Who did the producer of X write … for?")', async () => {
+    const q = 'Who did the producer of Songs I Wrote with Amy write the song "Thinking Out Loud" for?';
+    const quote =
+      'For`` Thinking Out Loud\'\', Sheeran sought the assistance of Jake Gosling, who produced much of his debut album and had earlier contributed tracks, four of which appear on the standard version of the second album.';
+    const passage = `Sheeran also revealed that the lyrics were inspired by his then - girlfriend, Athina Andrelos, whom Sheeran met in early 2014. Sheeran would later explain that he wrote the song\`\` in a relationship at a really, really happy point''. ${quote}`;
+    const v = await adequacy.validate({ query: q, answer: cited('Jake Gosling', quote), evidence: evidenceOf(passage) });
+    expect(v.outcome).toBe('unknown');
+    // the same relation word is the asked one when the question word is the subject
+    const w = await adequacy.validate({ query: 'Who produced the song "Thinking Out Loud"?', answer: cited('Jake Gosling', quote), evidence: evidenceOf(passage) });
+    expect(w.outcome).toBe('pass');
+  });
   it('does not verify a number that counts another noun than the one asked about', async () => {
     const wrong = 'At the end of the season the top four teams from the Ostrava League joined the new league.';
     const v = await adequacy.validate({ query: 'How many times was the coach of the Ostrava League champion?', answer: cited('four', wrong), evidence: evidenceOf(wrong) });
