@@ -70,7 +70,7 @@ describe('rag CLI on a real @rag/indexer store', () => {
   it('indexes files with a preflight and a summary', async () => {
     const r = await run('index', 'docs', '--store', 'store');
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(/Preflight: 40 documents .* embedded heuristic \(no LLM\), ~0 LLM calls/);
+    expect(r.out).toMatch(/Preflight: 40 documents .* embedded typed \(no LLM\), ~0 LLM calls/);
     expect(r.out).toMatch(/Indexed 40 new, 0 changed, 0 unchanged documents/);
     const again = await run('index', 'docs', '--store', 'store');
     expect(again.out).toMatch(/Indexed 0 new, 0 changed, 40 unchanged/);

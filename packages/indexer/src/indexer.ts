@@ -20,7 +20,7 @@ import {
 } from '@rag/core';
 import { createGraphStore, type GraphChanges, type GraphStore } from '@rag/graph-store';
 import { chunkDocument, DEFAULT_CHUNK_TOKENS } from './chunking/chunker.js';
-import { createHeuristicTripleExtractor } from './extraction/heuristic-extractor.js';
+import { createTypedTripleExtractor } from './extraction/typed-extractor.js';
 import { createKeywordIntentRouter } from './extraction/keyword-intent-router.js';
 import { createGearViewEmbedders } from './gear/feature-view-embedder.js';
 import { deriveGearView, isDerivable } from './gear/derived-views.js';
@@ -75,9 +75,9 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
   const vectors = options.vectors ?? createMemoryVectorStore();
   const keyword = options.keyword ?? createBm25Index();
   const graph: GraphStore = options.graph ?? createGraphStore();
-  const extractor = options.extractor === false ? undefined : (options.extractor ?? createHeuristicTripleExtractor());
+  const extractor = options.extractor === false ? undefined : (options.extractor ?? createTypedTripleExtractor());
   const intentRouter = options.intentRouter ?? createKeywordIntentRouter();
-  const routeTemplates = options.intentRouter !== undefined || (extractor !== undefined && !extractor.id.startsWith('heuristic'));
+  const routeTemplates = options.intentRouter !== undefined || (extractor !== undefined && !extractor.id.startsWith('heuristic') && !extractor.id.startsWith('typed'));
   const resolver = options.resolver === false ? undefined : (options.resolver ?? createEntityResolver({ embedder }));
   const segment = options.segment ?? sentenceSpans;
   const embedBatch = options.embedBatch ?? 256;

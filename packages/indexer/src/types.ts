@@ -117,7 +117,7 @@ export interface IndexerOptions {
   vectors?: VectorStore;
   keyword?: KeywordIndex;
   graph?: GraphStore;
-  /** Triple extractor (default: the heuristic one); `false` builds no graph. */
+  /** Triple extractor (default: the typed one, `createTypedTripleExtractor`; the heuristic one is `createHeuristicTripleExtractor`); `false` builds no graph. */
   extractor?: TripleExtractor | false;
   /** Picks the extraction template per document (default: keyword router). */
   intentRouter?: IntentRouter;

@@ -4,7 +4,7 @@
 // (extractive answers, template rewrites, lexical Triple-Check) and LLM strategies share this
 // code; a ChatModel in the options only changes which strategies are made by default.
 import { invalidInput, type AnswerGenerator, type ChatModel, type Citation, type Evidence, type QueryAnalyzer, type QueryRewriter, type Retriever, type SufficiencyJudge, type TripleExtractor } from '@rag/core';
-import { createHeuristicTripleExtractor, type RagIndex } from '@rag/indexer';
+import { createTypedTripleExtractor, type RagIndex } from '@rag/indexer';
 import { createA2ragRetriever, createHeuristicQueryAnalyzer, createHeuristicSufficiencyJudge } from '@rag/retrievers';
 import { abstentionReason, createLlmSufficiencyJudge, createLlmTripleCheck, createTripleCheck, verificationOf, type TripleCheck, type TripleCheckResult } from '@rag/verify';
 import { mergeRanked, refsOf } from '../internal/evidence.js';
@@ -75,7 +75,7 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
         ? createSummaryGate(summaryOptions)
         : createCoverageGate({ ...summaryOptions, analyzer, ...(gateSpec.minCoverage !== undefined ? { minCoverage: gateSpec.minCoverage } : {}) });
   const fallback = options.gateFallback ?? 'abstain';
-  const extractor = options.extractor ?? createHeuristicTripleExtractor();
+  const extractor = options.extractor ?? createTypedTripleExtractor();
   const name = options.name ?? 'a2rag-agent';
 
   return {

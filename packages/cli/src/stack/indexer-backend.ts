@@ -104,7 +104,7 @@ export function createIndexerBackend(options: IndexerBackendOptions = {}): Store
       if (evalStack.extractor) return { extractor: `${evalStack.extractor.id} (configured plugin; LLM use not estimated)`, chunks: e.chunks, llmCalls: 0, tokensIn: 0, tokensOut: 0 };
       return llm
         ? { extractor: `LLM (${evalStack.chat?.id ?? 'chat model'})`, chunks: e.chunks, llmCalls: e.llmCalls, tokensIn: e.tokensIn, tokensOut: e.tokensOut }
-        : { extractor: 'embedded heuristic (no LLM)', chunks: e.chunks, llmCalls: 0, tokensIn: 0, tokensOut: 0 };
+        : { extractor: 'embedded typed (no LLM)', chunks: e.chunks, llmCalls: 0, tokensIn: 0, tokensOut: 0 };
     },
   };
 }

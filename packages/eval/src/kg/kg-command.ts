@@ -26,7 +26,7 @@ const GRAPH_ONLY: IndexerOptions = { gearHeads: 0, communities: false };
 
 /** The embedded extractors: `heuristic` (the default of every stack) and `typed` (opt-in). */
 export type KgExtractorName = 'heuristic' | 'typed';
-export const graphOnly = (extractor: KgExtractorName = 'heuristic', typedOptions: TypedTripleExtractorOptions = {}): IndexerOptions => ({
+export const graphOnly = (extractor: KgExtractorName = 'typed', typedOptions: TypedTripleExtractorOptions = {}): IndexerOptions => ({
   ...GRAPH_ONLY,
   extractor: extractor === 'typed' ? createTypedTripleExtractor(typedOptions) : createHeuristicTripleExtractor(),
 });
@@ -114,10 +114,10 @@ export function registerKgCommand(program: Command, io: KgIo): void {
     .option('--dataset <dir>', 'dataset directory whose corpus.jsonl graph shape is reported (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
     .option('--out <file.json>', 'write the report JSON here')
     .option('--samples', 'print unmatched typed edges and missed gold facts')
-    .option('--extractor <name>', 'embedded extractor: heuristic (the default of every stack) or typed (opt-in, createTypedTripleExtractor)', (v: string) => {
+    .option('--extractor <name>', 'embedded extractor: typed (the default of every stack, createTypedTripleExtractor) or heuristic (createHeuristicTripleExtractor)', (v: string) => {
       if (v !== 'heuristic' && v !== 'typed') throw new RagError('RAG_INVALID_INPUT', `--extractor: "${v}" is not heuristic or typed`);
       return v;
-    }, 'heuristic')
+    }, 'typed')
     .option('--typed-options <json>', 'options of the typed extractor as JSON, e.g. \'{"maxCooccurrence":2}\' (see TypedTripleExtractorOptions)', parseTypedOptions)
     .action(async (opts: KgOptions) => {
       const gold = await loadGold(resolve(io.cwd, opts.gold));

@@ -161,9 +161,10 @@ describe('index format 2', () => {
     const m1 = manifestOf(d);
     expect(m1.files.vectors[ns]!.deltas).toHaveLength(1);
     expect(m1.files.vectors[ns]!.deltas[0]!.records).toBe(1);
-    // the commit wrote the new document's vectors, not the namespaces again
+    // the commit wrote the new document's vectors, not the namespaces again (a rewrite would be
+    // at least the size of the namespaces it rewrote; one small document is a fraction of it)
     const added = segments(d).filter((f) => !before.has(f));
-    expect(vecBytes(added)).toBeLessThan(vecBytes([...before]) / 10);
+    expect(vecBytes(added)).toBeLessThan(vecBytes([...before]) / 5);
     expect(idx.lastCommitBytes()).toBe(added.reduce((n, f) => n + statSync(join(d, 'seg', f)).size, 0));
     await idx.remove(corpus[1]!.id);
     const m2 = manifestOf(d);
