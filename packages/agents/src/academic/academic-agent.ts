@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { runAgent } from '../internal/run-agent.js';
 import { buildSubgraphAnswerMessages } from '../prompts/academic-prompt.js';
 import type { Agent } from '../types.js';
+import { labelAcademicAnswer } from './academic-label.js';
 import { executePlan, type Execution, type SubgraphView } from './graph-executor.js';
 import { createHeuristicQueryPlanner, createLlmQueryPlanner, type QueryPlan, type QueryPlanner } from './query-plan.js';
 import { executeTypedPlan } from './typed-graph-executor.js';
@@ -298,7 +299,10 @@ export function createAcademicAgent(options: AcademicAgentOptions): Agent {
           spans: [],
         });
         if (items.length === 0) return { status: 'abstained', text: '', citations: [], verdicts, evidence, stage: `h=${hops}`, retries: regenerations };
-        return { status: 'answered', text: items.join(', '), citations: citationsOf(g, exec?.support ?? []), verdicts, evidence, stage: `h=${hops}`, retries: regenerations };
+        const text = items.join(', ');
+        const citations = citationsOf(g, exec?.support ?? []);
+        const label = await trace.stage('triple-check', () => labelAcademicAnswer({ query: q, text, citations, evidence, index: options.index, verdicts, consistent }, context));
+        return { status: 'answered', text, citations, ...label, evidence, stage: `h=${hops}`, retries: regenerations };
       }),
   };
 }
