@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHashingEmbedder, type DocInput } from '@rag/core';
@@ -122,6 +122,22 @@ describe('createIndexer', () => {
       ['empty.txt', 'empty'],
     ]);
     expect(idx.getDoc('ok.md')?.title).toBe('Oslo');
+  });
+
+  it('counts a batch whose generation is current as committed, even when the crash struck before its commit record', async () => {
+    const d = join(dir, 'torn-commit');
+    const idx = createIndexer({ dir: d });
+    await idx.ingest(corpus);
+    // the journal as a kill between switching CURRENT and appending the commit record leaves it,
+    // followed by a later batch that had only begun
+    const journal = join(d, 'journal.jsonl');
+    const records = (await readFile(journal, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { t: string; txn: number });
+    const txn = Math.max(...records.filter((r) => r.t === 'commit').map((r) => r.txn));
+    const lines = records.filter((r) => !(r.t === 'commit' && r.txn === txn)).map((r) => JSON.stringify(r));
+    lines.push(JSON.stringify({ t: 'begin', txn: txn + 1, op: 'ingest', docs: ['later'], at: new Date().toISOString() }));
+    await writeFile(journal, `${lines.join('\n')}\n`);
+    const reopened = await openIndex(d);
+    expect(reopened.interrupted).toEqual([{ txn: txn + 1, op: 'ingest', docs: ['later'] }]);
   });
 
   it('saves and reopens an index with the same content and search results', async () => {

@@ -76,7 +76,10 @@ export async function openIndex(dir: string, options: OpenIndexOptions = {}): Pr
       details: { dir, expected: m.embedderId, got: indexer.embedder.id },
     });
   await checkPlugins(dir, indexer, opened.restored, options);
-  return Object.assign(indexer, { interrupted, openedFormat: found.version });
+  // A batch whose generation is current (or older than it) committed even when a crash struck
+  // between switching CURRENT and appending its commit record: only later begins were interrupted.
+  const pending = interrupted.filter((r) => r.txn > m.txn);
+  return Object.assign(indexer, { interrupted: pending, openedFormat: found.version });
 }
 
 interface Opened {
