@@ -26,7 +26,7 @@ async function run(name: string, graph: boolean, typed = false) {
   const m = idx.manifest();
   return {
     dataset: name,
-    mode: graph ? `full (graph + GEAR views + communities), ${typed ? 'typed@1' : 'heuristic@1 (default)'} extractor` : 'text-only peer (keyword + vectors)',
+    mode: graph ? `full (graph + GEAR views + communities), ${typed ? 'typed@1 (default)' : 'heuristic@1'} extractor` : 'text-only peer (keyword + vectors)',
     passages: docs.length,
     wallS: +wall.toFixed(2),
     passagesPerSecWall: +(docs.length / wall).toFixed(1),

@@ -31,12 +31,15 @@ async function gearIds(idx: Indexer, kind: 'node' | 'edge'): Promise<string[]> {
 const graphIds = (idx: Indexer, kind: 'node' | 'edge') =>
   (kind === 'node' ? [...idx.graph.nodes()].map((n) => n.id) : [...idx.graph.edges()].filter((e) => !SKIP.has(e.relation)).map((e) => e.id)).sort();
 
-interface GraphFiles {
+interface ManifestFiles {
   graph: { file: string };
   graphDeltas: { records: number }[];
+  stateDeltas: unknown[];
+  keywordDeltas: unknown[];
+  vectors: Record<string, { deltas: unknown[] }>;
 }
-const graphFiles = (dir: string) =>
-  (JSON.parse(readFileSync(join(dir, readFileSync(join(dir, 'CURRENT'), 'utf8').trim(), 'manifest.json'), 'utf8')) as { files: GraphFiles }).files;
+const manifestFiles = (dir: string) =>
+  (JSON.parse(readFileSync(join(dir, readFileSync(join(dir, 'CURRENT'), 'utf8').trim(), 'manifest.json'), 'utf8')) as { files: ManifestFiles }).files;
 
 describe('ingest policy', () => {
   it('lets a growing build keep its graph as deltas between commits, and ends it compacted', async () => {
@@ -47,7 +50,7 @@ describe('ingest policy', () => {
     await idx.ingest(corpus, {
       onProgress: (e) => {
         if (e.stage !== 'persist') return;
-        const f = graphFiles(dir);
+        const f = manifestFiles(dir);
         seen.push({ base: f.graph.file, deltas: f.graphDeltas.reduce((n, d) => n + d.records, 0), size: idx.graph.nodeCount + idx.graph.edgeCount });
       },
     });
@@ -61,12 +64,10 @@ describe('ingest policy', () => {
     const last = seen.at(-1)!;
     expect(last.deltas).toBe(0);
     expect(last.base).not.toBe(seen.at(-2)!.base);
-    const files = JSON.parse(readFileSync(join(dir, readFileSync(join(dir, 'CURRENT'), 'utf8').trim(), 'manifest.json'), 'utf8')) as {
-      files: { stateDeltas: unknown[]; keywordDeltas: unknown[]; vectors: Record<string, { deltas: unknown[] }> };
-    };
-    expect(files.files.stateDeltas).toEqual([]);
-    expect(files.files.keywordDeltas).toEqual([]);
-    for (const v of Object.values(files.files.vectors)) expect(v.deltas).toEqual([]);
+    const files = manifestFiles(dir);
+    expect(files.stateDeltas).toEqual([]);
+    expect(files.keywordDeltas).toEqual([]);
+    for (const v of Object.values(files.vectors)) expect(v.deltas).toEqual([]);
     const again = await openIndex(dir, { gearHeads: 0 });
     expect(again.graph.toJSON()).toEqual(idx.graph.toJSON());
   });

@@ -29,12 +29,12 @@ function states(lemmas: readonly { lemma: string }[], word: string): boolean {
   return lemmas.some((t) => sameRelation(word, t.lemma));
 }
 
-/** Is the passage about the name: its document is titled by it, or it opens with it? */
-function about(chunk: RankedChunk, key: string, titleOf: TitleOf | undefined): boolean {
+/** What the passage is about: its document's title, or the name it opens with (undefined: neither). */
+function subjectKey(chunk: RankedChunk, titleOf: TitleOf | undefined): string | undefined {
   const title = titleOf?.(chunk.docId);
-  if (title !== undefined) return phraseKey(title.replace(/\s*(?:,|\().*$/, '')) === key;
+  if (title !== undefined) return phraseKey(title.replace(/\s*(?:,|\().*$/, ''));
   const first = nameSpans(chunk.text)[0];
-  return first !== undefined && first.start < 40 && phraseKey(first.text) === key;
+  return first !== undefined && first.start < 40 ? phraseKey(first.text) : undefined;
 }
 
 /**
@@ -63,11 +63,18 @@ export async function nextHopSentences(query: string, best: Candidate, sents: re
   const fetched: Sent[] = ((await index.passagesOf?.(name)) ?? [])
     .filter((c) => !have.has(c.chunkId))
     .flatMap((chunk) => chunkSentences(chunk.text).map((cs) => ({ chunk, rank: sents.length, ...cs, score: 0 })));
+  // a passage's subject, worked out once per passage (its sentences all share it)
+  const subjects = new Map<string, string | undefined>();
+  const subjectOf = (chunk: RankedChunk) => {
+    if (!subjects.has(chunk.chunkId)) subjects.set(chunk.chunkId, subjectKey(chunk, index.titleOf));
+    return subjects.get(chunk.chunkId);
+  };
   const out: Sent[] = [];
   for (const s of [...sents, ...fetched]) {
-    if (s.chunk.chunkId === best.sent.chunk.chunkId || entityKeys.some((e) => about(s.chunk, e, index.titleOf))) continue;
+    const subject = subjectOf(s.chunk);
+    if (s.chunk.chunkId === best.sent.chunk.chunkId || (subject !== undefined && entityKeys.includes(subject))) continue;
     const names = ` ${phraseKey(s.text)} `.includes(` ${key} `);
-    if (!names && !about(s.chunk, key, index.titleOf)) continue;
+    if (!names && subject !== key) continue;
     const lemmas = lemmaTokens(s.text);
     const hits = wanted.filter((w) => states(lemmas, w)).length;
     if (hits === 0) continue;

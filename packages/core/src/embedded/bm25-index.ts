@@ -428,19 +428,23 @@ const RESTORE_COLUMNS = Symbol('bm25.restoreColumns');
 const stopWordsOf = (stopWords: Bm25Options['stopWords']): Bm25Snapshot['stopWords'] =>
   stopWords === false ? 'none' : stopWords && stopWords !== ENGLISH_STOP_WORDS ? [...stopWords] : 'english';
 
+/** An empty index with the stored settings (one place for both restore paths). */
+function emptyIndexFor(settings: Pick<Bm25Snapshot, 'k1' | 'b' | 'stopWords' | 'customTokenizer'>, tokenizer: Bm25Options['tokenizer'], what: string): Bm25Index {
+  if (settings.customTokenizer && !tokenizer) throw new RagError('RAG_CONFIG', `${what} was built with a custom tokenizer: pass the same \`tokenizer\``);
+  return createBm25Index({
+    k1: settings.k1,
+    b: settings.b,
+    stopWords: settings.stopWords === 'none' ? false : settings.stopWords === 'english' ? ENGLISH_STOP_WORDS : new Set(settings.stopWords),
+    ...(tokenizer ? { tokenizer } : {}),
+  });
+}
+
 /**
  * Rebuild an index from `toColumns()` output (as `decodeBm25Columns` returns it from a file;
  * `source` names that file in errors).
  */
 export function restoreBm25Columns(columns: Bm25Columns, options: Pick<Bm25Options, 'tokenizer'> & { source?: string } = {}): Bm25Index {
-  if (columns.customTokenizer && !options.tokenizer)
-    throw new RagError('RAG_CONFIG', 'bm25 index was built with a custom tokenizer: pass the same `tokenizer`');
-  const index = createBm25Index({
-    k1: columns.k1,
-    b: columns.b,
-    stopWords: columns.stopWords === 'none' ? false : columns.stopWords === 'english' ? ENGLISH_STOP_WORDS : new Set(columns.stopWords),
-    ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
-  });
+  const index = emptyIndexFor(columns, options.tokenizer, 'bm25 index');
   (index as unknown as Record<symbol, (c: Bm25Columns, source: string) => void>)[RESTORE_COLUMNS]!(columns, options.source ?? 'bm25 columns');
   return index;
 }
@@ -453,14 +457,7 @@ export function restoreBm25Index(snapshot: unknown, options: Pick<Bm25Options, '
       cause: parsed.error,
     });
   const s: Bm25Snapshot = { ...parsed.data, docs: checkDocs(parsed.data.docs, parsed.data.terms.length) };
-  if (s.customTokenizer && !options.tokenizer)
-    throw new RagError('RAG_CONFIG', 'bm25 snapshot was built with a custom tokenizer: pass the same `tokenizer`');
-  const index = createBm25Index({
-    k1: s.k1,
-    b: s.b,
-    stopWords: s.stopWords === 'none' ? false : s.stopWords === 'english' ? ENGLISH_STOP_WORDS : new Set(s.stopWords),
-    ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
-  });
+  const index = emptyIndexFor(s, options.tokenizer, 'bm25 snapshot');
   (index as unknown as Record<symbol, (s: Bm25Snapshot) => void>)[RESTORE]!(s);
   return index;
 }
