@@ -83,10 +83,19 @@ export function dateSpans(text: string): TextSpan[] {
   return [...full, ...collect(text, YEAR_RE, 'year').filter((s) => !covered(s))];
 }
 
+// A day next to a month name ("between November 18 and December 5", "between 12–25 November") is a date
+// fragment, not a quantity.
+const MONTH_BEFORE = new RegExp(`\\b(?:${MONTHS})\\s+$`);
+const MONTH_AFTER = new RegExp(`^(?:st|nd|rd|th)?(?:\\s*(?:to|and|-|–|—)\\s*\\d{1,2}(?:st|nd|rd|th)?)?\\s+(?:${MONTHS})\\b`);
+
 export function numberSpans(text: string): TextSpan[] {
   // Years and the day of a full date are not quantities.
   const dates = dateSpans(text);
-  return collect(text, NUMBER_RE, 'number').filter((s) => !dates.some((d) => d.start <= s.start && s.end <= d.end));
+  return collect(text, NUMBER_RE, 'number').filter(
+    (s) =>
+      !dates.some((d) => d.start <= s.start && s.end <= d.end) &&
+      !(/^\d{1,2}$/.test(s.text) && (MONTH_BEFORE.test(text.slice(Math.max(0, s.start - 12), s.start)) || MONTH_AFTER.test(text.slice(s.end, s.end + 14)))),
+  );
 }
 
 /** Every typed span of the text, sorted by position. */

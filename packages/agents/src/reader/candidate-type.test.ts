@@ -45,4 +45,12 @@ describe('headFit', () => {
     expect(headFit('river', 'Fulda', t, { start: f, end: f + 5 })).toBeGreaterThan(1);
     expect(headFit(undefined, 'Avery County')).toBe(1);
   });
+
+  it('does not read the last word of a preceding name as the head ("Jefferson County, Iowa")', () => {
+    const s = 'Black Hawk Township is located in Jefferson County, Iowa.';
+    const i = s.indexOf('Iowa');
+    expect(headFit('county', 'Iowa', s, { start: i, end: i + 4 })).toBe(1);
+    const j = s.indexOf('Jefferson County');
+    expect(headFit('county', 'Jefferson County', s, { start: j, end: j + 16 })).toBeGreaterThan(1);
+  });
 });

@@ -56,7 +56,8 @@ function escape(word: string): string {
 /**
  * A candidate named as the asked head noun: its last word is the head ("Avery County" for "what
  * county"), it is defined as one ("Victoria Falls … is a waterfall"), or the head precedes it
- * ("the waterfall Victoria Falls", "the river, called the Fulda").
+ * ("the waterfall Victoria Falls", "the river, called the Fulda"; a capitalised head there is the end
+ * of another name, "Jefferson County, Iowa").
  */
 export function headFit(head: string | undefined, candidate: string, sentence?: string, at?: { start: number; end: number }): number {
   if (!head) return 1;
@@ -68,7 +69,10 @@ export function headFit(head: string | undefined, candidate: string, sentence?: 
     const before = sentence.slice(Math.max(0, at.start - 40), at.start);
     // A parenthesis after the name (native names, dates) is skipped; up to three modifiers.
     if (new RegExp(`^\\s*(?:\\([^)]*\\)\\s*)?,?\\s*(?:is|was|are|were)\\s+(?:a|an|the|one of the)\\s+(?:[\\p{L}-]+\\s+){0,3}${h}s?\\b`, 'iu').test(after)) return MATCH;
-    if (new RegExp(`\\b${h}s?\\s*,?\\s*(?:(?:called|named|known as)\\s+)?(?:the\\s+)?$`, 'i').test(before)) return MATCH;
+    // The head before the name must be a common noun ("the river Fulda"), not the last word of
+    // another name: "Jefferson County, Iowa" does not make Iowa a county.
+    const preceding = new RegExp(`\\b(${h}s?)\\s*,?\\s*(?:(?:called|named|known as)\\s+)?(?:the\\s+)?$`, 'i').exec(before);
+    if (preceding && !/^\p{Lu}/u.test(preceding[1]!)) return MATCH;
   }
   return 1;
 }

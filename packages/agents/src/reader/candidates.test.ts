@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mainClause, questionVerbStems } from './candidates.js';
+import { mainClause, noveltyOf, placeParts, questionVerbStems } from './candidates.js';
 
 describe('relation cue', () => {
   it('takes the verbs of the main clause only', () => {
@@ -8,5 +8,25 @@ describe('relation cue', () => {
     const stems = questionVerbStems(q);
     expect(stems.has('buil')).toBe(true);
     expect(stems.has('died')).toBe(false);
+  });
+});
+
+describe('noveltyOf', () => {
+  it('counts the asked head noun of a name as new, other question words as old', () => {
+    const q = new Set(['what', 'county', 'is', 'tarsley', 'township', 'located', 'in']);
+    expect(noveltyOf(['jefferson', 'county'], q, 'county')).toBe(1);
+    expect(noveltyOf(['jefferson', 'county'], q, undefined)).toBe(0.5);
+    expect(noveltyOf(['tarsley', 'river'], q, 'county')).toBe(0.5);
+  });
+});
+
+describe('placeParts', () => {
+  it('splits two places joined by "in", and nothing else', () => {
+    const text = 'Portland in Dodge County';
+    expect(placeParts({ kind: 'name', text, start: 10, end: 10 + text.length }).map((p) => [p.text, p.start])).toEqual([
+      ['Portland', 10],
+      ['Dodge County', 22],
+    ]);
+    expect(placeParts({ kind: 'name', text: 'Dodge County', start: 0, end: 12 })).toEqual([]);
   });
 });

@@ -12,6 +12,8 @@ import { sentenceNameTypes, type SentenceNameTypes } from '../strategies/name-ty
 import { nounPhraseSpans, type NounPhraseSpan, type NounQuestion } from '../strategies/noun-phrases.js';
 import { trimSpan } from './span-trim.js';
 import { headFit, nameTypes, typeFit, type NameTypeGraph } from './candidate-type.js';
+import { placeLevelFit } from './place-level.js';
+import { askedCountNouns, countFit } from './counted-noun.js';
 import type { ExpectedAnswer } from './expected-answer.js';
 import { QUESTION_WORDS, type Candidate, type Sent } from './types.js';
 
@@ -57,6 +59,7 @@ export function rankCandidates(query: string, form: string, pool: Sent[], all: S
   const qTokens = new Set(tokenizeWords(query).map((t) => t.token));
   const qContent = new Set(contentTerms(query));
   const excluded = new Set(exclude.map(phraseKey));
+  const headKey = ctx.expected.head ? phraseKey(ctx.expected.head) : undefined;
   const byKey = new Map<string, Candidate & { support: number }>();
   // Stems of the question's own words outside its names ("play" in "What position does X play?"):
   // a noun phrase right after one of them is the object of the question's verb.
@@ -64,11 +67,15 @@ export function rankCandidates(query: string, form: string, pool: Sent[], all: S
   const verbStems = new Set([...qContent].filter((t) => !entityTerms.has(t) && !QUESTION_WORDS.has(t)).map(stem));
   const cueStems = questionVerbStems(query);
   const generic = !/\b(nationality|nation|language|citizen|country)\b/i.test(query);
+  // What the asked number counts ("how many districts", "the population of …"; counted-noun.ts).
+  const counted = form === 'number' ? askedCountNouns(query) : undefined;
   for (const s of pool) {
     let types: SentenceNameTypes | undefined;
     const words = tokenizeWords(s.text);
     const matched = words.filter((t) => qContent.has(t.token) && !QUESTION_WORDS.has(t.token));
-    const spans: TextSpan[] = spansFor(form, s.text);
+    // "Portland in Dodge County", "Lunenburg Municipal District in Lunenburg County": two places
+    // the name joiner read as one; for a place question each part is a candidate instead.
+    const spans: TextSpan[] = spansFor(form, s.text).flatMap((sp) => (form === 'place' && placeParts(sp).length > 0 ? placeParts(sp) : [sp]));
     const nounSpans = new Set<TextSpan>();
     if (nounQ) for (const np of nounPhraseSpans(s.text)) (nounSpans.add(np), spans.push(np));
     // "She won the prize": the pronoun's referent is a candidate at the pronoun's position.
@@ -86,8 +93,8 @@ export function rankCandidates(query: string, form: string, pool: Sent[], all: S
       const key = phraseKey(span.text);
       if (!key || excluded.has(key)) continue;
       const toks = key.split(' ');
-      const novelty = toks.filter((t) => !qTokens.has(t)).length / toks.length;
-      if (novelty === 0) continue;
+      if (toks.every((t) => qTokens.has(t))) continue;
+      const novelty = noveltyOf(toks, qTokens, headKey);
       // Distance in words from the candidate to the nearest question term of the sentence.
       let d = 12;
       const idx = words.findIndex((t) => t.start >= span.start);
@@ -129,7 +136,14 @@ export function rankCandidates(query: string, form: string, pool: Sent[], all: S
       if (span.kind === 'name' && !nounSpans.has(raw)) {
         types ??= sentenceNameTypes(s.text);
         fit = typeFit(ctx.expected.type, nameTypes(span.text, types, ctx.graph)) * headFit(ctx.expected.head, span.text, s.text, span);
+        // "Which country": a state or a city is a place of another level (place-level.ts).
+        if (ctx.expected.type === 'Place') fit *= placeLevelFit(ctx.expected.head, span.text);
         kind *= fit;
+      }
+      if (span.kind === 'number') {
+        const counts = countFit(counted, s.text, span);
+        fit *= counts;
+        kind *= counts;
       }
       if (ctx.bridges?.has(key)) kind *= BRIDGE_FACTOR;
       if (cue && !nounSpans.has(raw)) kind *= RELATION_CUE;
@@ -149,6 +163,27 @@ export function rankCandidates(query: string, form: string, pool: Sent[], all: S
     c.score += 0.05 * Math.min(3, c.support - 1 + extra);
   }
   return [...byKey.values()].sort((a, b) => b.score - a.score || a.span.text.localeCompare(b.span.text));
+}
+
+/** The two places of a name joined by "in" ("Portland in Dodge County"); none for a single name. */
+export function placeParts(span: TextSpan): TextSpan[] {
+  if (span.kind !== 'name') return [];
+  const at = span.text.indexOf(' in ');
+  if (at <= 0 || !/^\p{Lu}/u.test(span.text.slice(at + 4))) return [];
+  const second = at + 4;
+  return [
+    { kind: 'name', text: span.text.slice(0, at), start: span.start, end: span.start + at },
+    { kind: 'name', text: span.text.slice(second), start: span.start + second, end: span.end },
+  ];
+}
+
+/**
+ * The share of a candidate's words the question does not already contain. The asked head noun
+ * in the candidate ("Jefferson County" for "what county") names its kind, not something the
+ * question already says, so it counts as new.
+ */
+export function noveltyOf(toks: readonly string[], qTokens: ReadonlySet<string>, head: string | undefined): number {
+  return toks.filter((t) => !qTokens.has(t) || (head !== undefined && (t === head || t === `${head}s`))).length / toks.length;
 }
 
 /**

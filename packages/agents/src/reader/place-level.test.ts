@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { placeLevelFit, placeLevelOf } from './place-level.js';
+
+describe('placeLevelFit', () => {
+  it('reads the level of a place name', () => {
+    expect(placeLevelOf('United States')).toBe('Country');
+    expect(placeLevelOf('Arkansas')).toBe('Region');
+    expect(placeLevelOf('Paris')).toBe('City');
+    // Words read at two levels (or none) give no level.
+    expect(placeLevelOf('New York City')).toBeUndefined();
+  });
+
+  it('lifts a name of the asked level and lowers one of another level', () => {
+    expect(placeLevelFit('country', 'United States')).toBeGreaterThan(1);
+    expect(placeLevelFit('country', 'Arkansas')).toBeLessThan(1);
+    expect(placeLevelFit('state', 'Arkansas')).toBeGreaterThan(1);
+    expect(placeLevelFit('state', 'Paris')).toBeLessThan(1);
+  });
+
+  it('treats an unknown name as a non-country, but as neutral for an open set of cities or states', () => {
+    expect(placeLevelFit('country', 'Crossett')).toBeLessThan(1);
+    expect(placeLevelFit('city', 'Crossett')).toBe(1);
+    expect(placeLevelFit('river', 'Arkansas')).toBe(1);
+    expect(placeLevelFit(undefined, 'Arkansas')).toBe(1);
+  });
+});
