@@ -16,8 +16,22 @@ export interface ChunkSentence {
   subject?: string;
 }
 
+// A title's full stop ("is Hon. Winnie Kiiza", "Dr. Smith") ends no sentence: the splitter's
+// break after one is undone.
+const TITLE_END = /\b(?:Hon|Dr|Mr|Mrs|Ms|Prof|Rev|Gen|Sen|Gov|Lt|Col|Capt|Sgt|Rep|Fr|Sr|Jr|St)\.\s*$/;
+
+function joinTitles(spans: readonly { start: number; end: number }[], text: string): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  for (const sp of spans) {
+    const prev = out.at(-1);
+    if (prev && TITLE_END.test(text.slice(prev.start, prev.end)) && /^\s*\p{Lu}/u.test(text.slice(sp.start, sp.end))) prev.end = sp.end;
+    else out.push({ start: sp.start, end: sp.end });
+  }
+  return out;
+}
+
 export function chunkSentences(text: string): ChunkSentence[] {
-  const spans = sentenceSpans(text);
+  const spans = joinTitles(sentenceSpans(text), text);
   const subject = nameSpans(text)[0];
   const subjectTerms = subject && subject.start < 40 ? contentTerms(subject.text) : [];
   const out: ChunkSentence[] = [];

@@ -12,3 +12,15 @@ describe('sentenceNameTypes', () => {
     expect(t.typesOf('').size).toBe(0);
   });
 });
+
+describe('personInside', () => {
+  it('does not cut a hyphenated given name ("Kim Il" inside "Kim Il-sung")', () => {
+    const s = "Kim Jong-il's mother, Kim Jong-suk, was Kim Il-sung's first wife.";
+    const t = sentenceNameTypes(s);
+    for (const name of ['Kim Il-sung', 'Kim Jong-suk']) {
+      const inner = t.personInside(name);
+      expect(inner === undefined || name.startsWith(inner) && !/^[-\p{L}]/u.test(name.slice(inner.length))).toBe(true);
+      expect(inner).not.toBe('Kim Il');
+    }
+  });
+});

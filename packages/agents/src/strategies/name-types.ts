@@ -44,7 +44,10 @@ export function sentenceNameTypes(sentence: string): SentenceNameTypes {
         const clean = p.replace(/[^\p{L}\p{M}\p{N}]+$/u, '').replace(/^[^\p{L}\p{M}\p{N}]+/u, '');
         const k = phraseKey(clean);
         // At least two words, so a surname alone never replaces a full name.
-        if (k && k !== key && k.includes(' ') && ` ${key} `.includes(` ${k} `) && name.includes(clean)) return clean;
+        // The person must end where a word of the name ends: "Kim Il" is no person inside "Kim Il-sung".
+        const at = name.indexOf(clean);
+        const whole = at >= 0 && !/^[-‐\p{L}\p{M}]/u.test(name.slice(at + clean.length));
+        if (k && k !== key && k.includes(' ') && ` ${key} `.includes(` ${k} `) && whole) return clean;
       }
       return undefined;
     },
