@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sentenceNameTypes } from '../strategies/name-types.js';
-import { headFit, nameTypes, typeFit } from './candidate-type.js';
+import { abbreviationFit, headFit, nameTypes, typeFit } from './candidate-type.js';
 
 describe('nameTypes', () => {
   const sentence = 'Jump for Glory is a 1937 British film directed by Raoul Walsh and produced by Criterion Films in London.';
@@ -52,5 +52,15 @@ describe('headFit', () => {
     expect(headFit('county', 'Iowa', s, { start: i, end: i + 4 })).toBe(1);
     const j = s.indexOf('Jefferson County');
     expect(headFit('county', 'Jefferson County', s, { start: j, end: j + 16 })).toBeGreaterThan(1);
+  });
+});
+
+describe('abbreviationFit', () => {
+  it('reads an abbreviation as no person, whatever the graph typed it', () => {
+    // Typed Person (fit 1.3) by a noisy graph, "U.S" still ends below an untyped name.
+    expect(typeFit('Person', new Set(['Person'])) * abbreviationFit('Person', 'U.S')).toBeLessThan(typeFit('Person', new Set()));
+    expect(abbreviationFit('Person', 'NBA')).toBeLessThan(1);
+    expect(abbreviationFit('Person', 'James K. Polk')).toBe(1);
+    expect(abbreviationFit('Place', 'U.S')).toBe(1);
   });
 });

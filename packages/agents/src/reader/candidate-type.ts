@@ -49,6 +49,20 @@ export function typeFit(expected: EntityType, types: Set<string>): number {
   return expected === 'Person' ? UNTYPED_PERSON : 1;
 }
 
+/**
+ * A name of capitals and full stops only ("U.S", "NBA", "UK"): an abbreviation of a country or an
+ * organisation, never a person's name as an answer gives it; a person question reads it as a firm
+ * mismatch, whatever type the graph gave it.
+ */
+export function isAbbreviation(name: string): boolean {
+  return /^(?:\p{Lu}\.?){1,5}$/u.test(name.trim());
+}
+
+/** The fit of an abbreviation to a person question (the firm mismatch); 1 for any other name or type. */
+export function abbreviationFit(expected: EntityType, name: string): number {
+  return expected === 'Person' && isAbbreviation(name) ? MISMATCH / MATCH : 1;
+}
+
 function escape(word: string): string {
   return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -11,7 +11,7 @@ import { contentTerms, dateSpans, nameSpans, numberSpans, phraseKey, type TextSp
 import { sentenceNameTypes, type SentenceNameTypes } from '../strategies/name-types.js';
 import { nounPhraseSpans, type NounPhraseSpan, type NounQuestion } from '../strategies/noun-phrases.js';
 import { trimSpan } from './span-trim.js';
-import { headFit, nameTypes, typeFit, type NameTypeGraph } from './candidate-type.js';
+import { abbreviationFit, headFit, nameTypes, typeFit, type NameTypeGraph } from './candidate-type.js';
 import { placeLevelFit } from './place-level.js';
 import { askedCountNouns, countFit } from './counted-noun.js';
 import type { ExpectedAnswer } from './expected-answer.js';
@@ -135,7 +135,7 @@ export function rankCandidates(query: string, form: string, pool: Sent[], all: S
       let fit = 1;
       if (span.kind === 'name' && !nounSpans.has(raw)) {
         types ??= sentenceNameTypes(s.text);
-        fit = typeFit(ctx.expected.type, nameTypes(span.text, types, ctx.graph)) * headFit(ctx.expected.head, span.text, s.text, span);
+        fit = typeFit(ctx.expected.type, nameTypes(span.text, types, ctx.graph)) * headFit(ctx.expected.head, span.text, s.text, span) * abbreviationFit(ctx.expected.type, span.text);
         // "Which country": a state or a city is a place of another level (place-level.ts).
         if (ctx.expected.type === 'Place') fit *= placeLevelFit(ctx.expected.head, span.text);
         kind *= fit;
