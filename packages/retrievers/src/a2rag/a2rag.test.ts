@@ -148,6 +148,17 @@ describe('heuristic analyzer and judge', () => {
     expect((await an.analyze('Is Valdoria a town?')).answerType).toBe('yesno');
   });
 
+  it('reads a who / where / when after a what-question as a relative pronoun, not the question word', async () => {
+    const an = createHeuristicQueryAnalyzer();
+    expect((await an.analyze('What did the individual who prepared the Grand Charter use as a basis?')).answerType).toBe('entity');
+    expect((await an.analyze('What is the usual snowfall in the city where the Velvets were formed?')).answerType).toBe('entity');
+    expect((await an.analyze('In which country is Midvale, where Ana Roy was born?')).answerType).toBe('place');
+    expect((await an.analyze('In what year did the band form that made Maiden Tokyo?')).answerType).toBe('date');
+    // Not opened by what / which: the question word is found anywhere, as before.
+    expect((await an.analyze('Where did the band form that made the album?')).answerType).toBe('place');
+    expect((await an.analyze('The Terrace Hall was designed by who?')).answerType).toBe('person');
+  });
+
   it('scores seed coverage, connectivity and term coverage', async () => {
     const judge = createHeuristicSufficiencyJudge({ threshold: 0.9 });
     const seeds = [

@@ -9,11 +9,24 @@ export type HeuristicQueryAnalyzerOptions = Record<string, never>;
 
 const QUESTION_WORDS = new Set(['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'why', 'how', 'is', 'are', 'was', 'were', 'did', 'do', 'does', 'in', 'the', 'if', 'a', 'an', 'name']);
 
+// Prepositions that may stand before the question word ("In which country …", "For what …").
+const LEAD_PREPOSITIONS = new Set(['in', 'at', 'on', 'for', 'from', 'to', 'by', 'of', 'with', 'during', 'under', 'into', 'through']);
+
 function answerTypeOf(ws: readonly string[]): QueryAnalysis['answerType'] {
   const first = ws[0] ?? '';
   const text = ws.join(' ');
   if (/^(is|are|was|were|did|do|does|can|could|has|have|had)$/.test(first)) return 'yesno';
   if (/\bhow (many|much|long|old|tall|far)\b/.test(text)) return 'number';
+  // A question that opens with what / which is asked by that word: a later who / where / when
+  // is a relative pronoun describing another noun ("What is X an instance of in the birthplace
+  // of the person who made Y?" asks for no person, "… the city where X was born" for no place).
+  const opener = LEAD_PREPOSITIONS.has(first) ? 1 : 0;
+  if (ws[opener] === 'what' || ws[opener] === 'which') {
+    const phrase = ws.slice(opener, opener + 2).join(' ');
+    if (/^(what|which) (year|date)$/.test(phrase)) return 'date';
+    if (/^(what|which) (city|country|state|town|place)$/.test(phrase)) return 'place';
+    return 'entity';
+  }
   if (/\b(when|what year|which year|what date)\b/.test(text)) return 'date';
   if (/\b(where|what (city|country|state|town|place))\b/.test(text)) return 'place';
   if (/\b(who|whom|whose)\b/.test(text)) return 'person';
