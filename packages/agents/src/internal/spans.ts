@@ -20,7 +20,7 @@ const DATE_RES = [
   new RegExp(`\\b(?:${MONTHS}) \\d{4}\\b`, 'g'),
 ];
 const YEAR_RE = /\b(?:1[0-9]{3}|20[0-9]{2})s?\b/g;
-const NUMBER_RE = /\b\d{1,3}(?:,\d{3})+(?:\.\d+)?(?:\s(?:million|billion|thousand|hundred))?\b|\b\d+(?:\.\d+)?(?:\s(?:million|billion|thousand|hundred|percent|%))?\b|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|hundred)\b/gi;
+const NUMBER_RE = /\b\d{1,3}(?:,\d{3})+(?:\.\d+)?(?:\s(?:million|billion|thousand|hundred))?\b|\b\d+(?:\.\d+)?(?:\s(?:million|billion|thousand|hundred|percent|%))?\b|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|hundred|twice|thrice)\b/gi;
 
 /** Words that start sentences capitalised but never begin a name. */
 const NOT_NAME_START = new Set([
@@ -122,6 +122,8 @@ export function yearOf(text: string): number | undefined {
 const WORD_NUMBERS: Record<string, number> = {
   two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, thirteen: 13,
   fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40, fifty: 50, hundred: 100,
+  // "was premier twice": how many times.
+  twice: 2, thrice: 3,
 };
 
 /** Numeric value of a number span ("1,200", "3.5 million", "twelve"). */

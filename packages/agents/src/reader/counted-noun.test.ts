@@ -21,12 +21,16 @@ describe('countFit', () => {
     expect(countFit(teus, t, at(t, 'six'))).toBeLessThan(1);
   });
 
-  it('reads a population as people, and leaves a bare number alone', () => {
+  it('reads a population as people, lifts a number right after the counted noun, and leaves a bare number alone', () => {
     const people = askedCountNouns('What is the population of Kansas?');
     const s = 'The airport is three miles east of Dodge City.';
     expect(countFit(people, s, at(s, 'three'))).toBeLessThan(1);
     const t = 'As of the 2010 census, the city population was 27,340.';
-    expect(countFit(people, t, at(t, '27,340'))).toBe(1);
+    expect(countFit(people, t, at(t, '27,340'))).toBeGreaterThan(1);
+    const u = 'Ranked 15th; Total 82,278 sq mi; Population Ranked 35th Total 2,913,123 (2017 est.)';
+    expect(countFit(people, u, at(u, '2,913,123'))).toBeGreaterThan(1);
+    const v = 'The town was founded in 1880 and has 12 churches.';
+    expect(countFit(people, v, { end: v.indexOf('1880') + 4 })).toBe(1);
     expect(countFit(undefined, s, at(s, 'three'))).toBe(1);
   });
 });

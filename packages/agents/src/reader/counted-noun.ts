@@ -3,7 +3,8 @@
 // Kansas?" not by "three" of "three miles east". The question names the counted noun ("how many
 // X", "the number / amount / total of X"; a population counts people); a number followed by that
 // noun gains, one followed by another noun (a unit, another thing counted) loses, and a bare
-// number is left alone. (@rag/verify's adequacy check reads "how many X" the same way for a
+// number is left alone unless the counted noun stands just before it ("a population of 682").
+// (@rag/verify's adequacy check reads "how many X" the same way for a
 // verdict; this is the reader's ranking signal.)
 import { loadNlp } from '../internal/lazy-nlp.js';
 
@@ -60,13 +61,17 @@ export function askedCountNouns(query: string): string[] | undefined {
   return undefined;
 }
 
-/** How well the number at `span` of the sentence fits the counted nouns; 1 when nothing follows it. */
+/** How well the number at `span` of the sentence fits the counted nouns; 1 when no noun names what it counts. */
 export function countFit(asked: readonly string[] | undefined, sentence: string, span: { end: number }): number {
   if (!asked || asked.length === 0) return 1;
   const ts = terms(sentence);
-  const next = ts.findIndex((t) => t.offset.start >= span.end);
-  if (next < 0) return 1;
-  const noun = nounFrom(ts, next);
-  if (!noun) return 1;
-  return asked.some((a) => a === noun || (a.length >= 6 && noun.startsWith(a.slice(0, 6)))) ? SAME_NOUN : OTHER_NOUN;
+  // The term holding the number's last character (compromise keeps "27,340" one term).
+  const at = ts.findIndex((t) => t.offset.start < span.end && t.offset.start + t.offset.length >= span.end);
+  if (at < 0) return 1;
+  const same = (noun: string) => asked.some((a) => a === noun || (a.length >= 6 && noun.startsWith(a.slice(0, 6))));
+  const noun = nounFrom(ts, at + 1);
+  if (noun) return same(noun) ? SAME_NOUN : OTHER_NOUN;
+  // A bare number right after the counted noun names it: "a population of 682", "Population …
+  // Total 2,913,123" (up to four words before).
+  return ts.slice(Math.max(0, at - 4), at).some((t) => same(singular(t.text))) ? SAME_NOUN : 1;
 }
