@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mainClause, noveltyOf, placeParts, questionVerbStems } from './candidates.js';
+import { mainClause, noveltyOf, placeParts, questionVerbStems, rankCandidates } from './candidates.js';
+import { expectedAnswer } from './expected-answer.js';
+import { sentencesOf } from './test-passages.js';
 
 describe('relation cue', () => {
   it('takes the verbs of the main clause only', () => {
@@ -28,5 +30,14 @@ describe('placeParts', () => {
       ['Dodge County', 22],
     ]);
     expect(placeParts({ kind: 'name', text: 'Dodge County', start: 0, end: 12 })).toEqual([]);
+  });
+});
+
+describe('rankCandidates', () => {
+  it('never offers a lone letter as a name', () => {
+    const q = 'What do Tamsin Reeve and Dale Orr have in common?';
+    const sents = sentencesOf(q, 'Tamsin Reeve (born 1950) is an American poet. C. Tamsin Reeve wrote poems.', 'Dale Orr is an American poet.');
+    const ranked = rankCandidates(q, 'entity', sents, sents, [], undefined, { expected: expectedAnswer(q, 'entity') });
+    expect(ranked.map((c) => c.span.text)).not.toContain('C');
   });
 });

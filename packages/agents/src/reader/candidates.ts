@@ -92,6 +92,8 @@ export function rankCandidates(query: string, form: string, pool: Sent[], all: S
       }
       const key = phraseKey(span.text);
       if (!key || excluded.has(key)) continue;
+      // A lone letter ("C", "G": an initial or a list mark the name joiner left alone) names nothing.
+      if (span.kind === 'name' && /^\p{L}$/u.test(key)) continue;
       const toks = key.split(' ');
       if (toks.every((t) => qTokens.has(t))) continue;
       const novelty = noveltyOf(toks, qTokens, headKey);
