@@ -10,10 +10,11 @@ describe('placeLevelFit', () => {
     expect(placeLevelOf('New York City')).toBeUndefined();
   });
 
-  it('lifts a name of the asked level and lowers one of another level', () => {
+  it('lowers a name of another level, and lifts a country for a country question', () => {
     expect(placeLevelFit('country', 'United States')).toBeGreaterThan(1);
     expect(placeLevelFit('country', 'Arkansas')).toBeLessThan(1);
-    expect(placeLevelFit('state', 'Arkansas')).toBeGreaterThan(1);
+    expect(placeLevelFit('state', 'Arkansas')).toBe(1);
+    expect(placeLevelFit('city', 'Boston')).toBe(1);
     expect(placeLevelFit('state', 'Paris')).toBeLessThan(1);
   });
 

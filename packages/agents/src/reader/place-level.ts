@@ -1,10 +1,10 @@
 // The level of a place the question asks for. "In which country is Midway …?" is not answered by
 // "Arkansas", nor "what state …" by a city: the head noun of the wh-phrase names a level (city,
 // state, country), and compromise's lexicon knows the level of many place names (City, Region for
-// states and provinces, Country). A name read at the asked level gains, one read at another level
-// loses. Countries are a closed set the lexicon nearly covers, so for "what country" a name it
-// does not read as a country loses too; cities and regions are open sets, so an unread name there
-// is neutral. (@rag/verify's adequacy check reads levels the same way; this is the reader's copy,
+// states and provinces, Country). A name read at another level than asked loses. Countries are a
+// closed set the lexicon nearly covers, so for "what country" a name read as a country gains and
+// one it does not read as a country loses; cities and regions are open sets, so there neither an
+// unread name nor a known one of the asked level moves (the lexicon knows Boston, not Toledo). (@rag/verify's adequacy check reads levels the same way; this is the reader's copy,
 // a ranking signal rather than a verdict.)
 import { loadNlp } from '../internal/lazy-nlp.js';
 
@@ -35,7 +35,9 @@ export function placeLevelFit(head: string | undefined, name: string): number {
   const asked = askedPlaceLevel(head);
   if (!asked) return 1;
   const read = placeLevelOf(name);
-  if (read === asked) return SAME_LEVEL;
+  // Only for the closed set does the lexicon's knowing a name say it is the kind asked: a city it
+  // knows is no likelier the answer than one it does not ("Boston" over "Toledo").
+  if (read === asked) return asked === 'Country' ? SAME_LEVEL : 1;
   if (read !== undefined || asked === 'Country') return OTHER_LEVEL;
   return 1;
 }
