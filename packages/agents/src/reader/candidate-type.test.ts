@@ -46,6 +46,12 @@ describe('headFit', () => {
     expect(headFit(undefined, 'Avery County')).toBe(1);
   });
 
+  it('reads the head noun before a name\'s "of" complement', () => {
+    expect(headFit('church', 'Anglican Church of Canada')).toBeGreaterThan(1);
+    expect(headFit('church', 'Ecclesiastical Province of Canada')).toBe(1);
+    expect(headFit('university', 'University of Kansas')).toBeGreaterThan(1);
+  });
+
   it('does not read the last word of a preceding name as the head ("Jefferson County, Iowa")', () => {
     const s = 'Black Hawk Township is located in Jefferson County, Iowa.';
     const i = s.indexOf('Iowa');

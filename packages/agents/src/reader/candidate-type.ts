@@ -69,7 +69,7 @@ function escape(word: string): string {
 
 /**
  * A candidate named as the asked head noun: its last word is the head ("Avery County" for "what
- * county"), it is defined as one ("Victoria Falls … is a waterfall"), or the head precedes it
+ * county") or the word before its "of" complement is ("Anglican Church of Canada" for "what church"), it is defined as one ("Victoria Falls … is a waterfall"), or the head precedes it
  * ("the waterfall Victoria Falls", "the river, called the Fulda"; a capitalised head there is the end
  * of another name, "Jefferson County, Iowa").
  */
@@ -77,6 +77,10 @@ export function headFit(head: string | undefined, candidate: string, sentence?: 
   if (!head) return 1;
   const last = candidate.toLowerCase().split(/\s+/).at(-1)?.replace(/[^\p{L}-]/gu, '') ?? '';
   if (last === head || last === `${head}s`) return MATCH;
+  // A name's head noun stands before its "of" complement: "Anglican Church of Canada" is a
+  // church, "University of Kansas" a university.
+  const beforeOf = /^(.+?)\s+of\s/i.exec(candidate)?.[1]?.toLowerCase().split(/\s+/).at(-1)?.replace(/[^\p{L}-]/gu, '');
+  if (beforeOf === head || beforeOf === `${head}s`) return MATCH;
   if (sentence && at) {
     const h = escape(head);
     const after = sentence.slice(at.end, at.end + 120);
