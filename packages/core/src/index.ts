@@ -84,6 +84,7 @@ export type { Bm25Columns } from './embedded/bm25-columns.js';
 export type { Bm25Index, Bm25Options, Bm25SearchOptions, Bm25Snapshot, Bm25TermStats } from './embedded/bm25-index.js';
 export { createMemoryVectorStore, restoreMemoryVectorStore } from './embedded/memory-vector-store.js';
 export type { MemoryVectorStore, MemoryVectorStoreOptions, LazyNamespace, VectorChanges } from './embedded/memory-vector-store.js';
+export type { VectorPrecision } from './embedded/vector-space.js';
 export { encodeVectorNamespace, decodeVectorNamespace, VECTOR_NAMESPACE_MAGIC } from './embedded/vector-namespace-codec.js';
 export type { VectorNamespaceData } from './embedded/vector-namespace-codec.js';
 export { encodeBinaryFile, decodeBinaryFile, encodeStrings, decodeStrings, bytesOf, u32, i32, f32, f64, i8, jsonSection, readJsonSection } from './binary/binary-file.js';
