@@ -85,8 +85,8 @@ export type { Bm25Index, Bm25Options, Bm25SearchOptions, Bm25Snapshot, Bm25TermS
 export { createMemoryVectorStore, restoreMemoryVectorStore } from './embedded/memory-vector-store.js';
 export type { MemoryVectorStore, MemoryVectorStoreOptions, LazyNamespace, VectorChanges } from './embedded/memory-vector-store.js';
 export type { VectorPrecision } from './embedded/vector-space.js';
-export { encodeVectorNamespace, decodeVectorNamespace, VECTOR_NAMESPACE_MAGIC } from './embedded/vector-namespace-codec.js';
-export type { VectorNamespaceData } from './embedded/vector-namespace-codec.js';
+export { encodeVectorNamespace, encodeQuantizedVectorNamespace, decodeVectorNamespace, VECTOR_NAMESPACE_MAGIC } from './embedded/vector-namespace-codec.js';
+export type { VectorNamespaceData, QuantizedNamespaceData } from './embedded/vector-namespace-codec.js';
 export { encodeBinaryFile, decodeBinaryFile, encodeStrings, decodeStrings, bytesOf, u32, i32, f32, f64, i8, jsonSection, readJsonSection } from './binary/binary-file.js';
 export type { BinaryFile, EncodeOptions, SectionCompression } from './binary/binary-file.js';
 export { stringColumn, blobStringColumn, columnToArray, columnSlice, sortedIndexOf } from './binary/string-column.js';

@@ -138,6 +138,15 @@ describe('createMemoryVectorStore({ precision: "int8" })', () => {
     for (let i = 0; i < x.vectors.length; i++) expect(Math.abs(x.vectors[i]! - exported.vectors[i]!)).toBeLessThan(1e-3);
   });
 
+  it('encodes its int8 rows to the same file bytes as the float export, without a float copy', async () => {
+    const { encodeVectorNamespace, encodeQuantizedVectorNamespace } = await import('./vector-namespace-codec.js');
+    const i8 = createMemoryVectorStore({ precision: 'int8' });
+    await i8.upsert('n', Array.from({ length: 30 }, (_, i) => ({ id: `v${i}`, vector: randomUnit(48, i + 3), ...(i % 2 ? { docId: `d${i}`, metadata: { k: i } } : {}) })));
+    await i8.delete('n', ['v4']);
+    expect(encodeQuantizedVectorNamespace(i8.exportQuantized!('n')!)).toEqual(encodeVectorNamespace(i8.exportNamespace('n')!));
+    expect(createMemoryVectorStore().exportQuantized!('n')).toBeUndefined();
+  });
+
   it('rejects an unknown precision', () => {
     expect(() => createMemoryVectorStore({ precision: 'int4' as 'int8' })).toThrow(/precision/);
   });

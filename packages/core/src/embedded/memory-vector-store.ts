@@ -3,13 +3,13 @@
 // lazy loading of namespaces persisted elsewhere, change tracking for per-namespace delta
 // persistence, and the one-file snapshot (memory-vector-snapshot.ts).
 import type { MetadataFilter, VectorHit, VectorRecord, VectorStore } from '../contracts/vector-store.js';
-import type { VectorNamespaceData } from './vector-namespace-codec.js';
+import type { QuantizedNamespaceData, VectorNamespaceData } from './vector-namespace-codec.js';
 import { RagError } from '../errors.js';
 import { assertValidId, assertValidK } from '../validate/assert-valid-text.js';
 import { assertValidVector } from '../validate/assert-valid-vector.js';
 import { assertValidFilter, isFilterValue, matchesFilter } from './metadata-filter.js';
 import { decodeMemoryVectorSnapshot, encodeMemoryVectorSnapshot } from './memory-vector-snapshot.js';
-import { createSpace, exportSlots, fillSpace, readRow, removeSlot, scanSpace, slotFor, writeRow, type Space, type VectorPrecision } from './vector-space.js';
+import { createSpace, exportQuantizedSlots, exportSlots, fillSpace, readRow, removeSlot, scanSpace, slotFor, writeRow, type Space, type VectorPrecision } from './vector-space.js';
 
 export interface MemoryVectorStoreOptions {
   /** Fix the dimension for every namespace; otherwise each namespace takes it from its first vector. */
@@ -49,6 +49,11 @@ export interface MemoryVectorStore extends VectorStore {
   serialize(): Uint8Array;
   /** One namespace's records (unit-normalised vectors), for per-namespace persistence. */
   exportNamespace(namespace: string): VectorNamespaceData | undefined;
+  /**
+   * With int8 rows: a namespace's records as the namespace file stores them (codes and scales,
+   * no float copy: `encodeQuantizedVectorNamespace`); undefined for float32 rows or an empty namespace.
+   */
+  exportQuantized?(namespace: string): QuantizedNamespaceData | undefined;
   /** Replace a namespace with `data` (e.g. decoded from a file). */
   importNamespace(namespace: string, data: VectorNamespaceData): void;
   /** Bumps whenever the namespace changes; persistence re-encodes only namespaces that moved. */
@@ -263,6 +268,11 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
       const s = getSpace(ns);
       if (!s || s.size === 0) return undefined;
       return exportSlots(s, s.ids.map((_, slot) => slot));
+    },
+    exportQuantized(ns) {
+      const s = getSpace(ns);
+      if (!s || s.size === 0) return undefined;
+      return exportQuantizedSlots(s, s.ids.map((_, slot) => slot));
     },
     importNamespace(ns, data) {
       assertNamespace(ns);

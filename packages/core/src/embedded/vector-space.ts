@@ -10,7 +10,7 @@
 import type { FilterValue, MetadataFilter, VectorHit } from '../contracts/vector-store.js';
 import { matchesFilter } from './metadata-filter.js';
 import { createTopK } from './top-k.js';
-import type { VectorNamespaceData } from './vector-namespace-codec.js';
+import type { QuantizedNamespaceData, VectorNamespaceData } from './vector-namespace-codec.js';
 import { createScanBlock, createScanBlock8, SCAN_STRIDE_MULTIPLE, SCAN_STRIDE_MULTIPLE_INT8, type ScanBlock } from './wasm-scan.js';
 
 export type VectorPrecision = 'float32' | 'int8';
@@ -133,6 +133,28 @@ export function exportSlots(s: Space, slots: readonly number[]): VectorNamespace
     docIds: slots.map((slot) => s.docIds[slot]),
     metadata: slots.map((slot) => (s.metadata[slot] ? { ...s.metadata[slot] } : undefined)),
     vectors,
+  };
+}
+
+/**
+ * The int8 rows in `slots` as the namespace file stores them (codes packed to `dims`, scales as
+ * the rows' largest magnitudes), or undefined for float32 rows.
+ */
+export function exportQuantizedSlots(s: Space, slots: readonly number[]): QuantizedNamespaceData | undefined {
+  if (!s.scales) return undefined;
+  const codes = new Int8Array(slots.length * s.dims);
+  const scales = new Float32Array(slots.length);
+  slots.forEach((slot, r) => {
+    codes.set(s.data.subarray(slot * s.stride, slot * s.stride + s.dims), r * s.dims);
+    scales[r] = s.scales![slot]! * 127;
+  });
+  return {
+    dims: s.dims,
+    ids: slots.map((slot) => s.ids[slot]!),
+    docIds: slots.map((slot) => s.docIds[slot]),
+    metadata: slots.map((slot) => (s.metadata[slot] ? { ...s.metadata[slot] } : undefined)),
+    codes,
+    scales,
   };
 }
 
