@@ -151,3 +151,23 @@ describe('createMemoryVectorStore({ precision: "int8" })', () => {
     expect(() => createMemoryVectorStore({ precision: 'int4' as 'int8' })).toThrow(/precision/);
   });
 });
+
+describe('lazy namespaces from stored int8 codes', () => {
+  it('int8 rows take the stored codes as they are; float32 rows dequantise them; both search alike', async () => {
+    const { encodeVectorNamespace, decodeQuantizedVectorNamespace, decodeVectorNamespace } = await import('./vector-namespace-codec.js');
+    const src = createMemoryVectorStore({ precision: 'int8' });
+    await src.upsert('n', Array.from({ length: 60 }, (_, i) => ({ id: `v${i}`, vector: randomUnit(32, i + 77), docId: `d${i % 3}` })));
+    const bytes = encodeVectorNamespace(src.exportNamespace('n')!);
+    const lazyOf = (load: () => ReturnType<typeof decodeVectorNamespace> | ReturnType<typeof decodeQuantizedVectorNamespace>) => ({ n: { dims: 32, count: 60, load } });
+    const i8 = createMemoryVectorStore({ precision: 'int8', lazy: lazyOf(() => decodeQuantizedVectorNamespace(bytes, 't')) });
+    const f32 = createMemoryVectorStore({ lazy: lazyOf(() => decodeQuantizedVectorNamespace(bytes, 't')) });
+    const viaFloats = createMemoryVectorStore({ lazy: lazyOf(() => decodeVectorNamespace(bytes, 't')) });
+    // int8 rows loaded from codes are the rows the source held
+    expect(i8.exportQuantized!('n')).toEqual(src.exportQuantized!('n'));
+    const q = randomUnit(32, 999);
+    const a = (await src.search('n', q, 5)).map((h) => h.id);
+    expect((await i8.search('n', q, 5)).map((h) => h.id)).toEqual(a);
+    expect((await f32.search('n', q, 5)).map((h) => h.id)).toEqual((await viaFloats.search('n', q, 5)).map((h) => h.id));
+    expect((await f32.get('n', ['v7']))[0]!.docId).toBe('d1');
+  });
+});

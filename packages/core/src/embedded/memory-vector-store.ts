@@ -33,7 +33,8 @@ export interface MemoryVectorStoreOptions {
 export interface LazyNamespace {
   dims: number;
   count: number;
-  load(): VectorNamespaceData;
+  /** The rows, as floats or as stored int8 codes (taken as they are by int8 rows: no float copy). */
+  load(): VectorNamespaceData | QuantizedNamespaceData;
 }
 
 export interface MemoryVectorStore extends VectorStore {

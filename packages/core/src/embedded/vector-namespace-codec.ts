@@ -90,6 +90,19 @@ export function encodeQuantizedVectorNamespace(data: QuantizedNamespaceData): Ui
 }
 
 export function decodeVectorNamespace(bytes: Uint8Array, source: string): VectorNamespaceData {
+  const { dims, ids, docIds, metadata, codes: q, scales } = decodeQuantizedVectorNamespace(bytes, source);
+  const n = ids.length;
+  const vectors = new Float32Array(n * dims);
+  for (let r = 0; r < n; r++) {
+    const s = scales[r]! / 127;
+    const base = r * dims;
+    for (let i = 0; i < dims; i++) vectors[base + i] = q[base + i]! * s;
+  }
+  return { dims, ids, docIds, metadata, vectors };
+}
+
+/** The namespace as stored: int8 codes and per-row scales (no float copy; the codes view `bytes`). */
+export function decodeQuantizedVectorNamespace(bytes: Uint8Array, source: string): QuantizedNamespaceData {
   const { sections } = decodeBinaryFile(bytes, VECTOR_NAMESPACE_MAGIC, source);
   const corrupt = (why: string) => new RagError('RAG_STORE_CORRUPT', `${source}: ${why}`, { details: { file: source } });
   const head = readJsonSection(sections[0]!) as { dims: number; count: number; keys: string[] };
@@ -121,11 +134,5 @@ export function decodeVectorNamespace(bytes: Uint8Array, source: string): Vector
     });
     metadata[r] = m;
   }
-  const vectors = new Float32Array(n * dims);
-  for (let r = 0; r < n; r++) {
-    const s = scales[r]! / 127;
-    const base = r * dims;
-    for (let i = 0; i < dims; i++) vectors[base + i] = q[base + i]! * s;
-  }
-  return { dims, ids, docIds, metadata, vectors };
+  return { dims, ids, docIds, metadata, codes: q, scales };
 }

@@ -112,10 +112,25 @@ export function removeSlot(s: Space, slot: number): void {
 }
 
 /** Fill an empty space from packed rows; each row is (re-)normalised as `writeRow` does. */
-export function fillSpace(s: Space, data: Pick<VectorNamespaceData, 'vectors' | 'ids' | 'docIds' | 'metadata'>): void {
+export function fillSpace(s: Space, data: Pick<VectorNamespaceData, 'vectors' | 'ids' | 'docIds' | 'metadata'> | QuantizedNamespaceData): void {
   const { dims } = s;
   growSpace(s, Math.max(data.ids.length, 16));
-  for (let slot = 0; slot < data.ids.length; slot++) writeRow(s, slot, data.vectors.subarray(slot * dims, (slot + 1) * dims));
+  if ('codes' in data) {
+    // stored int8 rows (codes of a unit vector, scale = largest magnitude): int8 rows take them
+    // as they are; float32 rows are dequantised and re-normalised a row at a time
+    const row = new Float32Array(dims);
+    for (let slot = 0; slot < data.ids.length; slot++) {
+      const codes = data.codes.subarray(slot * dims, (slot + 1) * dims);
+      if (s.scales) {
+        s.data.set(codes, slot * s.stride);
+        s.data.fill(0, slot * s.stride + dims, (slot + 1) * s.stride);
+        s.scales[slot] = data.scales[slot]! / 127;
+      } else {
+        for (let i = 0; i < dims; i++) row[i] = codes[i]! * data.scales[slot]!;
+        writeRow(s, slot, row);
+      }
+    }
+  } else for (let slot = 0; slot < data.ids.length; slot++) writeRow(s, slot, data.vectors.subarray(slot * dims, (slot + 1) * dims));
   s.size = data.ids.length;
   s.ids = [...data.ids];
   s.docIds = data.docIds.map((d) => d ?? undefined);
