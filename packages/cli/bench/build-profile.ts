@@ -7,12 +7,16 @@
 //   node --conditions=@rag/source --import tsx packages/cli/bench/build-profile.ts --size 23072 [--dir DIR] [--checkpoint-every N]
 //
 // `--checkpoint-every N` commits every N documents (the indexer's `checkpointEvery`); by default
-// the indexer commits a quarter of the store at a time.
+// the indexer commits a quarter of the store at a time. `--append` opens the store already in
+// `--dir` and ingests the next `--size` passages of the scale corpus after the ones it holds
+// (to profile a batch committed onto a store of a given size). `--heap-snapshot FILE` writes a V8
+// heap snapshot after the last commit (what the build keeps live).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
+import { writeHeapSnapshot } from 'node:v8';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createIndexer, type IngestProgress } from '@rag/indexer';
+import { createIndexer, openIndex, type IngestProgress } from '@rag/indexer';
 import { loadDevPassages, scaleCorpus } from '@rag/core/simulate';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -27,10 +31,14 @@ const dir = given ? resolve(given) : mkdtempSync(join(tmpdir(), 'rag-build-profi
 const duBytes = (p: string): number => (statSync(p).isDirectory() ? readdirSync(p).reduce((n, e) => n + duBytes(join(p, e)), 0) : statSync(p).size);
 const fmt = (x: number, d = 1) => x.toFixed(d);
 
-const corpus = scaleCorpus(loadDevPassages(datasets), size);
 const every = arg('--checkpoint-every', '');
-const index = createIndexer({ dir, ...(every ? { checkpointEvery: Number(every) } : {}) });
-console.log(`build profile: ${size} passages into ${dir}${every ? `, a commit every ${every} documents` : ''}, load ${loadavg().map((x) => fmt(x)).join(' ')}, node ${process.version}`);
+const append = process.argv.includes('--append');
+if (append && !given) throw new Error('--append needs --dir (the store to add to)');
+const options = every ? { checkpointEvery: Number(every) } : {};
+const index = append ? await openIndex(dir, options) : createIndexer({ dir, ...options });
+const from = append ? index.manifest().docs : 0;
+const corpus = scaleCorpus(loadDevPassages(datasets), from + size).slice(from);
+console.log(`build profile: ${size} passages into ${dir}${append ? ` (holding ${from})` : ''}${every ? `, a commit every ${every} documents` : ''}, load ${loadavg().map((x) => fmt(x)).join(' ')}, node ${process.version}`);
 /** Which components the last commit wrote whole (a new base) and how many deltas each holds now. */
 type Ref = { file: string; deltas?: unknown[] };
 let previous: Record<string, string> = {};
@@ -70,5 +78,11 @@ const onProgress = (e: IngestProgress) => {
   stages = new Map();
 };
 await index.ingest(corpus, { onProgress });
+// with --expose-gc the heap is collected first, so the figure is what the index keeps live
+(globalThis as { gc?: () => void }).gc?.();
+const mem = process.memoryUsage();
+console.log(`after the last commit: heap used ${fmt(mem.heapUsed / 1e6, 0)} MB, external + array buffers ${fmt((mem.external + mem.arrayBuffers) / 1e6, 0)} MB, rss ${fmt(mem.rss / 1e6, 0)} MB; store ${fmt(duBytes(dir) / 1e6, 1)} MB`);
+const snapshot = arg('--heap-snapshot', '');
+if (snapshot) console.log(`heap snapshot: ${writeHeapSnapshot(resolve(snapshot))}`);
 console.log(`done: ${size} passages in ${fmt((performance.now() - t0) / 1000)} s (${fmt(size / ((performance.now() - t0) / 1000), 0)} passages/s), peak RSS ${fmt(process.resourceUsage().maxRSS / 1024, 0)} MB`);
 if (!given) rmSync(dir, { recursive: true, force: true });

@@ -80,4 +80,24 @@ export function runVectorBench(n = 100_000, dims = 384, queries = 100): void {
   // The vectors live in WebAssembly memory, which heap statistics do not count: RSS it is.
   const rss = after.rss - before.rss;
   console.log(`memory: RSS delta ${(rss / 2 ** 20).toFixed(0)} MiB = ${(rss / n).toFixed(0)} bytes/vector (raw float32: ${dims * 4} bytes/vector; includes ids, maps and the doubling slack)\n`);
+
+  // int8 rows (the indexer's rows with a `dir`) against the float32 store above, same vectors and queries.
+  // (no RSS delta here: with the float32 store and the naive peer's array already allocated and
+  // freed, it does not isolate the int8 rows; the row bytes are what the two layouts hold)
+  const store8 = createMemoryVectorStore({ precision: 'int8' });
+  store8.upsertSync('bench', vectors.map((vector, i) => ({ id: `v${i}`, vector })));
+  const int8: number[] = [];
+  let same = 0;
+  qs.forEach((q, qi) => {
+    const t = performance.now();
+    const hits = store8.searchSync('bench', q, 10);
+    int8.push(performance.now() - t);
+    same += hits.filter((h) => ourTop[qi]!.includes(h.id)).length;
+  });
+  const m8 = pct(int8, 50);
+  console.log('| rows | median ms/query | p95 ms/query | bytes per row (values + scale) |');
+  console.log('|---|---|---|---|');
+  console.log(`| float32 | ${med.toFixed(2)} | ${pct(ours, 95).toFixed(2)} | ${dims * 4} |`);
+  console.log(`| int8 (\`precision: 'int8'\`) | ${m8.toFixed(2)} | ${pct(int8, 95).toFixed(2)} | ${dims + 4} |`);
+  console.log(`\nint8 vs float32: median time ${(m8 / med).toFixed(2)}× · top-10 overlap with float32 ${((100 * same) / (10 * queries)).toFixed(1)} %\n`);
 }

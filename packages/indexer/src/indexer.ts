@@ -72,7 +72,9 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
    */
   const batchSize = () => options.checkpointEvery ?? Math.max(500, Math.floor(state.docs.size / 4));
   const embedder: Embedder = options.embedder ?? createHashingEmbedder();
-  const vectors = options.vectors ?? createMemoryVectorStore();
+  // With a `dir` the vectors are persisted as int8 (vector-namespace-codec.ts), so the embedded
+  // store holds them as int8 too: a quarter of the memory, and the scores a reopened store gives.
+  const vectors = options.vectors ?? createMemoryVectorStore(options.dir ? { precision: 'int8' } : {});
   const keyword = options.keyword ?? createBm25Index();
   const graph: GraphStore = options.graph ?? createGraphStore();
   const extractor = options.extractor === false ? undefined : (options.extractor ?? createTypedTripleExtractor());

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import {
   RagError,
   createBm25Index,
+  decodeQuantizedVectorNamespace,
   decodeVectorNamespace,
   createMemoryVectorStore,
   invalidInput,
@@ -121,11 +122,14 @@ function openFormat2(dir: string, gen: string, m: Manifest2, options: Omit<OpenI
     const spaces = Object.fromEntries(
       Object.entries(m.files.vectors).map(([ns, ref]) => {
         cache.vectors.set(ns, { token: 0, ref });
+        // without deltas the stored int8 codes go into the int8 rows as they are (no float copy)
         const load = () =>
-          applyVectorDeltas(
-            decodeVectorNamespace(readSegmentSync(dir, ref), path(ref.file)),
-            ref.deltas.map((d) => decodeVectorDelta(readSegmentSync(dir, d), path(d.file))),
-          );
+          ref.deltas.length === 0
+            ? decodeQuantizedVectorNamespace(readSegmentSync(dir, ref), path(ref.file))
+            : applyVectorDeltas(
+                decodeVectorNamespace(readSegmentSync(dir, ref), path(ref.file)),
+                ref.deltas.map((d) => decodeVectorDelta(readSegmentSync(dir, d), path(d.file))),
+              );
         return [ns, { dims: ref.dims, count: ref.count, load }];
       }),
     );
@@ -139,7 +143,8 @@ function openFormat2(dir: string, gen: string, m: Manifest2, options: Omit<OpenI
       // the GEAR id lists are read only when the view is first used (a question by another method never decodes them)
       Object.assign(spaces, { [ns]: { dims: d.dims, count: d.count, load: () => deriveGearView(graph, embedder, d.kind, d.kind === 'node' ? state.gear.nodes : state.gear.edges) } });
     }
-    vectors = createMemoryVectorStore({ id: m.vectorStoreId, lazy: spaces });
+    // rows held as int8, as the segments store them: a quarter of the memory of float32
+    vectors = createMemoryVectorStore({ id: m.vectorStoreId, lazy: spaces, precision: 'int8' });
   }
   void gen;
   return {

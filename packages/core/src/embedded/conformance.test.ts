@@ -8,6 +8,8 @@ import { createMemoryVectorStore, restoreMemoryVectorStore } from './memory-vect
 
 runVectorStoreConformance('memory', () => createMemoryVectorStore());
 runVectorStoreConformance('memory (384 dims)', () => createMemoryVectorStore(), { dimensions: 384 });
+runVectorStoreConformance('memory (int8 rows)', () => createMemoryVectorStore({ precision: 'int8' }));
+runVectorStoreConformance('memory (int8 rows, 384 dims)', () => createMemoryVectorStore({ precision: 'int8' }), { dimensions: 384 });
 runVectorStoreConformance('memory (restored from bytes)', () => restoreMemoryVectorStore(createMemoryVectorStore().serialize()));
 runEmbedderConformance('hashing', () => createHashingEmbedder());
 runEmbedderConformance('hashing (fitted)', () =>

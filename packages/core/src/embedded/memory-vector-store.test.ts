@@ -99,3 +99,75 @@ describe('createMemoryVectorStore', () => {
     expect(await store.search('n', new Float32Array([1, 0]), 1, { lang: [] })).toEqual([]);
   });
 });
+
+describe('createMemoryVectorStore({ precision: "int8" })', () => {
+  it('scores within the int8 quantisation error of float32 and keeps brute-force order on well-separated hits', async () => {
+    const dims = 200;
+    const f32 = createMemoryVectorStore();
+    const i8 = createMemoryVectorStore({ precision: 'int8' });
+    const vectors = Array.from({ length: 500 }, (_, i) => ({ id: `v${i}`, vector: randomUnit(dims, i + 1), docId: `d${i % 7}` }));
+    await f32.upsert('n', vectors);
+    await i8.upsert('n', vectors);
+    await i8.delete('n', ['v3']);
+    await f32.delete('n', ['v3']);
+    for (let q = 0; q < 5; q++) {
+      const query = randomUnit(dims, 5000 + q);
+      const a = await f32.search('n', query, 20);
+      const b = await i8.search('n', query, 20);
+      const exact = new Map(a.map((h) => [h.id, h.score]));
+      for (const h of b) if (exact.has(h.id)) expect(Math.abs(h.score - exact.get(h.id)!)).toBeLessThan(5e-3);
+      expect(b[0]!.id).toBe(a[0]!.id);
+      expect(new Set(b.slice(0, 10).map((h) => h.id)).size).toBe(10);
+      expect(b.filter((h) => exact.has(h.id)).length).toBeGreaterThanOrEqual(17);
+    }
+    // dequantised vectors come back unit-length within the quantisation error
+    const [rec] = await i8.get('n', ['v10']);
+    expect(Math.hypot(...rec!.vector)).toBeCloseTo(1, 2);
+    expect(rec!.docId).toBe('d3');
+  });
+
+  it('exports what the per-namespace codec stores: re-quantising the export gives the same codes', async () => {
+    const { encodeVectorNamespace, decodeVectorNamespace } = await import('./vector-namespace-codec.js');
+    const i8 = createMemoryVectorStore({ precision: 'int8' });
+    await i8.upsert('n', Array.from({ length: 40 }, (_, i) => ({ id: `v${i}`, vector: randomUnit(64, i + 9) })));
+    const exported = i8.exportNamespace('n')!;
+    const back = decodeVectorNamespace(encodeVectorNamespace(exported), 'test');
+    const again = createMemoryVectorStore({ precision: 'int8' });
+    again.importNamespace('n', back);
+    const x = again.exportNamespace('n')!;
+    for (let i = 0; i < x.vectors.length; i++) expect(Math.abs(x.vectors[i]! - exported.vectors[i]!)).toBeLessThan(1e-3);
+  });
+
+  it('encodes its int8 rows to the same file bytes as the float export, without a float copy', async () => {
+    const { encodeVectorNamespace, encodeQuantizedVectorNamespace } = await import('./vector-namespace-codec.js');
+    const i8 = createMemoryVectorStore({ precision: 'int8' });
+    await i8.upsert('n', Array.from({ length: 30 }, (_, i) => ({ id: `v${i}`, vector: randomUnit(48, i + 3), ...(i % 2 ? { docId: `d${i}`, metadata: { k: i } } : {}) })));
+    await i8.delete('n', ['v4']);
+    expect(encodeQuantizedVectorNamespace(i8.exportQuantized!('n')!)).toEqual(encodeVectorNamespace(i8.exportNamespace('n')!));
+    expect(createMemoryVectorStore().exportQuantized!('n')).toBeUndefined();
+  });
+
+  it('rejects an unknown precision', () => {
+    expect(() => createMemoryVectorStore({ precision: 'int4' as 'int8' })).toThrow(/precision/);
+  });
+});
+
+describe('lazy namespaces from stored int8 codes', () => {
+  it('int8 rows take the stored codes as they are; float32 rows dequantise them; both search alike', async () => {
+    const { encodeVectorNamespace, decodeQuantizedVectorNamespace, decodeVectorNamespace } = await import('./vector-namespace-codec.js');
+    const src = createMemoryVectorStore({ precision: 'int8' });
+    await src.upsert('n', Array.from({ length: 60 }, (_, i) => ({ id: `v${i}`, vector: randomUnit(32, i + 77), docId: `d${i % 3}` })));
+    const bytes = encodeVectorNamespace(src.exportNamespace('n')!);
+    const lazyOf = (load: () => ReturnType<typeof decodeVectorNamespace> | ReturnType<typeof decodeQuantizedVectorNamespace>) => ({ n: { dims: 32, count: 60, load } });
+    const i8 = createMemoryVectorStore({ precision: 'int8', lazy: lazyOf(() => decodeQuantizedVectorNamespace(bytes, 't')) });
+    const f32 = createMemoryVectorStore({ lazy: lazyOf(() => decodeQuantizedVectorNamespace(bytes, 't')) });
+    const viaFloats = createMemoryVectorStore({ lazy: lazyOf(() => decodeVectorNamespace(bytes, 't')) });
+    // int8 rows loaded from codes are the rows the source held
+    expect(i8.exportQuantized!('n')).toEqual(src.exportQuantized!('n'));
+    const q = randomUnit(32, 999);
+    const a = (await src.search('n', q, 5)).map((h) => h.id);
+    expect((await i8.search('n', q, 5)).map((h) => h.id)).toEqual(a);
+    expect((await f32.search('n', q, 5)).map((h) => h.id)).toEqual((await viaFloats.search('n', q, 5)).map((h) => h.id));
+    expect((await f32.get('n', ['v7']))[0]!.docId).toBe('d1');
+  });
+});

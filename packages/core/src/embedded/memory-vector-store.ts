@@ -3,19 +3,26 @@
 // lazy loading of namespaces persisted elsewhere, change tracking for per-namespace delta
 // persistence, and the one-file snapshot (memory-vector-snapshot.ts).
 import type { MetadataFilter, VectorHit, VectorRecord, VectorStore } from '../contracts/vector-store.js';
-import type { VectorNamespaceData } from './vector-namespace-codec.js';
+import type { QuantizedNamespaceData, VectorNamespaceData } from './vector-namespace-codec.js';
 import { RagError } from '../errors.js';
 import { assertValidId, assertValidK } from '../validate/assert-valid-text.js';
 import { assertValidVector } from '../validate/assert-valid-vector.js';
 import { assertValidFilter, isFilterValue, matchesFilter } from './metadata-filter.js';
 import { decodeMemoryVectorSnapshot, encodeMemoryVectorSnapshot } from './memory-vector-snapshot.js';
-import { createSpace, exportSlots, fillSpace, removeSlot, scanSpace, slotFor, writeRow, type Space } from './vector-space.js';
+import { createSpace, exportQuantizedSlots, exportSlots, fillSpace, readRow, removeSlot, scanSpace, slotFor, writeRow, type Space, type VectorPrecision } from './vector-space.js';
 
 export interface MemoryVectorStoreOptions {
   /** Fix the dimension for every namespace; otherwise each namespace takes it from its first vector. */
   dimensions?: number;
   /** Store id, reported in manifests (default "memory"). */
   id?: string;
+  /**
+   * How rows are held: "float32" (default), or "int8" — scalar-quantised with a scale per row, as
+   * the per-namespace files store them, in a quarter of the memory. Scores then carry the
+   * quantisation error of those files (about 1e-3 on a cosine), the same as a store reopened
+   * from them; `get` and `exportNamespace` return the dequantised vectors.
+   */
+  precision?: VectorPrecision;
   /**
    * Namespaces persisted elsewhere, loaded on first use (synchronously: `searchSync` may be the
    * first touch). `dims` and `count` answer `dimensionsOf` / `namespaces` without loading.
@@ -26,7 +33,8 @@ export interface MemoryVectorStoreOptions {
 export interface LazyNamespace {
   dims: number;
   count: number;
-  load(): VectorNamespaceData;
+  /** The rows, as floats or as stored int8 codes (taken as they are by int8 rows: no float copy). */
+  load(): VectorNamespaceData | QuantizedNamespaceData;
 }
 
 export interface MemoryVectorStore extends VectorStore {
@@ -42,6 +50,11 @@ export interface MemoryVectorStore extends VectorStore {
   serialize(): Uint8Array;
   /** One namespace's records (unit-normalised vectors), for per-namespace persistence. */
   exportNamespace(namespace: string): VectorNamespaceData | undefined;
+  /**
+   * With int8 rows: a namespace's records as the namespace file stores them (codes and scales,
+   * no float copy: `encodeQuantizedVectorNamespace`); undefined for float32 rows or an empty namespace.
+   */
+  exportQuantized?(namespace: string): QuantizedNamespaceData | undefined;
   /** Replace a namespace with `data` (e.g. decoded from a file). */
   importNamespace(namespace: string, data: VectorNamespaceData): void;
   /** Bumps whenever the namespace changes; persistence re-encodes only namespaces that moved. */
@@ -76,6 +89,8 @@ export interface VectorChanges {
 export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}): MemoryVectorStore {
   if (options.dimensions !== undefined && !(Number.isInteger(options.dimensions) && options.dimensions > 0))
     throw new RagError('RAG_CONFIG', `dimensions must be a positive integer, got ${options.dimensions}`);
+  if (options.precision !== undefined && options.precision !== 'float32' && options.precision !== 'int8')
+    throw new RagError('RAG_CONFIG', `precision must be "float32" or "int8", got ${String(options.precision)}`);
   const spaces = new Map<string, Space>();
   const pending = new Map<string, LazyNamespace>(Object.entries(options.lazy ?? {}));
   const versions = new Map<string, number>();
@@ -111,7 +126,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
   const space = (ns: string, dims: number): Space => {
     let s = getSpace(ns);
     if (!s) {
-      s = createSpace(dims);
+      s = createSpace(dims, options.precision);
       spaces.set(ns, s);
     }
     return s;
@@ -235,7 +250,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
         });
       return ids.map((id) => {
         const slot = s!.slotOf.get(id)!;
-        const rec: VectorRecord = { id, vector: s!.data.slice(slot * s!.stride, slot * s!.stride + s!.dims) };
+        const rec: VectorRecord = { id, vector: readRow(s!, slot) };
         if (s!.docIds[slot] !== undefined) rec.docId = s!.docIds[slot];
         if (s!.metadata[slot] !== undefined) rec.metadata = { ...s!.metadata[slot] };
         return rec;
@@ -254,6 +269,11 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
       const s = getSpace(ns);
       if (!s || s.size === 0) return undefined;
       return exportSlots(s, s.ids.map((_, slot) => slot));
+    },
+    exportQuantized(ns) {
+      const s = getSpace(ns);
+      if (!s || s.size === 0) return undefined;
+      return exportQuantizedSlots(s, s.ids.map((_, slot) => slot));
     },
     importNamespace(ns, data) {
       assertNamespace(ns);

@@ -30,6 +30,16 @@ export interface VectorNamespaceData {
   vectors: Float32Array;
 }
 
+/**
+ * A namespace already quantised as the file stores it: `codes` (ids.length × dims int8) and one
+ * scale per row, the row's largest magnitude (a value is code × scale / 127). A store that holds
+ * int8 rows encodes from these without making float copies.
+ */
+export interface QuantizedNamespaceData extends Omit<VectorNamespaceData, 'vectors'> {
+  codes: Int8Array;
+  scales: Float32Array;
+}
+
 export function encodeVectorNamespace(data: VectorNamespaceData): Uint8Array {
   const n = data.ids.length;
   const { dims } = data;
@@ -43,6 +53,14 @@ export function encodeVectorNamespace(data: VectorNamespaceData): Uint8Array {
     const inv = max > 0 ? 127 / max : 0;
     for (let i = 0; i < dims; i++) q[base + i] = Math.round(data.vectors[base + i]! * inv);
   }
+  return encodeQuantizedVectorNamespace({ dims, ids: data.ids, docIds: data.docIds, metadata: data.metadata, codes: q, scales });
+}
+
+export function encodeQuantizedVectorNamespace(data: QuantizedNamespaceData): Uint8Array {
+  const n = data.ids.length;
+  const { dims, codes: q, scales } = data;
+  if (q.length !== n * dims || scales.length !== n)
+    throw new RagError('RAG_INVALID_INPUT', `quantised namespace: ${n} ids need ${n * dims} codes and ${n} scales, got ${q.length} and ${scales.length}`);
   const dict = new Map<string, number>();
   const intern = (s: string) => {
     let i = dict.get(s);
@@ -72,6 +90,19 @@ export function encodeVectorNamespace(data: VectorNamespaceData): Uint8Array {
 }
 
 export function decodeVectorNamespace(bytes: Uint8Array, source: string): VectorNamespaceData {
+  const { dims, ids, docIds, metadata, codes: q, scales } = decodeQuantizedVectorNamespace(bytes, source);
+  const n = ids.length;
+  const vectors = new Float32Array(n * dims);
+  for (let r = 0; r < n; r++) {
+    const s = scales[r]! / 127;
+    const base = r * dims;
+    for (let i = 0; i < dims; i++) vectors[base + i] = q[base + i]! * s;
+  }
+  return { dims, ids, docIds, metadata, vectors };
+}
+
+/** The namespace as stored: int8 codes and per-row scales (no float copy; the codes view `bytes`). */
+export function decodeQuantizedVectorNamespace(bytes: Uint8Array, source: string): QuantizedNamespaceData {
   const { sections } = decodeBinaryFile(bytes, VECTOR_NAMESPACE_MAGIC, source);
   const corrupt = (why: string) => new RagError('RAG_STORE_CORRUPT', `${source}: ${why}`, { details: { file: source } });
   const head = readJsonSection(sections[0]!) as { dims: number; count: number; keys: string[] };
@@ -103,11 +134,5 @@ export function decodeVectorNamespace(bytes: Uint8Array, source: string): Vector
     });
     metadata[r] = m;
   }
-  const vectors = new Float32Array(n * dims);
-  for (let r = 0; r < n; r++) {
-    const s = scales[r]! / 127;
-    const base = r * dims;
-    for (let i = 0; i < dims; i++) vectors[base + i] = q[base + i]! * s;
-  }
-  return { dims, ids, docIds, metadata, vectors };
+  return { dims, ids, docIds, metadata, codes: q, scales };
 }

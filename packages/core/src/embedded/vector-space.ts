@@ -1,20 +1,30 @@
-// One namespace of the in-memory vector store: its vectors packed into one Float32Array (rows
-// of `stride` floats, grown by doubling), L2-normalised on write so cosine is a dot product,
+// One namespace of the in-memory vector store: its vectors packed into one typed array (rows
+// of `stride` values, grown by doubling), L2-normalised on write so cosine is a dot product,
 // with ids, doc ids and metadata per slot. Deletion moves the last row into the freed slot, so
 // storage stays dense. Functions over a Space, shared by the store and its snapshot codec.
+//
+// Rows are float32, or with precision "int8" scalar-quantised as the per-namespace files store
+// them (vector-namespace-codec.ts): one int8 code per value and one float scale per row (the
+// row's largest magnitude / 127), a quarter of the bytes. A query stays float32; a score is the
+// row's scale times the dot product of the query with the codes.
 import type { FilterValue, MetadataFilter, VectorHit } from '../contracts/vector-store.js';
 import { matchesFilter } from './metadata-filter.js';
 import { createTopK } from './top-k.js';
-import type { VectorNamespaceData } from './vector-namespace-codec.js';
-import { createScanBlock, SCAN_STRIDE_MULTIPLE, type ScanBlock } from './wasm-scan.js';
+import type { QuantizedNamespaceData, VectorNamespaceData } from './vector-namespace-codec.js';
+import { createScanBlock, createScanBlock8, SCAN_STRIDE_MULTIPLE, SCAN_STRIDE_MULTIPLE_INT8, type ScanBlock } from './wasm-scan.js';
+
+export type VectorPrecision = 'float32' | 'int8';
 
 export interface Space {
   dims: number;
-  /** Floats per row: dims rounded up for the SIMD scan, zero-padded. */
+  /** Values per row: dims rounded up for the SIMD scan, zero-padded. */
   stride: number;
   /** SIMD scan block holding `data`, or null for the plain-JavaScript path. */
-  block: ScanBlock | null;
-  data: Float32Array;
+  block: ScanBlock<Float32Array | Int8Array> | null;
+  /** The rows: floats, or int8 codes (then `scales` holds each row's scale). */
+  data: Float32Array | Int8Array;
+  /** Per-row scales of int8 rows (null for float32 rows). */
+  scales: Float32Array | null;
   size: number;
   ids: string[];
   docIds: (string | undefined)[];
@@ -22,10 +32,13 @@ export interface Space {
   slotOf: Map<string, number>;
 }
 
-export function createSpace(dims: number): Space {
-  const stride = Math.ceil(dims / SCAN_STRIDE_MULTIPLE) * SCAN_STRIDE_MULTIPLE;
-  const block = createScanBlock(stride, 16);
-  return { dims, stride, block, data: block?.rows ?? new Float32Array(stride * 16), size: 0, ids: [], docIds: [], metadata: [], slotOf: new Map() };
+export function createSpace(dims: number, precision: VectorPrecision = 'float32'): Space {
+  const int8 = precision === 'int8';
+  const multiple = int8 ? SCAN_STRIDE_MULTIPLE_INT8 : SCAN_STRIDE_MULTIPLE;
+  const stride = Math.ceil(dims / multiple) * multiple;
+  const block = int8 ? createScanBlock8(stride, 16) : createScanBlock(stride, 16);
+  const data = block?.rows ?? (int8 ? new Int8Array(stride * 16) : new Float32Array(stride * 16));
+  return { dims, stride, block, data, scales: int8 ? new Float32Array(16) : null, size: 0, ids: [], docIds: [], metadata: [], slotOf: new Map() };
 }
 
 /** Row `slot` := v / |v| (a zero vector stays zero: it scores 0 against everything rather than NaN). */
@@ -34,16 +47,37 @@ export function writeRow(s: Space, slot: number, v: ArrayLike<number>): void {
   for (let i = 0; i < s.dims; i++) norm += v[i]! * v[i]!;
   const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
   const base = slot * s.stride;
-  for (let i = 0; i < s.dims; i++) s.data[base + i] = v[i]! * inv;
+  if (s.scales) {
+    // quantise as vector-namespace-codec.ts does: code = round(x · 127 / max|x|)
+    let max = 0;
+    for (let i = 0; i < s.dims; i++) max = Math.max(max, Math.abs(v[i]! * inv));
+    const q = max > 0 ? 127 / max : 0;
+    for (let i = 0; i < s.dims; i++) s.data[base + i] = Math.round(v[i]! * inv * q);
+    s.scales[slot] = max / 127;
+  } else for (let i = 0; i < s.dims; i++) s.data[base + i] = v[i]! * inv;
   for (let i = s.dims; i < s.stride; i++) s.data[base + i] = 0;
 }
 
+/** Row `slot` as `dims` floats (int8 rows dequantised). */
+export function readRow(s: Space, slot: number, into = new Float32Array(s.dims), at = 0): Float32Array {
+  const base = slot * s.stride;
+  const scale = s.scales ? s.scales[slot]! : 1;
+  for (let i = 0; i < s.dims; i++) into[at + i] = s.data[base + i]! * scale;
+  return into;
+}
+
 export function growSpace(s: Space, capacity: number): void {
-  const block = s.block ? createScanBlock(s.stride, capacity) : null;
-  const data = block?.rows ?? new Float32Array(capacity * s.stride);
+  const int8 = s.scales !== null;
+  const block = s.block ? (int8 ? createScanBlock8(s.stride, capacity) : createScanBlock(s.stride, capacity)) : null;
+  const data = block?.rows ?? (int8 ? new Int8Array(capacity * s.stride) : new Float32Array(capacity * s.stride));
   data.set(s.data.subarray(0, s.size * s.stride));
   s.block = block;
   s.data = data;
+  if (s.scales) {
+    const scales = new Float32Array(capacity);
+    scales.set(s.scales.subarray(0, s.size));
+    s.scales = scales;
+  }
 }
 
 /** The slot of `id`, appended (empty doc id and metadata) when new. */
@@ -65,6 +99,7 @@ export function removeSlot(s: Space, slot: number): void {
   s.slotOf.delete(s.ids[slot]!);
   if (slot !== last) {
     s.data.copyWithin(slot * s.stride, last * s.stride, (last + 1) * s.stride);
+    if (s.scales) s.scales[slot] = s.scales[last]!;
     s.ids[slot] = s.ids[last]!;
     s.docIds[slot] = s.docIds[last];
     s.metadata[slot] = s.metadata[last];
@@ -77,10 +112,25 @@ export function removeSlot(s: Space, slot: number): void {
 }
 
 /** Fill an empty space from packed rows; each row is (re-)normalised as `writeRow` does. */
-export function fillSpace(s: Space, data: Pick<VectorNamespaceData, 'vectors' | 'ids' | 'docIds' | 'metadata'>): void {
+export function fillSpace(s: Space, data: Pick<VectorNamespaceData, 'vectors' | 'ids' | 'docIds' | 'metadata'> | QuantizedNamespaceData): void {
   const { dims } = s;
   growSpace(s, Math.max(data.ids.length, 16));
-  for (let slot = 0; slot < data.ids.length; slot++) writeRow(s, slot, data.vectors.subarray(slot * dims, (slot + 1) * dims));
+  if ('codes' in data) {
+    // stored int8 rows (codes of a unit vector, scale = largest magnitude): int8 rows take them
+    // as they are; float32 rows are dequantised and re-normalised a row at a time
+    const row = new Float32Array(dims);
+    for (let slot = 0; slot < data.ids.length; slot++) {
+      const codes = data.codes.subarray(slot * dims, (slot + 1) * dims);
+      if (s.scales) {
+        s.data.set(codes, slot * s.stride);
+        s.data.fill(0, slot * s.stride + dims, (slot + 1) * s.stride);
+        s.scales[slot] = data.scales[slot]! / 127;
+      } else {
+        for (let i = 0; i < dims; i++) row[i] = codes[i]! * data.scales[slot]!;
+        writeRow(s, slot, row);
+      }
+    }
+  } else for (let slot = 0; slot < data.ids.length; slot++) writeRow(s, slot, data.vectors.subarray(slot * dims, (slot + 1) * dims));
   s.size = data.ids.length;
   s.ids = [...data.ids];
   s.docIds = data.docIds.map((d) => d ?? undefined);
@@ -91,13 +141,35 @@ export function fillSpace(s: Space, data: Pick<VectorNamespaceData, 'vectors' | 
 /** The records in `slots` as namespace data (rows packed to `dims` floats, copies throughout). */
 export function exportSlots(s: Space, slots: readonly number[]): VectorNamespaceData {
   const vectors = new Float32Array(slots.length * s.dims);
-  slots.forEach((slot, r) => vectors.set(s.data.subarray(slot * s.stride, slot * s.stride + s.dims), r * s.dims));
+  slots.forEach((slot, r) => readRow(s, slot, vectors, r * s.dims));
   return {
     dims: s.dims,
     ids: slots.map((slot) => s.ids[slot]!),
     docIds: slots.map((slot) => s.docIds[slot]),
     metadata: slots.map((slot) => (s.metadata[slot] ? { ...s.metadata[slot] } : undefined)),
     vectors,
+  };
+}
+
+/**
+ * The int8 rows in `slots` as the namespace file stores them (codes packed to `dims`, scales as
+ * the rows' largest magnitudes), or undefined for float32 rows.
+ */
+export function exportQuantizedSlots(s: Space, slots: readonly number[]): QuantizedNamespaceData | undefined {
+  if (!s.scales) return undefined;
+  const codes = new Int8Array(slots.length * s.dims);
+  const scales = new Float32Array(slots.length);
+  slots.forEach((slot, r) => {
+    codes.set(s.data.subarray(slot * s.stride, slot * s.stride + s.dims), r * s.dims);
+    scales[r] = s.scales![slot]! * 127;
+  });
+  return {
+    dims: s.dims,
+    ids: slots.map((slot) => s.ids[slot]!),
+    docIds: slots.map((slot) => s.docIds[slot]),
+    metadata: slots.map((slot) => (s.metadata[slot] ? { ...s.metadata[slot] } : undefined)),
+    codes,
+    scales,
   };
 }
 
@@ -114,9 +186,11 @@ export function scanSpace(s: Space, vector: Float32Array, k: number, filter?: Me
   const stride = s.stride;
   const hasFilter = filter !== undefined && Object.keys(filter).length > 0;
   const scores = s.block ? s.block.scan(q, s.size) : null;
+  const scales = s.scales;
   let threshold = Number.NEGATIVE_INFINITY;
   for (let slot = 0; slot < s.size; slot++) {
-    const score = scores ? scores[slot]! : dot(q, data, slot * stride, dims);
+    let score = scores ? scores[slot]! : dot(q, data, slot * stride, dims);
+    if (scales) score *= scales[slot]!;
     if (score < threshold) continue;
     if (hasFilter && !matchesFilter({ docId: s.docIds[slot], metadata: s.metadata[slot] }, filter)) continue;
     heap.push(slot, score);
@@ -133,7 +207,7 @@ function hitAt(s: Space, slot: number, score: number): VectorHit {
 }
 
 /** Dot product of `q` with `data[offset … offset + dims)`, unrolled by 4 for throughput. */
-function dot(q: Float32Array, data: Float32Array, offset: number, dims: number): number {
+function dot(q: Float32Array, data: Float32Array | Int8Array, offset: number, dims: number): number {
   let s0 = 0;
   let s1 = 0;
   let s2 = 0;

@@ -117,9 +117,8 @@ export function createEntityResolver(options: EntityResolverOptions = {}): Entit
         // stage 3b: edit distance within blocks (same first word, same last word, same prefix)
         const block = new Set<string>();
         for (const b of blockKeys(k)) {
-          const members = byFirst.get(b);
           // a key shared by hundreds of names ("l:film", "f:john") does not discriminate; the other keys still apply
-          if (members && members.size <= MAX_BLOCK) for (const o of members) block.add(o);
+          if (byFirst.count(b) <= MAX_BLOCK) for (const o of byFirst.get(b) ?? []) block.add(o);
         }
         for (const o of block) {
           if (o === node.id || !alive(o)) continue;

@@ -4,6 +4,7 @@
 // re-normalise every node at every batch. A node whose entries did not change keeps its place in
 // each table (the resolver tries candidates in table order).
 import type { EntityNode, GraphStore } from '@rag/graph-store';
+import { IdMultimap } from './id-multimap.js';
 import { initialsOf, normalizeEntityName } from './normalize-name.js';
 
 /** Blocking keys: a misspelling rarely hits the first word, the last word and the prefix at once. */
@@ -12,19 +13,23 @@ export function blockKeys(k: string): string[] {
   return [`f:${words[0] ?? ''}`, `l:${words[words.length - 1] ?? ''}`, `p:${k.slice(0, 4)}`];
 }
 
+/**
+ * A node's entries: its normalised key, its alias keys (usually none) and its initials. The
+ * blocking keys are recomputed from the key when needed rather than held (three strings a node).
+ */
 interface Entries {
   key: string;
-  names: string[];
-  blocks: string[];
+  aliases: readonly string[] | undefined;
   initials: string | undefined;
 }
 
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+const sameList = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
+  (a?.length ?? 0) === (b?.length ?? 0) && (a ?? []).every((x, i) => x === b![i]);
 
 export class NameIndex {
-  readonly byKey = new Map<string, Set<string>>();
-  readonly byFirst = new Map<string, Set<string>>();
-  readonly byInitials = new Map<string, Set<string>>();
+  readonly byKey = new IdMultimap();
+  readonly byFirst = new IdMultimap();
+  readonly byInitials = new IdMultimap();
   private readonly entries = new Map<string, Entries>();
 
   /** The index of every node of `graph`, in the graph's node order. */
@@ -55,17 +60,17 @@ export class NameIndex {
     const key = normalizeEntityName(n.name);
     const next: Entries = {
       key,
-      names: [key, ...n.aliases.map((a) => normalizeEntityName(a))],
-      blocks: blockKeys(key),
+      aliases: n.aliases.length > 0 ? n.aliases.map((a) => normalizeEntityName(a)) : undefined,
       initials: key.includes(' ') ? initialsOf(n.name) : undefined,
     };
     const prev = this.entries.get(n.id);
-    if (prev && prev.key === next.key && prev.initials === next.initials && sameList(prev.names, next.names)) return;
+    if (prev && prev.key === next.key && prev.initials === next.initials && sameList(prev.aliases, next.aliases)) return;
     if (prev) this.unlink(n.id, prev);
     this.entries.set(n.id, next);
-    for (const k of next.names) add(this.byKey, k, n.id);
-    for (const b of next.blocks) add(this.byFirst, b, n.id);
-    if (next.initials !== undefined) add(this.byInitials, next.initials, n.id);
+    this.byKey.add(key, n.id);
+    for (const k of next.aliases ?? []) this.byKey.add(k, n.id);
+    for (const b of blockKeys(key)) this.byFirst.add(b, n.id);
+    if (next.initials !== undefined) this.byInitials.add(next.initials, n.id);
   }
 
   drop(id: string): void {
@@ -76,22 +81,9 @@ export class NameIndex {
   }
 
   private unlink(id: string, e: Entries): void {
-    for (const k of e.names) remove(this.byKey, k, id);
-    for (const b of e.blocks) remove(this.byFirst, b, id);
-    if (e.initials !== undefined) remove(this.byInitials, e.initials, id);
+    this.byKey.remove(e.key, id);
+    for (const k of e.aliases ?? []) this.byKey.remove(k, id);
+    for (const b of blockKeys(e.key)) this.byFirst.remove(b, id);
+    if (e.initials !== undefined) this.byInitials.remove(e.initials, id);
   }
-}
-
-function add(map: Map<string, Set<string>>, k: string, id: string): void {
-  if (!k) return;
-  let s = map.get(k);
-  if (!s) map.set(k, (s = new Set()));
-  s.add(id);
-}
-
-function remove(map: Map<string, Set<string>>, k: string, id: string): void {
-  const s = map.get(k);
-  if (!s) return;
-  s.delete(id);
-  if (s.size === 0) map.delete(k);
 }

@@ -6,7 +6,7 @@
 // deltas stay within the budget of delta-policy.ts (`compactRatio` of the component, plus its
 // growth since the base while it grows; state-delta.ts, keyword-delta.ts, vector-delta.ts); the graph likewise (its changed nodes, edges and log entries, tracked by the
 // graph store: @rag/graph-store's graph-delta.ts).
-import { encodeVectorNamespace, type Bm25Columns, type KeywordIndex, type MemoryVectorStore, type VectorStore } from '@rag/core';
+import { encodeQuantizedVectorNamespace, encodeVectorNamespace, type VectorNamespaceData, type Bm25Columns, type KeywordIndex, type MemoryVectorStore, type VectorStore } from '@rag/core';
 import { deltaRecords, encodeGraph, encodeGraphDelta, type GraphChanges, type GraphStore } from '@rag/graph-store';
 import type { StoredManifest, StoredState } from './format1.js';
 import { commitGeneration, FORMAT2_VERSION, writeSegment, type DerivedRef, type Manifest2, type SegmentRef, type VectorSegmentRef } from './format2.js';
@@ -205,9 +205,12 @@ export async function persistIndex(dir: string, parts: PersistParts, home: Persi
         const delta = await write(`${kind}-d`, encodeVectorDelta({ deleted: changes.deleted, upserted }));
         ref = { ...hit.ref, count, deltas: [...prior, { ...delta, records: upserted.ids.length, deleted: changes.deleted.length }] };
       } else {
-        const data = store.exportNamespace(ns);
+        // int8 rows are written as they are held: no float copy of the whole namespace
+        const quantized = typeof store.exportQuantized === 'function' ? store.exportQuantized(ns) : undefined;
+        const data = quantized ?? store.exportNamespace(ns);
         if (!data) continue;
-        ref = { ...(await write(kind, encodeVectorNamespace(data))), dims: data.dims, count: data.ids.length, deltas: [] };
+        const bytes = quantized ? encodeQuantizedVectorNamespace(quantized) : encodeVectorNamespace(data as VectorNamespaceData);
+        ref = { ...(await write(kind, bytes)), dims: data.dims, count: data.ids.length, deltas: [] };
         base = data.ids.length;
       }
       cache.vectors.set(ns, { token, ref, ...(base !== undefined ? { base } : {}) });
