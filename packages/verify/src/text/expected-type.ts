@@ -102,10 +102,10 @@ export function headPhrase(query: string): { head: string; modifiers: string[] }
   const at = questionWordAt(q);
   if (!at || !/^(what|which|whose)$/.test(at.word)) return undefined;
   // "What is the native language of …": the copula and article before the noun phrase are skipped.
-  const m = /^\S+\s+(?:(?:is|was|are|were)\s+(?:the|a|an)\s+)?((?:[\p{L}\p{N}.'-]+\s+){0,3})/u.exec(`${q.slice(at.index).replace(/[?!,;:()"]/g, ' ')} `);
+  const m = /^\S+\s+(?:(?:is|was|are|were)\s+(?:the|a|an)\s+)?((?:[\p{L}\p{N}.'-]+\s+){0,4})/u.exec(`${q.slice(at.index).replace(/[?!,;:()"]/g, ' ')} `);
   if (!m) return undefined;
   const words = (m[1] ?? '').trim().split(/\s+/).filter(Boolean);
-  // The first lexicon noun within three words ("what American rock band" → band).
+  // The first lexicon noun within four words ("which Danish heavy metal band") ("what American rock band" → band).
   let tags: string[][] | undefined;
   for (const [i, w] of words.entries()) {
     const s = singular(w.replace(/[^\p{L}]/gu, ''));

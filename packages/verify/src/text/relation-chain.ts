@@ -128,13 +128,16 @@ function attachedCues(s: Sentence, at: Mention, wanted: readonly string[]): stri
 // "in eastern Djibouti", "in the south-west".
 const DIRECTION = /^\s*(?:the\s+)?(?:north|south|east|west|central|northern|southern|eastern|western|north-?eastern|north-?western|south-?eastern|south-?western)\s+$/i;
 
+// "in the Demerara-Mahaica region of Guyana": what is in a part of a place is in the place.
+const PART_OF = /^\s*(?:the\s+)?(?:[\p{L}'’-]+\s+){0,3}(?:region|district|province|state|county|department|municipality|parish|prefecture|governorate|division|territory)\s+of\s+(?:the\s+)?$/iu;
+
 /** "a town in Djibouti", "in the north of X", "in Topeka, Kansas": the sentence places something in the mention. */
 function locatedIn(s: Sentence, at: Mention): boolean {
   const before = s.text.slice(Math.max(0, at.start - 60), at.start);
   const m = [...before.matchAll(/\b(?:in|at)\b/gi)].at(-1);
   if (!m) return false;
   const gap = before.slice((m.index ?? 0) + m[0].length);
-  return LOCATIVE_GAP.test(gap) || DIRECTION.test(gap) || APPOSITION.test(gap);
+  return LOCATIVE_GAP.test(gap) || DIRECTION.test(gap) || APPOSITION.test(gap) || PART_OF.test(gap);
 }
 
 /** Is the answer at the end of a chain of evidence sentences from the question's entities? */
@@ -167,7 +170,13 @@ export function relationChain(query: string, answer: string, citations: readonly
     // The answer's hop names the bridge near the answer (or is in the bridge's passage).
     const spans = answerOccurrences(answer, own.text);
     const words = (a: number, b: number) => (own.text.slice(a, b).match(/\S+/g) ?? []).length;
-    const near = own.names.filter((x) => spans.some((m) => (x.end <= m.start ? words(x.end, m.start) : x.start >= m.end ? words(m.end, x.start) : Infinity) <= WINDOW));
+    const gap = (x: Mention) => Math.min(...spans.map((m) => (x.end <= m.start ? words(x.end, m.start) : x.start >= m.end ? words(m.end, x.start) : Infinity)));
+    // Nearest first: in a table row ("Guyana 1 August 1973 …") the name next to the answer is its bridge.
+    const near = own.names
+      .map((x) => ({ x, d: gap(x) }))
+      .filter(({ d }) => d <= WINDOW)
+      .sort((p, q) => p.d - q.d)
+      .map(({ x }) => x);
     const bridges = [...near.map((m) => m.text), ...(c.subject ? [c.subject] : [])].filter((n, i, all) => {
       const t = contentTokens(n);
       return (
