@@ -27,7 +27,7 @@ const LEXICON: Record<Exclude<EntityType, 'YesNo' | 'Thing'>, readonly string[]>
   ],
   Place: [
     'city', 'country', 'state', 'town', 'county', 'place', 'continent', 'region', 'province', 'island', 'village',
-    'location', 'nation', 'river', 'mountain', 'range', 'district', 'borough', 'area', 'capital', 'neighborhood', 'suburb',
+    'location', 'nation', 'river', 'mountain', 'range', 'district', 'borough', 'area', 'capital', 'neighborhood', 'suburb', 'territory',
   ],
   Organization: [
     'company', 'team', 'band', 'group', 'university', 'college', 'school', 'organization', 'organisation', 'club',

@@ -40,9 +40,10 @@ const MAX_EXPANSIONS = 2000;
 // stated by "in"/"at" before the place ("a town in Djibouti").
 const PLACE_CLASS = new Set(['country', 'state', 'city', 'town', 'county', 'region', 'province', 'continent', 'nation', 'district', 'island', 'village', 'area', 'place', 'location']);
 
+const MONTH_LED = /^(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/;
 const MONTH = /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/;
 
-interface Sentence {
+export interface Sentence {
   chunkId: string;
   start: number;
   text: string;
@@ -62,7 +63,7 @@ interface Link {
   states: string[];
 }
 
-function sentencesOf(chunks: readonly RankedChunk[]): Sentence[] {
+export function sentencesOf(chunks: readonly RankedChunk[]): Sentence[] {
   return chunks.flatMap((k) => {
     const subject = subjectOf(k.text);
     return splitSentences(k.text).map((r) => {
@@ -90,7 +91,7 @@ function sameName(a: string, b: string): boolean {
   return short.every((t) => long.has(t));
 }
 
-function refers(s: Sentence, name: string): boolean {
+export function refers(s: Sentence, name: string): boolean {
   return mentioned(name, s.tokens) || isSubject(name, s.subject);
 }
 
@@ -103,7 +104,7 @@ function mentionOf(s: Sentence, name: string): Mention | undefined {
 const APPOSITION = /^\s*(?:in|at|of|from|near)?\s*(?:the\s+)?\p{Lu}[\p{L}\p{N}.'’ -]{0,40},\s*$/u;
 
 /** Relation words of `wanted` stated in the sentence and attached to the mention. */
-function attachedCues(s: Sentence, at: Mention, wanted: readonly string[]): string[] {
+export function attachedCues(s: Sentence, at: Pick<Mention, 'start' | 'end'>, wanted: readonly string[]): string[] {
   const lemmas = s.lemmas();
   const inside = lemmas.filter((t) => t.start < at.end && t.end > at.start).map((t) => t.index);
   if (inside.length === 0) return [];
@@ -118,7 +119,8 @@ function attachedCues(s: Sentence, at: Mention, wanted: readonly string[]): stri
     const [a, b] = t.start < at.start ? [t.end, at.start] : [at.end, t.start];
     const gap = s.text.slice(a, b);
     if (/[()]/.test(gap)) continue;
-    const rivals = s.names.filter((x) => x.start >= a && x.end <= b);
+    // A date the mention reader took for a name ("born 26 August 1969 in Frankfurt") is no rival.
+    const rivals = s.names.filter((x) => x.start >= a && x.end <= b && !MONTH_LED.test(x.text));
     if (rivals.length > 0 && !(t.start < at.start && APPOSITION.test(gap))) continue;
     out.push(cue);
   }

@@ -48,6 +48,11 @@ export interface RelationSupportOptions {
   deferUnstated?: boolean;
   /** With `anchors`: an anchor named in the sentence must stand within this many words of the answer. */
   anchorWindow?: number;
+  /**
+   * With `anchors` and `anchorWindow`: "in"/"at" right before the answer states "located" even
+   * when the passage never says the word ("The Consulate General of Tarsa in Morvik …").
+   */
+  locativeStatesLocated?: boolean;
 }
 
 export interface Candidate {
@@ -310,7 +315,7 @@ export function relationSupport(
       const passageLemmas = c.passage && c.passage !== c.text ? lemmaTokens(c.passage) : lemmas;
       // Along a bridge, a relation word may be stated in the bridge sentence ("born in Lindenport").
       const bridgeLemmas = bridged ? lemmaTokens(bridged.sentence) : [];
-      const unstated = cues.filter((q) => !passageLemmas.some((t) => sameRelation(q, t.lemma)) && !bridgeLemmas.some((t) => sameRelation(q, t.lemma)));
+      const said = cues.filter((q) => !passageLemmas.some((t) => sameRelation(q, t.lemma)) && !bridgeLemmas.some((t) => sameRelation(q, t.lemma)));
       // The cue must attach to the answer: within a few words, not across a parenthesis ("(born
       // 1930 in London) is an English actor"), with no other name or number between them ("located
       // in Southern Africa, north of South Africa"); a class noun ("team", "film") names a type,
@@ -346,6 +351,8 @@ export function relationSupport(
         (bare || cues.some((q) => sameRelation(q, 'located'))) &&
         from >= 0 &&
         lemmas.some((t) => /^(in|at)$/.test(t.lemma) && t.index < from && LOCATIVE_GAP.test(c.text.slice(t.end, m.start)) && attaches(t));
+      // With anchors named next to the answer, "in Morvik" states "located" itself.
+      const unstated = options.locativeStatesLocated && options.anchors && options.anchorWindow !== undefined && locatedBy ? said.filter((q) => !sameRelation(q, 'located')) : said;
       const cue =
         locatedBy ||
         from >= 0 &&

@@ -56,6 +56,23 @@ describe('coverage pass: right answers the check can now establish', () => {
     expect((await adequacy.validate({ query: q, answer: cited('Night Harbor', other, e2), evidence: e2 })).outcome).toBe('unknown');
   });
 
+  it('establishes an answer that is itself the meeting point of two sentences covering the whole question', async () => {
+    const born = 'Sara Lind (born 26 August 1969 in Morvik) is a Drenish politician.';
+    const consulate = 'The Consulate General of Tarsa in Morvik am Loma represents the interests of Tarsa in Morvik and nearby areas.';
+    const q = 'The Consulate General of Tarsa, in the city Sara Lind was born, is located in what territory?';
+    const evidence = evidenceOf(born, consulate);
+    const v = await adequacy.validate({ query: q, answer: cited('Morvik', born, evidence), evidence });
+    expect(v.outcome).toBe('pass');
+    expect(v.reason).toMatch(/with Sara Lind \(born\), and "The Consulate General of Tarsa in Morvik/);
+    // the other sentence must state the asked relation of the answer: a consulate in another city does not
+    const elsewhere = evidenceOf(born, 'The Consulate General of Tarsa is in Brellin; it serves Morvik and nearby areas.');
+    expect((await adequacy.validate({ query: q, answer: cited('Morvik', born, elsewhere), evidence: elsewhere })).outcome).toBe('unknown');
+    // and the cited sentence must state the other hop's relation ("born"), not only name the answer
+    const visit = 'Sara Lind visited Morvik in 1999.';
+    const e3 = evidenceOf(visit, consulate.replace('Morvik am Loma', 'Brellin'));
+    expect((await adequacy.validate({ query: q, answer: cited('Morvik', visit, e3), evidence: e3 })).outcome).toBe('unknown');
+  });
+
   it('reads a one-word name the lexicon does not know as a name, even at a sentence start', () => {
     expect(capitalisedOnlyAtSentenceStart('Volbrek', ['Volbrek are a Danish heavy metal band formed in Copenhagen in 2001.'])).toBe(false);
     expect(capitalisedOnlyAtSentenceStart('Guest', ['Guest stars in this episode include Lena Fiala.'])).toBe(true);
