@@ -90,6 +90,9 @@ function nounPhraseTags(words: readonly string[]): string[][] | undefined {
   return terms.length === words.length ? terms.map((t) => t.tags) : undefined;
 }
 
+// A verb or preposition ends the noun phrase after the wh-word.
+const PHRASE_END = /^(is|was|are|were|does|did|do|has|had|can|will|in|of|on|at|by|for|from|to|with)$/;
+
 /** The noun a wh-word governs: "what U.S. state" → "state", "which 2004 film" → "film". */
 export function headNoun(query: string): string | undefined {
   return headPhrase(query)?.head;
@@ -115,9 +118,13 @@ export function headPhrase(query: string): { head: string; modifiers: string[] }
       const next = tags?.[i + 1];
       if (next && next.includes('Noun') && !next.includes('Verb') && !next.includes('Pronoun')) continue;
     }
+    // "what college preparatory boys' school": a lexicon noun later in the same noun phrase is the head.
+    const rest = words.slice(i + 1);
+    const end = rest.findIndex((x) => PHRASE_END.test(x));
+    if (BY_HEAD.has(s) && (end < 0 ? rest : rest.slice(0, end)).some((x) => BY_HEAD.has(singular(x.replace(/[^\p{L}]/gu, ''))))) continue;
     if (BY_HEAD.has(s)) return { head: s, modifiers: words.slice(0, i).map((x) => x.replace(/[^\p{L}]/gu, '')).filter(Boolean) };
     // A verb or preposition ends the noun phrase ("which is …", "what in …").
-    if (/^(is|was|are|were|does|did|do|has|had|can|will|in|of|on|at|by|for|from|to|with)$/.test(w)) break;
+    if (PHRASE_END.test(w)) break;
   }
   return undefined;
 }

@@ -114,6 +114,11 @@ describe('coverage pass: wrong answers no longer verified', () => {
 
   it('reads the head noun four words after the question word, so its modifiers are type words, not the relation', async () => {
     expect(expectedType('Which Danish heavy metal band from Copenhagen released a compilation album?').head).toBe('band');
+    // a lexicon noun with another one later in the phrase is a modifier: "what college preparatory boys' school"
+    expect(expectedType("Karel Brandt graduated from what college preparatory boys' school?").head).toBe('school');
+    const school = 'Karel Brandt graduated from Tarsa Academy in 1921 and studied law.';
+    const e0 = evidenceOf(school);
+    expect((await adequacy.validate({ query: "Karel Brandt graduated from what college preparatory boys' school?", answer: cited('Tarsa Academy', school, e0), evidence: e0 })).outcome).toBe('pass');
     const quote = 'Volbrek are a Danish heavy metal band formed in Copenhagen in 2001.';
     const evidence = evidenceOf(`${quote} The band has released six studio albums.`, 'Return of the Bat is a compilation album of rare demo tracks by Mercy Gate.');
     const v = await adequacy.validate({ query: 'Which Danish heavy metal band from Copenhagen released a compilation album of rare demo tracks?', answer: cited('Volbrek', quote, evidence), evidence });
