@@ -325,7 +325,10 @@ export function relationSupport(
       const numeric = numericAnswer;
       // Numbers of the same date ("3 March 1961") are one expression, not rival candidates.
       const sameDate = (x: { start: number; end: number }) => /^[\s,]*(?:[A-Z][a-z]+)?[\s,]*$/.test(x.end <= m.start ? c.text.slice(x.end, m.start) : c.text.slice(m.end, x.start));
-      const others = extractMentions(c.text).filter((x) => (x.end <= m.start || x.start >= m.end) && (x.kind === 'number') === numeric && !(numeric && sameDate(x)));
+      // A date ("born 8 July 1981 in Botswana") is no rival of a name, though the mention reader reads "July 1981" as one.
+      const others = extractMentions(c.text).filter(
+        (x) => (x.end <= m.start || x.start >= m.end) && (x.kind === 'number') === numeric && !(numeric && sameDate(x)) && !(!numeric && MONTH_NAME.test(x.text)),
+      );
       // "X, a Somali who had campaigned for …, wound up as Djibouti's first president": an
       // appositive right after the answer describes it; the clause resumes after it.
       // So does a parenthesis right after it ("Victoria Falls (Tokaleya Tonga: Mosi-oa-Tunya) is a

@@ -73,6 +73,12 @@ describe('coverage pass: right answers the check can now establish', () => {
     expect((await adequacy.validate({ query: q, answer: cited('Morvik', visit, e3), evidence: e3 })).outcome).toBe('unknown');
   });
 
+  it('does not take a date for a rival name between the relation word and the answer', async () => {
+    const quote = 'Lena Fiala, also known as Lena, born 8 July 1981 in Morvia, is a Drenish painter.';
+    const evidence = evidenceOf(quote);
+    expect((await adequacy.validate({ query: 'What country is the birth place of the painter Lena Fiala?', answer: cited('Morvia', quote, evidence), evidence })).outcome).toBe('pass');
+  });
+
   it('reads a one-word name the lexicon does not know as a name, even at a sentence start', () => {
     expect(capitalisedOnlyAtSentenceStart('Volbrek', ['Volbrek are a Danish heavy metal band formed in Copenhagen in 2001.'])).toBe(false);
     expect(capitalisedOnlyAtSentenceStart('Guest', ['Guest stars in this episode include Lena Fiala.'])).toBe(true);
