@@ -350,10 +350,20 @@ export function relationSupport(
       // Without any relation word this is weak evidence, so it then needs every entity of the
       // question in the sentence itself, "in"/"at" right before the answer, and an answer read as a place.
       const bare = locative && direct.length === anchors.length && placeLike;
+      // "… the Embassy of the United States in Berlin": a name right before "in" that is not made
+      // of the question's entities (and anchors) is the thing located there, not the one asked about.
+      const locatesOther = (at: number) => {
+        const prev = extractMentions(c.text.slice(0, at)).filter((x) => x.kind !== 'number').at(-1);
+        if (!prev || !/^\s*$/.test(c.text.slice(prev.end, at))) return false;
+        // "Embassy of the United States": the name the "of" phrase belongs to is part of it.
+        const owner = /(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*)\s+of\s+(?:the\s+)?$/u.exec(c.text.slice(0, prev.start));
+        const known = new Set([...entities, ...anchors].flatMap((e) => contentTokens(e)));
+        return contentTokens(`${owner?.[1] ?? ''} ${prev.text}`).some((w) => !known.has(w));
+      };
       const locatedBy =
         (bare || cues.some((q) => sameRelation(q, 'located'))) &&
         from >= 0 &&
-        lemmas.some((t) => /^(in|at)$/.test(t.lemma) && t.index < from && LOCATIVE_GAP.test(c.text.slice(t.end, m.start)) && attaches(t));
+        lemmas.some((t) => /^(in|at)$/.test(t.lemma) && t.index < from && LOCATIVE_GAP.test(c.text.slice(t.end, m.start)) && attaches(t) && !locatesOther(t.start));
       // With anchors named next to the answer, "in Morvik" states "located" itself.
       const unstated = options.locativeStatesLocated && options.anchors && options.anchorWindow !== undefined && locatedBy ? said.filter((q) => !sameRelation(q, 'located')) : said;
       const cue =

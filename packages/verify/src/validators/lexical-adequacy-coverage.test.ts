@@ -108,6 +108,14 @@ describe('coverage pass: wrong answers no longer verified', () => {
     expect(w.outcome).toBe('pass');
   });
 
+  it('does not read "in X" as the location of the question entity when another name stands right before it', async () => {
+    const quote = 'Reporting through the Embassy of Tarsa in Brellin, the Morvik Consulate General of Tarsa operates with much autonomy.';
+    const evidence = evidenceOf(`The Consulate General of Tarsa is located in a large building. ${quote}`);
+    const q = 'The Consulate General of Tarsa, in the city Sara Lind was born, is located in what territory?';
+    const v = await adequacy.validate({ query: q, answer: cited('Brellin', quote, evidence), evidence });
+    expect(v.outcome).toBe('unknown');
+  });
+
   it('does not take a word of a time adjunct ("during the recording of …") for the asked relation', async () => {
     const quote = 'They recorded it with Tomas Brandt producing at Castle Studios in 1950.';
     const evidence = evidenceOf(`"Dear Mara" is a duet by Karel Dvorak and Lena Fiala. ${quote} Lena was six months pregnant at the time of the recording.`);
