@@ -27,7 +27,7 @@ const LEXICON: Record<Exclude<EntityType, 'YesNo' | 'Thing'>, readonly string[]>
   ],
   Place: [
     'city', 'country', 'state', 'town', 'county', 'place', 'continent', 'region', 'province', 'island', 'village',
-    'location', 'nation', 'river', 'mountain', 'range', 'district', 'borough', 'area', 'capital', 'neighborhood', 'suburb',
+    'location', 'nation', 'river', 'mountain', 'range', 'district', 'borough', 'area', 'capital', 'neighborhood', 'suburb', 'territory',
   ],
   Organization: [
     'company', 'team', 'band', 'group', 'university', 'college', 'school', 'organization', 'organisation', 'club',
@@ -90,6 +90,9 @@ function nounPhraseTags(words: readonly string[]): string[][] | undefined {
   return terms.length === words.length ? terms.map((t) => t.tags) : undefined;
 }
 
+// A verb or preposition ends the noun phrase after the wh-word.
+const PHRASE_END = /^(is|was|are|were|does|did|do|has|had|can|will|in|of|on|at|by|for|from|to|with)$/;
+
 /** The noun a wh-word governs: "what U.S. state" → "state", "which 2004 film" → "film". */
 export function headNoun(query: string): string | undefined {
   return headPhrase(query)?.head;
@@ -102,10 +105,10 @@ export function headPhrase(query: string): { head: string; modifiers: string[] }
   const at = questionWordAt(q);
   if (!at || !/^(what|which|whose)$/.test(at.word)) return undefined;
   // "What is the native language of …": the copula and article before the noun phrase are skipped.
-  const m = /^\S+\s+(?:(?:is|was|are|were)\s+(?:the|a|an)\s+)?((?:[\p{L}\p{N}.'-]+\s+){0,3})/u.exec(`${q.slice(at.index).replace(/[?!,;:()"]/g, ' ')} `);
+  const m = /^\S+\s+(?:(?:is|was|are|were)\s+(?:the|a|an)\s+)?((?:[\p{L}\p{N}.'-]+\s+){0,4})/u.exec(`${q.slice(at.index).replace(/[?!,;:()"]/g, ' ')} `);
   if (!m) return undefined;
   const words = (m[1] ?? '').trim().split(/\s+/).filter(Boolean);
-  // The first lexicon noun within three words ("what American rock band" → band).
+  // The first lexicon noun within four words ("which Danish heavy metal band") ("what American rock band" → band).
   let tags: string[][] | undefined;
   for (const [i, w] of words.entries()) {
     const s = singular(w.replace(/[^\p{L}]/gu, ''));
@@ -115,9 +118,13 @@ export function headPhrase(query: string): { head: string; modifiers: string[] }
       const next = tags?.[i + 1];
       if (next && next.includes('Noun') && !next.includes('Verb') && !next.includes('Pronoun')) continue;
     }
+    // "what college preparatory boys' school": a lexicon noun later in the same noun phrase is the head.
+    const rest = words.slice(i + 1);
+    const end = rest.findIndex((x) => PHRASE_END.test(x));
+    if (BY_HEAD.has(s) && (end < 0 ? rest : rest.slice(0, end)).some((x) => BY_HEAD.has(singular(x.replace(/[^\p{L}]/gu, ''))))) continue;
     if (BY_HEAD.has(s)) return { head: s, modifiers: words.slice(0, i).map((x) => x.replace(/[^\p{L}]/gu, '')).filter(Boolean) };
     // A verb or preposition ends the noun phrase ("which is …", "what in …").
-    if (/^(is|was|are|were|does|did|do|has|had|can|will|in|of|on|at|by|for|from|to|with)$/.test(w)) break;
+    if (PHRASE_END.test(w)) break;
   }
   return undefined;
 }

@@ -11,6 +11,8 @@ const SENTENCE_STARTERS = new Set([
   'both', 'under', 'after', 'before', 'during', 'since', 'among', 'according', 'besides', 'which', 'while', 'although',
 ]);
 
+const MONTH = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?$/;
+
 export interface Mention {
   text: string;
   start: number;
@@ -39,6 +41,11 @@ export function extractMentions(text: string): Mention[] {
         const next = words[j + 1]![0];
         const gap = text.slice(words[j]!.index! + words[j]![0].length, words[j + 1]!.index);
         if (/[,;:()!?]|\.\s/.test(gap)) break;
+        // A date after a name ends it: "Guyana 1 August 1973", "Haiti July 2, 2002" are a name and a date.
+        const after = words[j + 2]?.[0] ?? '';
+        if ((/^\d{1,2}$/.test(next) && MONTH.test(after)) || (MONTH.test(next) && /^\d/.test(after))) break;
+        // … and a date ends before the name after it: "1 May 1974 Dominica".
+        if (/^\d/.test(words[j]![0]) && j > i && MONTH.test(words[j - 1]![0])) break;
         if (/^\p{Lu}/u.test(next) || /^\d/.test(next)) { j++; end = j; continue; }
         if (CONNECTORS.has(next.toLowerCase()) && j + 2 < words.length && /^\p{Lu}/u.test(words[j + 2]![0])) { j++; continue; }
         break;

@@ -40,9 +40,10 @@ const MAX_EXPANSIONS = 2000;
 // stated by "in"/"at" before the place ("a town in Djibouti").
 const PLACE_CLASS = new Set(['country', 'state', 'city', 'town', 'county', 'region', 'province', 'continent', 'nation', 'district', 'island', 'village', 'area', 'place', 'location']);
 
+const MONTH_LED = /^(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/;
 const MONTH = /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/;
 
-interface Sentence {
+export interface Sentence {
   chunkId: string;
   start: number;
   text: string;
@@ -62,7 +63,7 @@ interface Link {
   states: string[];
 }
 
-function sentencesOf(chunks: readonly RankedChunk[]): Sentence[] {
+export function sentencesOf(chunks: readonly RankedChunk[]): Sentence[] {
   return chunks.flatMap((k) => {
     const subject = subjectOf(k.text);
     return splitSentences(k.text).map((r) => {
@@ -90,7 +91,7 @@ function sameName(a: string, b: string): boolean {
   return short.every((t) => long.has(t));
 }
 
-function refers(s: Sentence, name: string): boolean {
+export function refers(s: Sentence, name: string): boolean {
   return mentioned(name, s.tokens) || isSubject(name, s.subject);
 }
 
@@ -103,7 +104,7 @@ function mentionOf(s: Sentence, name: string): Mention | undefined {
 const APPOSITION = /^\s*(?:in|at|of|from|near)?\s*(?:the\s+)?\p{Lu}[\p{L}\p{N}.'’ -]{0,40},\s*$/u;
 
 /** Relation words of `wanted` stated in the sentence and attached to the mention. */
-function attachedCues(s: Sentence, at: Mention, wanted: readonly string[]): string[] {
+export function attachedCues(s: Sentence, at: Pick<Mention, 'start' | 'end'>, wanted: readonly string[]): string[] {
   const lemmas = s.lemmas();
   const inside = lemmas.filter((t) => t.start < at.end && t.end > at.start).map((t) => t.index);
   if (inside.length === 0) return [];
@@ -118,7 +119,8 @@ function attachedCues(s: Sentence, at: Mention, wanted: readonly string[]): stri
     const [a, b] = t.start < at.start ? [t.end, at.start] : [at.end, t.start];
     const gap = s.text.slice(a, b);
     if (/[()]/.test(gap)) continue;
-    const rivals = s.names.filter((x) => x.start >= a && x.end <= b);
+    // A date the mention reader took for a name ("born 26 August 1969 in Frankfurt") is no rival.
+    const rivals = s.names.filter((x) => x.start >= a && x.end <= b && !MONTH_LED.test(x.text));
     if (rivals.length > 0 && !(t.start < at.start && APPOSITION.test(gap))) continue;
     out.push(cue);
   }
@@ -128,13 +130,16 @@ function attachedCues(s: Sentence, at: Mention, wanted: readonly string[]): stri
 // "in eastern Djibouti", "in the south-west".
 const DIRECTION = /^\s*(?:the\s+)?(?:north|south|east|west|central|northern|southern|eastern|western|north-?eastern|north-?western|south-?eastern|south-?western)\s+$/i;
 
+// "in the Demerara-Mahaica region of Guyana": what is in a part of a place is in the place.
+const PART_OF = /^\s*(?:the\s+)?(?:[\p{L}'’-]+\s+){0,3}(?:region|district|province|state|county|department|municipality|parish|prefecture|governorate|division|territory)\s+of\s+(?:the\s+)?$/iu;
+
 /** "a town in Djibouti", "in the north of X", "in Topeka, Kansas": the sentence places something in the mention. */
 function locatedIn(s: Sentence, at: Mention): boolean {
   const before = s.text.slice(Math.max(0, at.start - 60), at.start);
   const m = [...before.matchAll(/\b(?:in|at)\b/gi)].at(-1);
   if (!m) return false;
   const gap = before.slice((m.index ?? 0) + m[0].length);
-  return LOCATIVE_GAP.test(gap) || DIRECTION.test(gap) || APPOSITION.test(gap);
+  return LOCATIVE_GAP.test(gap) || DIRECTION.test(gap) || APPOSITION.test(gap) || PART_OF.test(gap);
 }
 
 /** Is the answer at the end of a chain of evidence sentences from the question's entities? */
@@ -167,7 +172,13 @@ export function relationChain(query: string, answer: string, citations: readonly
     // The answer's hop names the bridge near the answer (or is in the bridge's passage).
     const spans = answerOccurrences(answer, own.text);
     const words = (a: number, b: number) => (own.text.slice(a, b).match(/\S+/g) ?? []).length;
-    const near = own.names.filter((x) => spans.some((m) => (x.end <= m.start ? words(x.end, m.start) : x.start >= m.end ? words(m.end, x.start) : Infinity) <= WINDOW));
+    const gap = (x: Mention) => Math.min(...spans.map((m) => (x.end <= m.start ? words(x.end, m.start) : x.start >= m.end ? words(m.end, x.start) : Infinity)));
+    // Nearest first: in a table row ("Guyana 1 August 1973 …") the name next to the answer is its bridge.
+    const near = own.names
+      .map((x) => ({ x, d: gap(x) }))
+      .filter(({ d }) => d <= WINDOW)
+      .sort((p, q) => p.d - q.d)
+      .map(({ x }) => x);
     const bridges = [...near.map((m) => m.text), ...(c.subject ? [c.subject] : [])].filter((n, i, all) => {
       const t = contentTokens(n);
       return (

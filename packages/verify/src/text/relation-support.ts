@@ -16,6 +16,8 @@ import { expectedType, headPhrase, isClassNoun, isRoleNoun } from './expected-ty
 import { askedClause, lemmaTokens, relationCues, sameRelation, type LemmaToken } from './relation-cues.js';
 import { isCommonNounInSentence } from './common-noun-name.js';
 import { subjectPhrase } from './subject-phrase.js';
+import { subjectStatesRelation } from './subject-attachment.js';
+import { namesakeOf, sentenceSubject } from './namesake-subject.js';
 
 export interface RelationSupport {
   established: boolean;
@@ -46,6 +48,11 @@ export interface RelationSupportOptions {
   deferUnstated?: boolean;
   /** With `anchors`: an anchor named in the sentence must stand within this many words of the answer. */
   anchorWindow?: number;
+  /**
+   * With `anchors` and `anchorWindow`: "in"/"at" right before the answer states "located" even
+   * when the passage never says the word ("The Consulate General of Tarsa in Morvik …").
+   */
+  locativeStatesLocated?: boolean;
 }
 
 export interface Candidate {
@@ -93,6 +100,11 @@ function possessor(name: string, gap: string): boolean {
 }
 // ", a Somali who had campaigned for a yes vote in the referendum of 1958," after a name.
 const APPOSITIVE = /^,\s+(?:a|an|the|who|which|whose)\s[^,;()]{0,150},/i;
+// "(Tokaleya Tonga: Mosi-oa-Tunya)", "(born 1930)", "(IPA: …)" right after a name.
+const MONTH_WORDS = /\b(January|February|March|April|May|June|July|August|September|October|November|December)\b/g;
+// "August 1973", "May": a date the mention reader took for a name.
+const MONTH_NAME = /^(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/;
+const PARENTHETICAL = /^\s*\([^()]{0,200}\)/;
 
 /** A name of the candidate sentence, not the answer, that some evidence sentence states with a question entity. */
 function bridgeOf(entities: readonly string[], c: Candidate, answer: string, sentences: readonly { text: string; subject: string | undefined }[]): { entity: string; via: string; sentence: string } | undefined {
@@ -222,7 +234,17 @@ export function relationSupport(
   const split = subjectPhrase(query);
   const subjectCues = split ? relationCues(split.subject, entityWords) : [];
   const mainCues = split ? relationCues(split.main, entityWords) : [];
-  const attachable = cues.filter((q) => !(subjectCues.some((s) => sameRelation(s, q)) && !mainCues.some((s) => sameRelation(s, q))));
+  // "Who was Audrey Williams pregnant with during the recording of …?": a time adjunct ("during /
+  // before / after …") says when, not what relation; its words must be in the passage but the word
+  // attached to the answer must be of the clause itself ("recorded it with Fred Rose" is not it).
+  const adjunct = /\b(?:during|before|after|while|since|until|throughout)\b(.*)$/i.exec(clause);
+  const adjunctCues = adjunct ? relationCues(adjunct[1]!, entityWords) : [];
+  const headCues = adjunct ? relationCues(clause.slice(0, adjunct.index), entityWords) : [];
+  const attachable = cues.filter(
+    (q) =>
+      !(subjectCues.some((s) => sameRelation(s, q)) && !mainCues.some((s) => sameRelation(s, q))) &&
+      !(adjunctCues.some((s) => sameRelation(s, q)) && !headCues.some((s) => sameRelation(s, q))),
+  );
   const clauseTokens = new Set(normTokens(clause));
   // "When did the country (where Clonbrook is located) become a member of CARICOM?": the asked
   // clause is about an unnamed thing ("the country"), which another hop of the question names;
@@ -253,6 +275,7 @@ export function relationSupport(
   const where = cited ? 'the cited sentence' : 'no evidence sentence';
   if (list.length === 0) return { established: false, reason: `no evidence sentence states "${short}"` };
   let best: { missing: string[]; unstated: string[]; cue: boolean; c: Candidate } | undefined;
+  const numericAnswer = /\d/.test(answer) && !/\p{Lu}/u.test(answer.replace(MONTH_WORDS, ''));
   for (const c of list) {
     // Every place the sentence names the answer ("Barbados 1 August 1973 … Guyana 1 August 1973").
     for (const m of answerOccurrences(answer, c.text)) {
@@ -262,15 +285,27 @@ export function relationSupport(
         if (options.anchorWindow === undefined) return true;
         const w = options.anchorWindow;
         const words = (a: number, b: number) => (c.text.slice(a, b).match(/\S+/g) ?? []).length;
-        return extractMentions(c.text).some((x) => mentioned(e, new Set(normTokens(x.text))) && (x.end <= m.start ? words(x.end, m.start) : words(m.end, x.start)) <= w);
+        const gap = (x: { start: number; end: number }) => (x.end <= m.start ? words(x.end, m.start) : x.start >= m.end ? words(m.end, x.start) : Infinity);
+        const names = extractMentions(c.text).filter((x) => x.kind !== 'number' && !MONTH_NAME.test(x.text));
+        return names.some((x) => {
+          if (!mentioned(e, new Set(normTokens(x.text))) || gap(x) > w) return false;
+          if (!numericAnswer) return true;
+          // A date or number belongs to the name nearest to it, the one before it on a tie: in
+          // "Grenada 1 May 1974 Guyana 1 August 1973" the first date is Grenada's, not Guyana's.
+          const before = x.end <= m.start;
+          return !names.some((y) => y !== x && (gap(y) < gap(x) || (gap(y) === gap(x) && !before && y.end <= m.start)));
+        });
       };
       const direct = anchors.filter((e) => (mentioned(e, tokens) && near(e)) || isSubject(e, c.subject));
       // Or through a bridge: a name of this sentence (or its passage's subject) that another
       // evidence sentence states together with one of the question's entities ("Damerjog is a
       // town in Djibouti" links "Djibouti's first president" to "Damerjog's country").
       const bridged = direct.length > 0 || options.anchors ? undefined : bridgeOf(entities, c, answer, sentences);
-      const anchored = direct.length > 0 ? direct : bridged ? [`${bridged.entity} (through ${bridged.via})`] : [];
-      const missing = anchored.length === 0 ? [...anchors] : [];
+      // A sentence about a namesake of a question entity ("The Heinkel HD 56 was … developed in
+      // 1929" for the Heinkel HD 23) states that other entity's relations, not the asked one.
+      const aboutOther = options.anchors ? undefined : namesakeOf(sentenceSubject(c.text, c.subject), entities, answer);
+      const anchored = aboutOther ? [] : direct.length > 0 ? direct : bridged ? [`${bridged.entity} (through ${bridged.via})`] : [];
+      const missing = aboutOther ? [`${aboutOther} (it is about ${sentenceSubject(c.text, c.subject)})`] : anchored.length === 0 ? [...anchors] : [];
       const lemmas = lemmaTokens(c.text);
       const inAnswer = lemmas.filter((t) => t.start < m.end && t.end > m.start).map((t) => t.index);
       const from = inAnswer.length ? Math.min(...inAnswer) : -1;
@@ -280,22 +315,29 @@ export function relationSupport(
       const passageLemmas = c.passage && c.passage !== c.text ? lemmaTokens(c.passage) : lemmas;
       // Along a bridge, a relation word may be stated in the bridge sentence ("born in Lindenport").
       const bridgeLemmas = bridged ? lemmaTokens(bridged.sentence) : [];
-      const unstated = cues.filter((q) => !passageLemmas.some((t) => sameRelation(q, t.lemma)) && !bridgeLemmas.some((t) => sameRelation(q, t.lemma)));
+      const said = cues.filter((q) => !passageLemmas.some((t) => sameRelation(q, t.lemma)) && !bridgeLemmas.some((t) => sameRelation(q, t.lemma)));
       // The cue must attach to the answer: within a few words, not across a parenthesis ("(born
       // 1930 in London) is an English actor"), with no other name or number between them ("located
       // in Southern Africa, north of South Africa"); a class noun ("team", "film") names a type,
       // not the relation, so it cannot be that cue.
       // Only a candidate of the answer's own kind (a name for a name, a number or date for one)
       // can take the cue away from it.
-      const numeric = /\d/.test(answer) && !/\p{Lu}/u.test(answer.replace(/\b(January|February|March|April|May|June|July|August|September|October|November|December)\b/g, ''));
+      const numeric = numericAnswer;
       // Numbers of the same date ("3 March 1961") are one expression, not rival candidates.
       const sameDate = (x: { start: number; end: number }) => /^[\s,]*(?:[A-Z][a-z]+)?[\s,]*$/.test(x.end <= m.start ? c.text.slice(x.end, m.start) : c.text.slice(m.end, x.start));
-      const others = extractMentions(c.text).filter((x) => (x.end <= m.start || x.start >= m.end) && (x.kind === 'number') === numeric && !(numeric && sameDate(x)));
+      // A date ("born 8 July 1981 in Botswana") is no rival of a name, though the mention reader reads "July 1981" as one.
+      const others = extractMentions(c.text).filter(
+        (x) => (x.end <= m.start || x.start >= m.end) && (x.kind === 'number') === numeric && !(numeric && sameDate(x)) && !(!numeric && MONTH_NAME.test(x.text)),
+      );
       // "X, a Somali who had campaigned for …, wound up as Djibouti's first president": an
       // appositive right after the answer describes it; the clause resumes after it.
-      const apposition = APPOSITIVE.exec(c.text.slice(m.end));
-      const resumes = apposition ? m.end + apposition[0].length : m.end;
-      const skipped = apposition ? lemmas.filter((t) => t.start >= m.end && t.end <= resumes).length : 0;
+      // So does a parenthesis right after it ("Victoria Falls (Tokaleya Tonga: Mosi-oa-Tunya) is a
+      // waterfall"): a native name, a pronunciation or dates, after which the clause resumes.
+      const aside = PARENTHETICAL.exec(c.text.slice(m.end));
+      const afterAside = aside ? m.end + aside[0].length : m.end;
+      const apposition = APPOSITIVE.exec(c.text.slice(afterAside));
+      const resumes = apposition ? afterAside + apposition[0].length : afterAside;
+      const skipped = resumes > m.end ? lemmas.filter((t) => t.start >= m.end && t.end <= resumes).length : 0;
       const attaches = (t: { start: number; end: number }) => {
         const [a, b] = t.start < m.start ? [t.end, m.start] : [t.start >= resumes ? resumes : m.end, t.start];
         if (/[()]/.test(c.text.slice(a, b))) return false;
@@ -308,10 +350,22 @@ export function relationSupport(
       // Without any relation word this is weak evidence, so it then needs every entity of the
       // question in the sentence itself, "in"/"at" right before the answer, and an answer read as a place.
       const bare = locative && direct.length === anchors.length && placeLike;
+      // "… the Embassy of the United States in Berlin": a name right before "in" that is not made
+      // of the question's entities (and anchors) is the thing located there, not the one asked about.
+      const locatesOther = (at: number) => {
+        const prev = extractMentions(c.text.slice(0, at)).filter((x) => x.kind !== 'number').at(-1);
+        if (!prev || !/^\s*$/.test(c.text.slice(prev.end, at))) return false;
+        // "Embassy of the United States": the name the "of" phrase belongs to is part of it.
+        const owner = /(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*)\s+of\s+(?:the\s+)?$/u.exec(c.text.slice(0, prev.start));
+        const known = new Set([...entities, ...anchors].flatMap((e) => contentTokens(e)));
+        return contentTokens(`${owner?.[1] ?? ''} ${prev.text}`).some((w) => !known.has(w));
+      };
       const locatedBy =
         (bare || cues.some((q) => sameRelation(q, 'located'))) &&
         from >= 0 &&
-        lemmas.some((t) => /^(in|at)$/.test(t.lemma) && t.index < from && LOCATIVE_GAP.test(c.text.slice(t.end, m.start)) && attaches(t));
+        lemmas.some((t) => /^(in|at)$/.test(t.lemma) && t.index < from && LOCATIVE_GAP.test(c.text.slice(t.end, m.start)) && attaches(t) && !locatesOther(t.start));
+      // With anchors named next to the answer, "in Morvik" states "located" itself.
+      const unstated = options.locativeStatesLocated && options.anchors && options.anchorWindow !== undefined && locatedBy ? said.filter((q) => !sameRelation(q, 'located')) : said;
       const cue =
         locatedBy ||
         from >= 0 &&
@@ -323,8 +377,22 @@ export function relationSupport(
             attachable.some((q) => sameRelation(q, t.lemma)) &&
             attaches(t),
         );
+      // "Last Vegas is a … film directed by …, written by … and starring …, Morgan Freeman": the
+      // answer opens the sentence as its subject and the relation word introduces the entity.
+      const subjectCue =
+        !cue &&
+        !options.anchors &&
+        direct.length > 0 &&
+        subjectStatesRelation({
+          sentence: c.text,
+          answer: m,
+          lemmas,
+          isCue: (lemma) => (!isClassNoun(lemma) || isRoleNoun(lemma)) && attachable.some((q) => sameRelation(q, lemma)),
+          entities: extractMentions(c.text).filter((x) => x.kind !== 'number' && direct.some((e) => mentioned(e, new Set(normTokens(x.text))))),
+          names: extractMentions(c.text).filter((x) => x.kind !== 'number'),
+        });
       const prepOk = !wantPrep || prepBefore(c.text, m.start);
-      if (missing.length === 0 && (unstated.length === 0 || options.deferUnstated) && cue && prepOk) {
+      if (missing.length === 0 && (unstated.length === 0 || options.deferUnstated) && (cue || subjectCue) && prepOk) {
         return {
           established: true,
           reason: `${cited ? 'the cited sentence' : 'an evidence sentence'} states "${short}" with ${anchored.join(', ')} and the asked relation (${cues.length > 0 ? cues.slice(0, 3).join(', ') : 'location'})`,
@@ -337,7 +405,8 @@ export function relationSupport(
           ),
         };
       }
-      if (!best || missing.length + unstated.length + (cue && prepOk ? 0 : 1) < best.missing.length + best.unstated.length + (best.cue ? 0 : 1)) best = { missing, unstated, cue: cue && prepOk, c };
+      const stated = (cue || subjectCue) && prepOk;
+      if (!best || missing.length + unstated.length + (stated ? 0 : 1) < best.missing.length + best.unstated.length + (best.cue ? 0 : 1)) best = { missing, unstated, cue: stated, c };
     }
   }
   if (!best) return { established: false, reason: `${cited ? 'the cited sentence does not state' : 'no evidence sentence states'} "${short}"` };

@@ -5,11 +5,19 @@ import { loadNlp } from '../internal/lazy-nlp.js';
 
 const COMMON = ['#Verb', '#Adjective', '#Adverb', '#Preposition', '#Conjunction', '#Determiner', '#Pronoun'];
 
-/** Whether `word`, lower-cased, reads as an ordinary word (a verb, an adjective, a common noun …) rather than a name. */
+/**
+ * Whether `word`, lower-cased, reads as an ordinary word (a verb, an adjective, a common noun …)
+ * rather than a name. The tagger calls any word it does not know a noun ("volbeat"), so a noun
+ * counts only when its lexicon knows the word (or its singular); verbs, adjectives … are read
+ * from the word's form ("founded").
+ */
 function isCommonWord(word: string): boolean {
-  const lower = loadNlp()(word.toLowerCase());
+  const low = word.toLowerCase();
+  const lower = loadNlp()(low);
   if (lower.has('#ProperNoun')) return false;
-  return lower.has('#Noun') || COMMON.some((t) => lower.has(t));
+  if (COMMON.some((t) => lower.has(t))) return true;
+  const lexicon = (loadNlp() as unknown as { model(): { one: { lexicon: Record<string, unknown> } } }).model().one.lexicon;
+  return lower.has('#Noun') && [low, low.replace(/s$/, '')].some((w) => lexicon[w] !== undefined);
 }
 
 /** Whether a one-word `name` is a common word that each of `sentences` capitalises only at a sentence start. */

@@ -10,6 +10,7 @@ import { isAbstention, isOrganizationOrPlace, isWholePersonName, questionForm, t
 import { expectedType, type EntityType } from '../text/expected-type.js';
 import { isDemonym, relationSupport } from '../text/relation-support.js';
 import { relationChain } from '../text/relation-chain.js';
+import { relationStar } from '../text/relation-star.js';
 import { capitalisedOnlyAtSentenceStart } from '../text/sentence-initial.js';
 import { askedCountNoun, countsOtherNoun } from '../text/counted-noun.js';
 import { placeLevelMismatch } from '../text/place-level.js';
@@ -118,7 +119,10 @@ export function createLexicalAdequacyValidator(options: LexicalAdequacyOptions =
       const partOnly: typeof single | undefined = single.established && !whole
         ? { established: false, reason: `${single.reason}, but no evidence links it to ${(single.unanchored ?? []).join(' or ')}` }
         : undefined;
-      const support = chain && (chain.established || chain.partial) ? chain : (partOnly ?? single);
+      // Or the answer is itself the meeting point of two sentences ("in the city Sarah Sorge was
+      // born" and "the Consulate General … in Frankfurt"), which together state the whole question.
+      const star = whole || chain?.established ? undefined : relationStar(query, text, citations, evidence?.chunks ?? []);
+      const support = star?.established ? star : chain && (chain.established || chain.partial) ? chain : (partOnly ?? single);
       if (support.established)
         return recordVerdict(makeVerdict('adequacy', 'pass', 1, `${agreement.agree ? `${agreement.reason}; ` : ''}${support.reason}`, support.span ? [support.span] : []), context, { form });
       const typeNote = agreement.agree ? `${agreement.reason}, but ` : '';
