@@ -116,6 +116,14 @@ export class Multigraph<N, E> {
     this.nodeValues[s] = undefined;
     this.freeNodes.push(s);
   }
+  /** The node's slot (NONE when absent): a handle for `nodeAt` and `addEdgeAt`, valid until a node is dropped. */
+  nodeSlotOf(id: string): number {
+    return this.nodeSlot(id);
+  }
+  /** The value of the node in slot s (from `nodeSlotOf`). */
+  nodeAt(s: number): N {
+    return this.nodeValues[s]!;
+  }
   /** In-degree + out-degree (a self-loop counts twice). */
   degree(id: string): number {
     const s = this.requireNodeSlot(id, 'degree');
@@ -148,6 +156,14 @@ export class Multigraph<N, E> {
     }
     const u = this.requireNodeSlot(sourceId, 'setEdge');
     const v = this.requireNodeSlot(targetId, 'setEdge');
+    this.addEdgeAt(id, u, v, value);
+    return undefined;
+  }
+  /**
+   * Adds a new edge between the nodes in slots u and v (from `nodeSlotOf`, with no node dropped
+   * since): the bulk path's insert, which has looked up both ends already. The id must be absent.
+   */
+  addEdgeAt(id: string, u: number, v: number, value: E): void {
     let s = this.freeEdges.pop();
     if (s === undefined) {
       s = this.edgeIds.length;
@@ -176,7 +192,6 @@ export class Multigraph<N, E> {
     this.edgeSlots.set(id, s);
     this.lastEdgeId = id;
     this.lastEdgeSlot = s;
-    return undefined;
   }
   /** Drops an edge; throws if absent. */
   dropEdge(id: string): void {
