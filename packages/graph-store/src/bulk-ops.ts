@@ -58,6 +58,7 @@ export function addBatch(core: StoreCore, raw: GraphBatch): GraphBatchResult {
   const nodeTypes = new Array<string>(entities.length);
   /** id → the first batch entity with it */
   const firstOf = new Map<string, number>();
+  const merges = new Uint8Array(entities.length);
   for (let k = 0; k < entities.length; k++) {
     const input = entities[k]!;
     const label = `entities[${k}]`;
@@ -70,6 +71,8 @@ export function addBatch(core: StoreCore, raw: GraphBatch): GraphBatchResult {
     }
     const first = firstOf.get(id);
     const existingType = first !== undefined ? nodeTypes[first] : graph.getNode(id)?.type;
+    // a node new to the graph and to the batch needs no lookup when it is written
+    if (existingType !== undefined) merges[k] = 1;
     if (existingType !== undefined && input.type !== undefined && existingType !== type) {
       throw new RagError('RAG_CONFLICT', `${label}.type: node "${id}" already has type ${existingType}, not ${type}`, {
         details: { input: `${label}.type`, record: k, id, existing: existingType, given: type },
@@ -128,7 +131,7 @@ export function addBatch(core: StoreCore, raw: GraphBatch): GraphBatchResult {
   for (let k = 0; k < entities.length; k++) {
     const input = entities[k]!;
     const id = entityIds[k]!;
-    core.putNode(upsertedEntity(graph.getNode(id), input, id, ownTypes[k]!, intern.fresh), true);
+    core.putNode(upsertedEntity(merges[k] ? graph.getNode(id) : undefined, input, id, ownTypes[k]!, intern.fresh), true);
     slotOf[k] = graph.nodeSlotOf(id);
   }
   for (let i = 0; i < relations.length; i++) {

@@ -100,6 +100,11 @@ export class Multigraph<N, E> {
     if (this.nodesInIdOrder && this.lastNodeId !== undefined && !(this.lastNodeId < id)) this.nodesInIdOrder = false;
     this.lastNodeId = id;
     this.nodeSlots.set(id, s);
+    // a node just added is often looked up next (the bulk path takes its slot)
+    this.recentIds[1] = this.recentIds[0];
+    this.recentSlots[1] = this.recentSlots[0]!;
+    this.recentIds[0] = id;
+    this.recentSlots[0] = s;
     return undefined;
   }
   /** Drops a node and its incident edges; throws if absent. */
