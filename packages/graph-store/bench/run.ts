@@ -138,7 +138,7 @@ async function build(bulk: boolean): Promise<BuildFigures> {
   const gcPauses = gcMs(nodesT0, nodesT1) + gcMs(edgesT0, edgesT1);
   const figures = { store, nodesMs, edgesMs, cpu, gc: gcPauses, heapPerNode: (h1 - h0) / store.nodeCount, heapPerEdge: (h2 - h1) / store.edgeCount };
   console.log(
-    `${bulk ? 'bulk (addBatch)' : 'per call (addEntity / addRelation)'}: ${store.nodeCount} nodes in ${fmt(nodesMs / 1000, 2)} s, ${store.edgeCount} edges in ${fmt(edgesMs / 1000, 2)} s wall; ` +
+    `${bulk ? 'bulk (addBatch)' : 'per call (addEntity / addRelation)'}: ${store.nodeCount} nodes in ${fmt(nodesMs / 1000, 2)} s wall (${fmt(nodesCpu / 1000, 2)} s CPU), ${store.edgeCount} edges in ${fmt(edgesMs / 1000, 2)} s wall (${fmt((cpu - nodesCpu) / 1000, 2)} s CPU); ` +
       `${fmt((nodesMs + edgesMs) / 1000, 2)} s wall, ${fmt(cpu / 1000, 2)} s CPU for both (process CPU incl. GC threads), ${fmt(gcPauses / 1000, 2)} s of it GC pauses; ` +
       `heap ${fmt(figures.heapPerNode, 0)} B per node, ${fmt(figures.heapPerEdge, 0)} B per edge; load average ${load()}`,
   );
