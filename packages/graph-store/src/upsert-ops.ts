@@ -2,7 +2,7 @@
 // single nodes and edges. Each call checks everything before its first write, so a refused call
 // leaves the store (and its version) unchanged.
 import { RagError, TripleSchema, invalidInput } from '@rag/core';
-import type { Provenance, Triple } from '@rag/core';
+import type { Metadata, Provenance, Triple } from '@rag/core';
 import { entityId, normalizeRelation, relationId } from './entity-id.js';
 import { EntityInputSchema, RelationInputSchema } from './schemas.js';
 import { combineEdges, entityNode, mergeAliases, parse, unionProvenance } from './store-helpers.js';
@@ -18,6 +18,16 @@ export interface UpsertOps {
 }
 
 const freshProvenance = (list: readonly Provenance[] | undefined): Provenance[] => unionProvenance([], list ?? []);
+
+// most new nodes have no aliases and no attributes: they share one frozen empty array / object
+// (stored values are frozen, so the sharing is invisible to readers)
+const NO_ALIASES = Object.freeze([]) as unknown as string[];
+const NO_ATTRIBUTES = Object.freeze({}) as Metadata;
+const orNone = (aliases: string[]): string[] => (aliases.length === 0 ? NO_ALIASES : aliases);
+function copyOrNone(attributes: Metadata | undefined): Metadata {
+  if (attributes) for (const _ in attributes) return { ...attributes };
+  return NO_ATTRIBUTES;
+}
 
 /**
  * The node `addEntity` stores for a checked input: `existing` with the input's aliases,
@@ -42,7 +52,7 @@ export function upsertedEntity(
         { ...existing.attributes, ...(input.attributes ?? {}) },
         unionProvenance(existing.provenance, input.provenance ?? []),
       )
-    : entityNode(id, input.name.trim(), nodeType, mergeAliases(input.name, [], input.aliases ?? []), input.description, { ...(input.attributes ?? {}) }, fresh(input.provenance));
+    : entityNode(id, input.name.trim(), nodeType, orNone(mergeAliases(input.name, [], input.aliases ?? [])), input.description, copyOrNone(input.attributes), fresh(input.provenance));
 }
 
 /** The edge `addRelation` builds from a checked input (attributes copied), before any upsert. */
