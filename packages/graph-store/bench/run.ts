@@ -1,11 +1,12 @@
-// Benchmark: a 200k-node, 1M-edge preferential-attachment graph built from a seed.
+// Benchmark: a 200k-node, 1M-edge preferential-attachment graph built from a seed, once one call
+// per record (the previous path) and once in bulk (addBatch), with the ratio between them.
 // Our PPR (cached CSR power iteration) vs graphology-metrics' pagerank on the same graph,
 // plus Louvain time, snapshot save/load time and bytes, and heap per node / per edge.
 // Also: local-push PPR (personalizedPageRankPush) vs the power iteration on the same queries, with
 // top-20 agreement against the power iteration's answer.
 // Run: pnpm --filter @rag/graph-store bench   (env BENCH_NODES / BENCH_EDGES_PER_NODE to scale;
 //      `pnpm --filter @rag/graph-store bench --ppr-only` skips Louvain and the snapshot;
-//      `--build-only` stops after the build and its peer: the same nodes and edges inserted into a
+//      `--build-only` stops after the builds and their peer: the same nodes and edges inserted into a
 //      bare graphology MultiDirectedGraph, timed in the same run)
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -26,6 +27,7 @@ import {
   relationId,
   saveGraph,
 } from '../src/index.js';
+import type { EntityInput, RelationInput } from '../src/index.js';
 
 const N = Number(process.env.BENCH_NODES ?? 200_000);
 const M_PER = Number(process.env.BENCH_EDGES_PER_NODE ?? 5);
@@ -64,58 +66,111 @@ if (!gc) console.warn('warning: run with --expose-gc for meaningful memory figur
 console.log(`node ${process.version}, ${N} nodes, ${M_PER} edges per new node, seed ${SEED}; load average ${load()}`);
 
 // ---------------------------------------------------------------- build
+// The records are generated first (what an extraction hands the store), then inserted twice:
+// one call per record (addEntity / addRelation, the previous path) and in two bulk calls
+// (addBatch with the entities, then with the relations). Same records, same graph.
 const rng = mulberry32(SEED);
 const relations = ['r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7'];
 const id = (i: number) => `entity:n${i}`;
-const h0 = heap();
-let t = performance.now();
-const nodesT0 = t;
-let c0 = cpuNow();
-const store = createGraphStore();
-for (let i = 0; i < N; i++) store.addEntity({ name: `n${i}`, provenance: [{ chunkId: `c${i >> 2}`, start: 0, end: 8 }] });
-const buildNodesMs = ms(t);
-const nodesT1 = performance.now();
-const buildNodesCpu = cpuNow() - c0;
-const h1 = heap();
-// preferential attachment: a new node links to endpoints drawn from the endpoint list, so the
-// chance of picking a node is proportional to its degree (Barabási–Albert)
-const endpoints = new Int32Array(2 * N * M_PER + 16);
-let ends = 0;
-const core = M_PER + 1;
-t = performance.now();
-const edgesT0 = t;
-c0 = cpuNow();
-for (let i = 1; i < core; i++) {
-  for (let j = 0; j < i; j++) {
-    store.addRelation({ source: id(i), target: id(j), relation: relations[(i + j) % 8], provenance: [{ chunkId: `c${i >> 2}`, start: 0, end: 8 }], confidence: 0.5 + rng() / 2 });
+const entityRecords: EntityInput[] = [];
+for (let i = 0; i < N; i++) entityRecords.push({ name: `n${i}`, provenance: [{ chunkId: `c${i >> 2}`, start: 0, end: 8 }] });
+const relationRecords: RelationInput[] = [];
+{
+  // preferential attachment: a new node links to endpoints drawn from the endpoint list, so the
+  // chance of picking a node is proportional to its degree (Barabási–Albert); a repeated
+  // (source, relation, target) is drawn again
+  const endpoints = new Int32Array(2 * N * M_PER + 16);
+  const drawn = new Set<number>();
+  const key = (i: number, r: number, j: number) => (i * 8 + r) * N + j;
+  let ends = 0;
+  const core = M_PER + 1;
+  const push = (i: number, r: number, j: number) => {
+    drawn.add(key(i, r, j));
+    relationRecords.push({ source: id(i), target: id(j), relation: relations[r]!, provenance: [{ chunkId: `c${i >> 2}`, start: 0, end: 8 }], confidence: 0.5 + rng() / 2 });
     endpoints[ends++] = i;
     endpoints[ends++] = j;
+  };
+  for (let i = 1; i < core; i++) for (let j = 0; j < i; j++) push(i, (i + j) % 8, j);
+  for (let i = core; i < N; i++) {
+    for (let k = 0; k < M_PER; k++) {
+      let target: number;
+      let r: number;
+      do {
+        target = endpoints[Math.floor(rng() * ends)]!;
+        r = Math.floor(rng() * 8);
+      } while (target === i || drawn.has(key(i, r, target)));
+      push(i, r, target);
+    }
   }
 }
-for (let i = core; i < N; i++) {
-  for (let k = 0; k < M_PER; k++) {
-    let target: number;
-    let rel: string;
-    do {
-      target = endpoints[Math.floor(rng() * ends)];
-      rel = relations[Math.floor(rng() * 8)];
-    } while (target === i || store.getEdge(relationId(id(i), rel, id(target))));
-    store.addRelation({ source: id(i), target: id(target), relation: rel, provenance: [{ chunkId: `c${i >> 2}`, start: 0, end: 8 }], confidence: 0.5 + rng() / 2 });
-    endpoints[ends++] = i;
-    endpoints[ends++] = target;
-  }
+
+interface BuildFigures {
+  store: ReturnType<typeof createGraphStore>;
+  nodesMs: number;
+  edgesMs: number;
+  cpu: number;
+  gc: number;
+  heapPerNode: number;
+  heapPerEdge: number;
 }
-const buildEdgesMs = ms(t);
-const edgesT1 = performance.now();
-const buildCpu = buildNodesCpu + cpuNow() - c0;
-const h2 = heap();
-await flushGcEntries();
-const buildGc = gcMs(nodesT0, nodesT1) + gcMs(edgesT0, edgesT1);
+async function build(bulk: boolean): Promise<BuildFigures> {
+  const h0 = heap();
+  const store = createGraphStore();
+  let t = performance.now();
+  const nodesT0 = t;
+  const c0 = cpuNow();
+  if (bulk) store.addBatch({ entities: entityRecords });
+  else for (const e of entityRecords) store.addEntity(e);
+  const nodesMs = ms(t);
+  const nodesT1 = performance.now();
+  const nodesCpu = cpuNow() - c0;
+  const h1 = heap();
+  t = performance.now();
+  const edgesT0 = t;
+  const c1 = cpuNow();
+  if (bulk) store.addBatch({ relations: relationRecords });
+  else for (const r of relationRecords) store.addRelation(r);
+  const edgesMs = ms(t);
+  const edgesT1 = performance.now();
+  const cpu = nodesCpu + cpuNow() - c1;
+  const h2 = heap();
+  await flushGcEntries();
+  const gcPauses = gcMs(nodesT0, nodesT1) + gcMs(edgesT0, edgesT1);
+  const figures = { store, nodesMs, edgesMs, cpu, gc: gcPauses, heapPerNode: (h1 - h0) / store.nodeCount, heapPerEdge: (h2 - h1) / store.edgeCount };
+  console.log(
+    `${bulk ? 'bulk (addBatch)' : 'per call (addEntity / addRelation)'}: ${store.nodeCount} nodes in ${fmt(nodesMs / 1000, 2)} s wall (${fmt(nodesCpu / 1000, 2)} s CPU), ${store.edgeCount} edges in ${fmt(edgesMs / 1000, 2)} s wall (${fmt((cpu - nodesCpu) / 1000, 2)} s CPU); ` +
+      `${fmt((nodesMs + edgesMs) / 1000, 2)} s wall, ${fmt(cpu / 1000, 2)} s CPU for both (process CPU incl. GC threads), ${fmt(gcPauses / 1000, 2)} s of it GC pauses; ` +
+      `heap ${fmt(figures.heapPerNode, 0)} B per node, ${fmt(figures.heapPerEdge, 0)} B per edge; load average ${load()}`,
+  );
+  return figures;
+}
+// a sample of nodes and edges as JSON, to check that both paths stored the same graph
+function sample(s: ReturnType<typeof createGraphStore>): string {
+  const out: unknown[] = [s.nodeCount, s.edgeCount];
+  for (let i = 0; i < N; i += 997) out.push(s.getNode(id(i)));
+  for (let k = 0; k < relationRecords.length; k += 4999) {
+    const r = relationRecords[k]!;
+    out.push(s.getEdge(relationId(r.source, r.relation, r.target)));
+  }
+  return JSON.stringify(out);
+}
+let t = 0;
+let previous: BuildFigures | undefined = await build(false);
+const previousSample = sample(previous.store);
+const prev = { wall: previous.nodesMs + previous.edgesMs, cpu: previous.cpu, heapPerEdge: previous.heapPerEdge };
+previous = undefined; // dropped before the bulk build, so it does not weigh on its collections
+const bulkBuild = await build(true);
+const store = bulkBuild.store;
+const buildNodesMs = bulkBuild.nodesMs;
+const buildEdgesMs = bulkBuild.edgesMs;
+const buildCpu = bulkBuild.cpu;
+if (sample(store) !== previousSample) throw new Error('bench: the bulk path stored a different graph than the per-call path');
 console.log(
-  `built ${store.nodeCount} nodes in ${fmt(buildNodesMs / 1000, 2)} s, ${store.edgeCount} edges in ${fmt(buildEdgesMs / 1000, 2)} s wall; ` +
-    `${fmt((buildNodesMs + buildEdgesMs) / 1000, 2)} s wall, ${fmt(buildCpu / 1000, 2)} s CPU for both (process CPU incl. GC threads), ${fmt(buildGc / 1000, 2)} s of it GC pauses`,
+  `built ${store.nodeCount} nodes, ${store.edgeCount} edges (bulk path): ${fmt((buildNodesMs + buildEdgesMs) / 1000, 2)} s wall, ${fmt(buildCpu / 1000, 2)} s CPU; ${fmt((buildNodesMs + buildEdgesMs) / 1000 / (store.edgeCount / 1e6), 2)} s wall per 1M edges`,
 );
-console.log(`heap: ${fmt((h1 - h0) / store.nodeCount, 0)} B per node, ${fmt((h2 - h1) / store.edgeCount, 0)} B per edge (store incl. its graph structure, indexes, provenance)`);
+console.log(
+  `RATIO per-call / bulk build: ${fmt(prev.wall / (buildNodesMs + buildEdgesMs), 2)}x wall, ${fmt(prev.cpu / buildCpu, 2)}x CPU, ${fmt(prev.heapPerEdge / bulkBuild.heapPerEdge, 2)}x heap per edge (same sampled nodes and edges)`,
+);
 
 // ---------------------------------------------------------------- build peer
 // The same nodes and edges (the store's own frozen objects as attributes, in insertion order)
@@ -141,7 +196,7 @@ async function buildPeer(): Promise<void> {
       `${fmt((p1 - p0) / peerGraph.size, 0)} B per edge (structure only, nodes included)`,
   );
   console.log(
-    `RATIO store build / bare graphology build: ${fmt((buildNodesMs + buildEdgesMs) / peerMs, 2)}x wall, ${fmt(buildCpu / peerCpu, 2)}x CPU; load average ${load()}`,
+    `RATIO store build (bulk) / bare graphology build: ${fmt((buildNodesMs + buildEdgesMs) / peerMs, 2)}x wall, ${fmt(buildCpu / peerCpu, 2)}x CPU; load average ${load()}`,
   );
 }
 await buildPeer();

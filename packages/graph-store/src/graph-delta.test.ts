@@ -2,11 +2,11 @@
 // replayed onto the base's columns, give exactly the snapshot the whole graph would be written
 // as — for adds, changes, removals, merges and their undo, logged edits and their undo — and a
 // damaged delta is named.
-import { RagError } from '@rag/core';
+import { RagError, decodeStrings, encodeStrings } from '@rag/core';
 import { describe, expect, it } from 'vitest';
 import { prov, sample } from './edit-fixtures.js';
 import { columnsToSnapshot, decodeGraphColumns, encodeGraph } from './graph-codec.js';
-import { applyGraphDeltas, decodeGraphDelta, deltaRecords, encodeGraphDelta } from './graph-delta.js';
+import { applyGraphDeltas, decodeGraphDelta, deltaRecords, encodeGraphDelta, encodeJsonTexts } from './graph-delta.js';
 import { createGraphStore } from './graph-store.js';
 import { createGraphView } from './graph-view.js';
 
@@ -101,5 +101,24 @@ describe('graph deltas', () => {
     }
     expect(RagError.isInstance(caught) && caught.code).toBe('RAG_STORE_CORRUPT');
     expect(String(caught)).toMatch(/graph-d-2\.bin/);
+  });
+
+  it('writes record texts byte for byte as one encode per text would, in one group or many', () => {
+    const records = [
+      { id: 'a', name: 'plain' },
+      { id: 'b', name: 'Zoë Łódź 東京 🎻', aliases: ['\u00e9'] },
+      { id: 'c', name: 'lone \ud800 high and \udc00 low surrogates', end: '\ud83c' },
+      { id: 'd', start: '\udfbb' },
+      {},
+      { n: 1, list: [null, true, 'x"y\\z\n'] },
+    ];
+    const expected = encodeStrings(records.map((r) => JSON.stringify(r)));
+    for (const group of [1, 10, 40, 1 << 24]) {
+      const [blob, ends] = encodeJsonTexts(records, group);
+      expect(Buffer.from(blob).equals(Buffer.from(expected[0]))).toBe(true);
+      expect(Buffer.from(ends).equals(Buffer.from(expected[1]))).toBe(true);
+      expect(decodeStrings(blob, ends).map((t) => JSON.parse(t))).toEqual(records);
+    }
+    expect(encodeJsonTexts([]).map((b) => b.byteLength)).toEqual([0, 0]);
   });
 });

@@ -7,6 +7,7 @@
 //   id-index.ts       the key → ids indexes (chunk → facts, name → nodes)
 //   store-reads.ts    lookups, name search, incident edges, π and π⁻¹, refs, subgraphs
 //   upsert-ops.ts     addEntity / addRelation / addTriple, removeNode / removeEdge
+//   bulk-ops.ts       addBatch: the same upserts for a whole batch, checked once
 //   merge-ops.ts      merge / undoMerge / split and the merge log
 //   chunk-removal.ts  removeChunks (document deletion)
 //   edit-ops.ts       updateEntity / createRelation / updateRelation / removeRelation / undoEdit
@@ -14,6 +15,7 @@
 // Persistence is persistence.ts (JSON) and graph-codec.ts / graph-view.ts (graph format 2).
 import { RagError, invalidInput } from '@rag/core';
 import { createChangeTracker, type GraphChanges } from './change-tracker.js';
+import { addBatch } from './bulk-ops.js';
 import { removeChunks } from './chunk-removal.js';
 import { createEditOps } from './edit-ops.js';
 import { createMergeOps } from './merge-ops.js';
@@ -120,6 +122,7 @@ export function createGraphStore(options: GraphStoreOptions = {}): GraphStore & 
     addEntity: upserts.addEntity,
     addRelation: upserts.addRelation,
     addTriple: upserts.addTriple,
+    addBatch: (batch) => addBatch(core, batch),
     removeNode: upserts.removeNode,
     removeEdge: upserts.removeEdge,
     removeChunks: (chunkIds) => removeChunks(core, chunkIds),

@@ -211,6 +211,7 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
     addEntity: edit('addEntity'),
     addRelation: edit('addRelation'),
     addTriple: edit('addTriple'),
+    addBatch: edit('addBatch'),
     removeChunks: edit('removeChunks'),
     setSchema: edit('setSchema'),
     merge: edit('merge'),

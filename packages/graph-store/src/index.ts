@@ -12,6 +12,8 @@ export type {
   EntityEdit,
   EntityInput,
   EntityNode,
+  GraphBatch,
+  GraphBatchResult,
   GraphSchema,
   GraphSnapshot,
   GraphStore,

@@ -100,6 +100,11 @@ export class Multigraph<N, E> {
     if (this.nodesInIdOrder && this.lastNodeId !== undefined && !(this.lastNodeId < id)) this.nodesInIdOrder = false;
     this.lastNodeId = id;
     this.nodeSlots.set(id, s);
+    // a node just added is often looked up next (the bulk path takes its slot)
+    this.recentIds[1] = this.recentIds[0];
+    this.recentSlots[1] = this.recentSlots[0]!;
+    this.recentIds[0] = id;
+    this.recentSlots[0] = s;
     return undefined;
   }
   /** Drops a node and its incident edges; throws if absent. */
@@ -115,6 +120,14 @@ export class Multigraph<N, E> {
     this.nodeIds[s] = undefined;
     this.nodeValues[s] = undefined;
     this.freeNodes.push(s);
+  }
+  /** The node's slot (NONE when absent): a handle for `nodeAt` and `addEdgeAt`, valid until a node is dropped. */
+  nodeSlotOf(id: string): number {
+    return this.nodeSlot(id);
+  }
+  /** The value of the node in slot s (from `nodeSlotOf`). */
+  nodeAt(s: number): N {
+    return this.nodeValues[s]!;
   }
   /** In-degree + out-degree (a self-loop counts twice). */
   degree(id: string): number {
@@ -148,6 +161,14 @@ export class Multigraph<N, E> {
     }
     const u = this.requireNodeSlot(sourceId, 'setEdge');
     const v = this.requireNodeSlot(targetId, 'setEdge');
+    this.addEdgeAt(id, u, v, value);
+    return undefined;
+  }
+  /**
+   * Adds a new edge between the nodes in slots u and v (from `nodeSlotOf`, with no node dropped
+   * since): the bulk path's insert, which has looked up both ends already. The id must be absent.
+   */
+  addEdgeAt(id: string, u: number, v: number, value: E): void {
     let s = this.freeEdges.pop();
     if (s === undefined) {
       s = this.edgeIds.length;
@@ -176,7 +197,6 @@ export class Multigraph<N, E> {
     this.edgeSlots.set(id, s);
     this.lastEdgeId = id;
     this.lastEdgeSlot = s;
-    return undefined;
   }
   /** Drops an edge; throws if absent. */
   dropEdge(id: string): void {

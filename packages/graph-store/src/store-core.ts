@@ -49,6 +49,11 @@ export interface StoreCore {
   dropNode(id: string): void;
   putEdge(edge: RelationEdge, owned?: boolean): RelationEdge;
   dropEdge(id: string): void;
+  /**
+   * `putEdge(edge, true)` for an edge whose id is absent, between the nodes in slots u and v
+   * (`graph.nodeSlotOf` of its source and target): the bulk path's insert, without the lookups.
+   */
+  putNewEdgeAt(edge: RelationEdge, u: number, v: number): RelationEdge;
   /** Count one mutation. */
   bump(): void;
   requireNode(id: string, input?: string): EntityNode;
@@ -106,6 +111,14 @@ export function createStoreCore(options: { defaultType: string; now: () => Date 
       for (const p of frozen.provenance) chunkEdges.add(p.chunkId, edge.id);
       relationCounts.set(edge.relation, (relationCounts.get(edge.relation) ?? 0) + 1);
     }
+    return frozen;
+  }
+  function putNewEdgeAt(edge: RelationEdge, u: number, v: number): RelationEdge {
+    if (core.tracking) touchedEdges.add(edge.id);
+    const frozen = freezeOwnedEdge(edge);
+    graph.addEdgeAt(edge.id, u, v, frozen);
+    for (const p of frozen.provenance) chunkEdges.add(p.chunkId, edge.id);
+    relationCounts.set(edge.relation, (relationCounts.get(edge.relation) ?? 0) + 1);
     return frozen;
   }
   function dropEdge(id: string): void {
@@ -211,6 +224,7 @@ export function createStoreCore(options: { defaultType: string; now: () => Date 
     putNode,
     dropNode,
     putEdge,
+    putNewEdgeAt,
     dropEdge,
     bump() {
       core.version++;

@@ -117,6 +117,18 @@ export interface ChunkFacts {
   edges: string[];
 }
 
+/** Records for `addBatch`: entities are added before relations. */
+export interface GraphBatch {
+  entities?: readonly EntityInput[];
+  relations?: readonly RelationInput[];
+}
+
+/** The stored ids, in input order: `entityIds[i]` for `entities[i]`, `relationIds[j]` for `relations[j]`. */
+export interface GraphBatchResult {
+  entityIds: string[];
+  relationIds: string[];
+}
+
 export interface GraphStore {
   /** Bumps on every mutation; algorithms use it to rebuild cached adjacency lazily. */
   readonly version: number;
@@ -129,6 +141,12 @@ export interface GraphStore {
   addRelation(input: RelationInput): RelationEdge;
   /** Adds head and tail entities (by name and type) and the relation between them. */
   addTriple(triple: Triple): { head: EntityNode; tail: EntityNode; edge: RelationEdge };
+  /**
+   * Bulk upsert: the same result as `addEntity` for each entity in order, then `addRelation`
+   * for each relation in order (a relation may join entities of the same batch), checked as a
+   * whole before the first write: a refused batch leaves the store unchanged.
+   */
+  addBatch(batch: GraphBatch): GraphBatchResult;
 
   getNode(id: string): EntityNode | undefined;
   getEdge(id: string): RelationEdge | undefined;

@@ -2,7 +2,7 @@
 // single nodes and edges. Each call checks everything before its first write, so a refused call
 // leaves the store (and its version) unchanged.
 import { RagError, TripleSchema, invalidInput } from '@rag/core';
-import type { Triple } from '@rag/core';
+import type { Metadata, Provenance, Triple } from '@rag/core';
 import { entityId, normalizeRelation, relationId } from './entity-id.js';
 import { EntityInputSchema, RelationInputSchema } from './schemas.js';
 import { combineEdges, entityNode, mergeAliases, parse, unionProvenance } from './store-helpers.js';
@@ -15,6 +15,60 @@ export interface UpsertOps {
   addTriple(triple: Triple): { head: EntityNode; tail: EntityNode; edge: RelationEdge };
   removeNode(id: string): { removedEdges: string[] };
   removeEdge(id: string): RelationEdge;
+}
+
+const freshProvenance = (list: readonly Provenance[] | undefined): Provenance[] => unionProvenance([], list ?? []);
+
+// most new nodes have no aliases and no attributes: they share one frozen empty array / object
+// (stored values are frozen, so the sharing is invisible to readers)
+const NO_ALIASES = Object.freeze([]) as unknown as string[];
+const NO_ATTRIBUTES = Object.freeze({}) as Metadata;
+const orNone = (aliases: string[]): string[] => (aliases.length === 0 ? NO_ALIASES : aliases);
+function copyOrNone(attributes: Metadata | undefined): Metadata {
+  if (attributes) for (const _ in attributes) return { ...attributes };
+  return NO_ATTRIBUTES;
+}
+
+/**
+ * The node `addEntity` stores for a checked input: `existing` with the input's aliases,
+ * attributes and provenance merged in, or a new node of type `nodeType`. `fresh` gives the new
+ * node's provenance list (a copy of the input's, deduplicated). Every field is built here from
+ * copies (mergeAliases, the spreads, unionProvenance), so the caller may freeze it in place.
+ */
+export function upsertedEntity(
+  existing: EntityNode | undefined,
+  input: EntityInput,
+  id: string,
+  nodeType: string,
+  fresh: (list: readonly Provenance[] | undefined) => Provenance[],
+): EntityNode {
+  return existing
+    ? entityNode(
+        existing.id,
+        existing.name,
+        existing.type,
+        mergeAliases(existing.name, existing.aliases, [input.name, ...(input.aliases ?? [])]),
+        existing.description ?? input.description,
+        { ...existing.attributes, ...(input.attributes ?? {}) },
+        unionProvenance(existing.provenance, input.provenance ?? []),
+      )
+    : entityNode(id, input.name.trim(), nodeType, orNone(mergeAliases(input.name, [], input.aliases ?? [])), input.description, copyOrNone(input.attributes), fresh(input.provenance));
+}
+
+/** The edge `addRelation` builds from a checked input (attributes copied), before any upsert. */
+export function relationEdge(
+  id: string,
+  source: string,
+  target: string,
+  relation: string,
+  provenance: Provenance[],
+  confidence: number,
+  attributes: RelationInput['attributes'],
+): RelationEdge {
+  // two literals rather than a conditional spread: the same fields, without a runtime copy
+  return attributes
+    ? { id, source, target, relation, provenance, confidence, attributes: { ...attributes } }
+    : { id, source, target, relation, provenance, confidence };
 }
 
 export function createUpsertOps(core: StoreCore): UpsertOps {
@@ -32,26 +86,7 @@ export function createUpsertOps(core: StoreCore): UpsertOps {
     }
     const nodeType = existing?.type ?? type;
     core.checkNodeType(nodeType, 'entity.type');
-    // every field is built here from copies (mergeAliases, the spreads, unionProvenance)
-    const next = existing
-      ? entityNode(
-          existing.id,
-          existing.name,
-          existing.type,
-          mergeAliases(existing.name, existing.aliases, [input.name, ...(input.aliases ?? [])]),
-          existing.description ?? input.description,
-          { ...existing.attributes, ...(input.attributes ?? {}) },
-          unionProvenance(existing.provenance, input.provenance ?? []),
-        )
-      : entityNode(
-          id,
-          input.name.trim(),
-          nodeType,
-          mergeAliases(input.name, [], input.aliases ?? []),
-          input.description,
-          { ...(input.attributes ?? {}) },
-          unionProvenance([], input.provenance ?? []),
-        );
+    const next = upsertedEntity(existing, input, id, nodeType, freshProvenance);
     const stored = core.putNode(next, true);
     core.bump();
     return stored;
@@ -67,10 +102,7 @@ export function createUpsertOps(core: StoreCore): UpsertOps {
     const id = relationId(source.id, relation, target.id);
     const provenance = unionProvenance([], input.provenance ?? []);
     const confidence = input.confidence ?? 1;
-    // two literals rather than a conditional spread: the same fields, without a runtime copy
-    const fresh: RelationEdge = input.attributes
-      ? { id, source: source.id, target: target.id, relation, provenance, confidence, attributes: { ...input.attributes } }
-      : { id, source: source.id, target: target.id, relation, provenance, confidence };
+    const fresh = relationEdge(id, source.id, target.id, relation, provenance, confidence, input.attributes);
     // upsert: the newest attributes win, provenance is unioned, confidence max'ed
     const prev = graph.getEdge(id);
     // both are built here from copies (unionProvenance and the attributes spread copy)
