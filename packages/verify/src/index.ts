@@ -11,6 +11,8 @@ export type { LexicalAdequacyOptions } from './validators/lexical-adequacy.js';
 export { questionForm, typeAgreement, answerShape, isAbstention } from './text/answer-type.js';
 export type { AnswerType, AnswerShape, TypeAgreement } from './text/answer-type.js';
 export { expectedType, headNoun } from './text/expected-type.js';
+export { askedPlaceLevel, placeLevelOf } from './text/place-level.js';
+export type { PlaceLevel } from './text/place-level.js';
 export type { EntityType, ExpectedType } from './text/expected-type.js';
 export { relationSupport, questionEntities, askedRelation } from './text/relation-support.js';
 export type { AskedRelation, RelationSupport, RelationSupportOptions } from './text/relation-support.js';

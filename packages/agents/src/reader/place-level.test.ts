@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { placeLevelFit, placeLevelOf } from './place-level.js';
+import { placeLevelOf } from '@rag/verify';
+import { placeLevelFit } from './place-level.js';
 
 describe('placeLevelFit', () => {
   it('reads the level of a place name', () => {
