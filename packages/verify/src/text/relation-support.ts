@@ -18,6 +18,7 @@ import { isCommonNounInSentence } from './common-noun-name.js';
 import { subjectPhrase } from './subject-phrase.js';
 import { subjectStatesRelation } from './subject-attachment.js';
 import { namesakeOf, sentenceSubject } from './namesake-subject.js';
+import { askedCountNoun, isMeasureWord, measuredNoun, singularOf } from './counted-noun.js';
 
 export interface RelationSupport {
   established: boolean;
@@ -210,7 +211,12 @@ export function askedRelation(query: string, answer: string, entities: readonly 
   // A role held towards something ("the first president of …", "Big Eye's main director") is
   // the relation asked even though it names a person; "the It'll Be Me singer" only describes one.
   const roleOf = (c: string) => isRoleNoun(c) && new RegExp(`\\b${c}s?\\s+of\\b|['’]s\\s+(?:[a-z-]+\\s+)?${c}s?\\b`, 'i').test(query);
-  const cues = asked.filter((c) => !typeWords.has(c) && (!isClassNoun(c) || roleOf(c) || (attribute && c === phrase!.head)) && ![...typeWords].some((w) => sameRelation(w, c) || w.startsWith(c)));
+  let cues = asked.filter((c) => !typeWords.has(c) && (!isClassNoun(c) || roleOf(c) || (attribute && c === phrase!.head)) && ![...typeWords].some((w) => sameRelation(w, c) || w.startsWith(c)));
+  // "What amount of TEUs did … handle?": the measure word names no relation; the noun it measures
+  // does, and a sentence states it with the number ("handled 273,282 TEUs").
+  const measured = attribute && isMeasureWord(phrase!.head) ? measuredNoun(query) : undefined;
+  const measuredLemma = measured ? lemmaTokens(measured)[0]?.lemma : undefined;
+  if (measuredLemma) cues = [...cues.filter((c) => c !== phrase!.head), ...(cues.includes(measuredLemma) ? [] : [measuredLemma])];
   return { cues, clause, phrase, attribute, entityWords };
 }
 
@@ -275,6 +281,7 @@ export function relationSupport(
   const where = cited ? 'the cited sentence' : 'no evidence sentence';
   if (list.length === 0) return { established: false, reason: `no evidence sentence states "${short}"` };
   let best: { missing: string[]; unstated: string[]; cue: boolean; c: Candidate } | undefined;
+  const countNoun = askedCountNoun(query);
   const numericAnswer = /\d/.test(answer) && !/\p{Lu}/u.test(answer.replace(MONTH_WORDS, ''));
   for (const c of list) {
     // Every place the sentence names the answer ("Barbados 1 August 1973 … Guyana 1 August 1973").
@@ -286,7 +293,11 @@ export function relationSupport(
         const w = options.anchorWindow;
         const words = (a: number, b: number) => (c.text.slice(a, b).match(/\S+/g) ?? []).length;
         const gap = (x: { start: number; end: number }) => (x.end <= m.start ? words(x.end, m.start) : x.start >= m.end ? words(m.end, x.start) : Infinity);
-        const names = extractMentions(c.text).filter((x) => x.kind !== 'number' && !MONTH_NAME.test(x.text));
+        // "which handled 273,282 TEUs" for "what amount of TEUs": the counted noun right after the
+        // number is its unit, not a name it belongs to.
+        const unit = (x: { start: number; end: number; text: string }) =>
+          numericAnswer && countNoun !== undefined && x.start >= m.end && /^\s*$/.test(c.text.slice(m.end, x.start)) && singularOf(x.text) === singularOf(countNoun);
+        const names = extractMentions(c.text).filter((x) => x.kind !== 'number' && !MONTH_NAME.test(x.text) && !unit(x));
         return names.some((x) => {
           if (!mentioned(e, new Set(normTokens(x.text))) || gap(x) > w) return false;
           if (!numericAnswer) return true;
