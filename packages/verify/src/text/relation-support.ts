@@ -19,6 +19,7 @@ import { subjectPhrase } from './subject-phrase.js';
 import { subjectStatesRelation } from './subject-attachment.js';
 import { namesakeOf, sentenceSubject } from './namesake-subject.js';
 import { askedCountNoun, isMeasureWord, measuredNoun, singularOf } from './counted-noun.js';
+import { roleAtEvent, type RoleAtEvent } from './role-at-event.js';
 
 export interface RelationSupport {
   established: boolean;
@@ -190,6 +191,8 @@ export interface AskedRelation {
   attribute: boolean;
   /** Lower-cased words of the question's entities (never relation words). */
   entityWords: Set<string>;
+  /** "Who was president when X became a state?": the role and the event that fixes its holder. */
+  held: RoleAtEvent | undefined;
 }
 
 /** The words of the relation the answer must stand in: the asked clause's, minus type words. */
@@ -217,7 +220,10 @@ export function askedRelation(query: string, answer: string, entities: readonly 
   const measured = attribute && isMeasureWord(phrase!.head) ? measuredNoun(query) : undefined;
   const measuredLemma = measured ? lemmaTokens(measured)[0]?.lemma : undefined;
   if (measuredLemma) cues = [...cues.filter((c) => c !== phrase!.head), ...(cues.includes(measuredLemma) ? [] : [measuredLemma])];
-  return { cues, clause, phrase, attribute, entityWords };
+  // "Who was president when …?": the role is the relation asked, even when the answer carries it as a title.
+  const held = roleAtEvent(query);
+  if (held && !cues.includes(held.role)) cues = [...cues, held.role];
+  return { cues, clause, phrase, attribute, entityWords, held };
 }
 
 /** Is the answer stated, in one sentence, in the asked relation to the question's entities? */
@@ -233,7 +239,7 @@ export function relationSupport(
   const entities = questionEntities(query, answer);
   const anchors = options.anchors ?? entities;
   if (entities.length === 0) return { established: false, reason: `the question names no entity that "${short}" could be checked against` };
-  const { cues, clause, phrase, attribute, entityWords } = askedRelation(query, answer, entities);
+  const { cues, clause, phrase, attribute, entityWords, held } = askedRelation(query, answer, entities);
   // "Who did the producer of X write the song for?": the question word is not the subject, so a
   // relation word only of the subject phrase ("producer") next to the answer says the answer is
   // the entity that phrase describes; the word attached to the answer must be the main verb's.
@@ -403,7 +409,11 @@ export function relationSupport(
           names: extractMentions(c.text).filter((x) => x.kind !== 'number'),
         });
       const prepOk = !wantPrep || prepBefore(c.text, m.start);
-      if (missing.length === 0 && (unstated.length === 0 || options.deferUnstated) && (cue || subjectCue) && prepOk) {
+      // "when President James K. Polk signed": the answer carries the asked role as its title; the
+      // event of "who was president when X became a state" must be stated in the same sentence.
+      const titled = held !== undefined && new RegExp(`^${held.role}\\b`, 'i').test(answer.trim());
+      const eventStated = !held || held.event.every((e) => lemmas.some((t) => sameRelation(e, t.lemma)));
+      if (missing.length === 0 && (unstated.length === 0 || options.deferUnstated) && (cue || subjectCue || titled) && prepOk && eventStated) {
         return {
           established: true,
           reason: `${cited ? 'the cited sentence' : 'an evidence sentence'} states "${short}" with ${anchored.join(', ')} and the asked relation (${cues.length > 0 ? cues.slice(0, 3).join(', ') : 'location'})`,
@@ -416,7 +426,7 @@ export function relationSupport(
           ),
         };
       }
-      const stated = (cue || subjectCue) && prepOk;
+      const stated = (cue || subjectCue || titled) && prepOk && eventStated;
       if (!best || missing.length + unstated.length + (stated ? 0 : 1) < best.missing.length + best.unstated.length + (best.cue ? 0 : 1)) best = { missing, unstated, cue: stated, c };
     }
   }
