@@ -3,7 +3,9 @@
 // cited sentence's number does not count a different noun than the one the question asks about.
 import { taggedTerms, type TaggedTerm } from '../internal/lazy-nlp.js';
 
-const singular = (w: string) => w.toLowerCase().replace(/(?:ies)$/, 'y').replace(/(?:es|s)$/, '');
+/** "stores" → "store", "TEUs" → "teu": a plural's singular, lower-cased (crude, for comparing counted nouns). */
+export const singularOf = (w: string) => w.trim().toLowerCase().replace(/(?:ies)$/, 'y').replace(/(?:es|s)$/, '');
+const singular = singularOf;
 
 /** The last noun of the noun phrase starting at `from` (adjectives and nouns, at most four words). */
 function nounAfter(terms: readonly TaggedTerm[], from: number): string | undefined {
@@ -16,11 +18,29 @@ function nounAfter(terms: readonly TaggedTerm[], from: number): string | undefin
   return noun;
 }
 
+// Words that only say "a quantity of": "what amount of TEUs", "the number of stores".
+const MEASURE = /^(?:amount|number|quantity|total|count)$/i;
+
+/**
+ * "what amount of TEUs did … handle" → "TEUs": a measure word ("amount", "number") names no
+ * relation; the noun it measures is what the answer must count. Undefined without that form.
+ */
+export function measuredNoun(query: string): string | undefined {
+  const terms = taggedTerms(query);
+  const at = terms.findIndex((t, i) => i > 0 && MEASURE.test(t.text) && /^(?:what|which|the)$/i.test(terms[i - 1]!.text) && terms[i + 1]?.text.toLowerCase() === 'of');
+  return at < 0 ? undefined : nounAfter(terms, at + 2);
+}
+
 /** "how many congressional districts …" → "districts"; undefined when the question counts nothing named. */
 export function askedCountNoun(query: string): string | undefined {
   const terms = taggedTerms(query);
   const at = terms.findIndex((t, i) => t.text.toLowerCase() === 'how' && /^(?:many|much)$/i.test(terms[i + 1]?.text ?? ''));
-  return at < 0 ? undefined : nounAfter(terms, at + 2);
+  return at < 0 ? measuredNoun(query) : nounAfter(terms, at + 2);
+}
+
+/** Is a question's head word only a measure ("amount", "number") of some other noun? */
+export function isMeasureWord(word: string): boolean {
+  return MEASURE.test(word);
 }
 
 /** What the number `answer` counts in `sentence` ("four teams" → "teams"); undefined when nothing follows it. */

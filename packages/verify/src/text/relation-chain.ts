@@ -199,7 +199,10 @@ export function relationChain(query: string, answer: string, citations: readonly
       const last = relationSupport(query, answer, [{ chunkId: c.chunkId, start: 0, end: 0, quote: c.text }], chunks, { anchors: [bridge], deferUnstated: true, anchorWindow: WINDOW });
       if (!last.established) continue;
       // Asked-clause words the answer's passage does not state must be stated by another hop.
-      const required = [...new Set([...linkCues, ...(last.unstated ?? [])])];
+      // A word of another hop attached to the answer in its own sentence ("which handled 273,282
+      // TEUs" for "… did the location where X occurred handle") is stated along the chain.
+      const ownStated = new Set(spans.flatMap((m) => attachedCues(own, m, linkCues)));
+      const required = [...new Set([...linkCues.filter((q) => !ownStated.has(q)), ...(last.unstated ?? [])])];
       const attachable = [...new Set([...required, ...finalCues])];
       const chain = findChain(bridge, own, sentences, entities, attachable, locative, required, isEntityName);
       if (chain.links) {

@@ -48,6 +48,7 @@ const RELATED: readonly (readonly string[])[] = [
   ['child', 'son', 'daughter'],
   ['parent', 'father', 'mother'],
   ['citizen', 'citizenship', 'nationality'],
+  ['occur', 'happen'],
 ];
 
 const GROUP = new Map<string, number>();
@@ -70,6 +71,10 @@ export function lemmaTokens(text: string): LemmaToken[] {
       for (const part of word.split(/[^\p{L}\p{N}-]+/u).filter(Boolean)) out.push({ lemma: part, index, start, end });
       index++;
     }
+  }
+  // "took place", "takes place": the phrase says "occur", which neither word says alone.
+  for (let i = out.length - 1; i > 0; i--) {
+    if (out[i]!.lemma === 'place' && out[i - 1]!.lemma === 'take' && out[i - 1]!.index === out[i]!.index - 1) out.splice(i + 1, 0, { ...out[i]!, lemma: 'occur' });
   }
   return out;
 }

@@ -18,6 +18,8 @@ import { isCommonNounInSentence } from './common-noun-name.js';
 import { subjectPhrase } from './subject-phrase.js';
 import { subjectStatesRelation } from './subject-attachment.js';
 import { namesakeOf, sentenceSubject } from './namesake-subject.js';
+import { askedCountNoun, isMeasureWord, measuredNoun, singularOf } from './counted-noun.js';
+import { roleAtEvent, type RoleAtEvent } from './role-at-event.js';
 
 export interface RelationSupport {
   established: boolean;
@@ -189,6 +191,8 @@ export interface AskedRelation {
   attribute: boolean;
   /** Lower-cased words of the question's entities (never relation words). */
   entityWords: Set<string>;
+  /** "Who was president when X became a state?": the role and the event that fixes its holder. */
+  held: RoleAtEvent | undefined;
 }
 
 /** The words of the relation the answer must stand in: the asked clause's, minus type words. */
@@ -210,8 +214,16 @@ export function askedRelation(query: string, answer: string, entities: readonly 
   // A role held towards something ("the first president of …", "Big Eye's main director") is
   // the relation asked even though it names a person; "the It'll Be Me singer" only describes one.
   const roleOf = (c: string) => isRoleNoun(c) && new RegExp(`\\b${c}s?\\s+of\\b|['’]s\\s+(?:[a-z-]+\\s+)?${c}s?\\b`, 'i').test(query);
-  const cues = asked.filter((c) => !typeWords.has(c) && (!isClassNoun(c) || roleOf(c) || (attribute && c === phrase!.head)) && ![...typeWords].some((w) => sameRelation(w, c) || w.startsWith(c)));
-  return { cues, clause, phrase, attribute, entityWords };
+  let cues = asked.filter((c) => !typeWords.has(c) && (!isClassNoun(c) || roleOf(c) || (attribute && c === phrase!.head)) && ![...typeWords].some((w) => sameRelation(w, c) || w.startsWith(c)));
+  // "What amount of TEUs did … handle?": the measure word names no relation; the noun it measures
+  // does, and a sentence states it with the number ("handled 273,282 TEUs").
+  const measured = attribute && isMeasureWord(phrase!.head) ? measuredNoun(query) : undefined;
+  const measuredLemma = measured ? lemmaTokens(measured)[0]?.lemma : undefined;
+  if (measuredLemma) cues = [...cues.filter((c) => c !== phrase!.head), ...(cues.includes(measuredLemma) ? [] : [measuredLemma])];
+  // "Who was president when …?": the role is the relation asked, even when the answer carries it as a title.
+  const held = roleAtEvent(query);
+  if (held && !cues.includes(held.role)) cues = [...cues, held.role];
+  return { cues, clause, phrase, attribute, entityWords, held };
 }
 
 /** Is the answer stated, in one sentence, in the asked relation to the question's entities? */
@@ -227,7 +239,7 @@ export function relationSupport(
   const entities = questionEntities(query, answer);
   const anchors = options.anchors ?? entities;
   if (entities.length === 0) return { established: false, reason: `the question names no entity that "${short}" could be checked against` };
-  const { cues, clause, phrase, attribute, entityWords } = askedRelation(query, answer, entities);
+  const { cues, clause, phrase, attribute, entityWords, held } = askedRelation(query, answer, entities);
   // "Who did the producer of X write the song for?": the question word is not the subject, so a
   // relation word only of the subject phrase ("producer") next to the answer says the answer is
   // the entity that phrase describes; the word attached to the answer must be the main verb's.
@@ -275,6 +287,7 @@ export function relationSupport(
   const where = cited ? 'the cited sentence' : 'no evidence sentence';
   if (list.length === 0) return { established: false, reason: `no evidence sentence states "${short}"` };
   let best: { missing: string[]; unstated: string[]; cue: boolean; c: Candidate } | undefined;
+  const countNoun = askedCountNoun(query);
   const numericAnswer = /\d/.test(answer) && !/\p{Lu}/u.test(answer.replace(MONTH_WORDS, ''));
   for (const c of list) {
     // Every place the sentence names the answer ("Barbados 1 August 1973 … Guyana 1 August 1973").
@@ -286,7 +299,11 @@ export function relationSupport(
         const w = options.anchorWindow;
         const words = (a: number, b: number) => (c.text.slice(a, b).match(/\S+/g) ?? []).length;
         const gap = (x: { start: number; end: number }) => (x.end <= m.start ? words(x.end, m.start) : x.start >= m.end ? words(m.end, x.start) : Infinity);
-        const names = extractMentions(c.text).filter((x) => x.kind !== 'number' && !MONTH_NAME.test(x.text));
+        // "which handled 273,282 TEUs" for "what amount of TEUs": the counted noun right after the
+        // number is its unit, not a name it belongs to.
+        const unit = (x: { start: number; end: number; text: string }) =>
+          numericAnswer && countNoun !== undefined && x.start >= m.end && /^\s*$/.test(c.text.slice(m.end, x.start)) && singularOf(x.text) === singularOf(countNoun);
+        const names = extractMentions(c.text).filter((x) => x.kind !== 'number' && !MONTH_NAME.test(x.text) && !unit(x));
         return names.some((x) => {
           if (!mentioned(e, new Set(normTokens(x.text))) || gap(x) > w) return false;
           if (!numericAnswer) return true;
@@ -392,7 +409,11 @@ export function relationSupport(
           names: extractMentions(c.text).filter((x) => x.kind !== 'number'),
         });
       const prepOk = !wantPrep || prepBefore(c.text, m.start);
-      if (missing.length === 0 && (unstated.length === 0 || options.deferUnstated) && (cue || subjectCue) && prepOk) {
+      // "when President James K. Polk signed": the answer carries the asked role as its title; the
+      // event of "who was president when X became a state" must be stated in the same sentence.
+      const titled = held !== undefined && new RegExp(`^${held.role}\\b`, 'i').test(answer.trim());
+      const eventStated = !held || held.event.every((e) => lemmas.some((t) => sameRelation(e, t.lemma)));
+      if (missing.length === 0 && (unstated.length === 0 || options.deferUnstated) && (cue || subjectCue || titled) && prepOk && eventStated) {
         return {
           established: true,
           reason: `${cited ? 'the cited sentence' : 'an evidence sentence'} states "${short}" with ${anchored.join(', ')} and the asked relation (${cues.length > 0 ? cues.slice(0, 3).join(', ') : 'location'})`,
@@ -405,7 +426,7 @@ export function relationSupport(
           ),
         };
       }
-      const stated = (cue || subjectCue) && prepOk;
+      const stated = (cue || subjectCue || titled) && prepOk && eventStated;
       if (!best || missing.length + unstated.length + (stated ? 0 : 1) < best.missing.length + best.unstated.length + (best.cue ? 0 : 1)) best = { missing, unstated, cue: stated, c };
     }
   }
