@@ -12,6 +12,7 @@ export { questionForm, typeAgreement, answerShape, isAbstention } from './text/a
 export type { AnswerType, AnswerShape, TypeAgreement } from './text/answer-type.js';
 export { expectedType, headNoun } from './text/expected-type.js';
 export { askedPlaceLevel, placeLevelOf } from './text/place-level.js';
+export { askedCountNoun } from './text/counted-noun.js';
 export type { PlaceLevel } from './text/place-level.js';
 export type { EntityType, ExpectedType } from './text/expected-type.js';
 export { relationSupport, questionEntities, askedRelation } from './text/relation-support.js';

@@ -4,8 +4,9 @@
 // X", "the number / amount / total of X"; a population counts people); a number followed by that
 // noun gains, one followed by another noun (a unit, another thing counted) loses, and a bare
 // number is left alone unless the counted noun stands just before it ("a population of 682").
-// (@rag/verify's adequacy check reads "how many X" the same way for a
-// verdict; this is the reader's ranking signal.)
+// The counted noun is read by @rag/verify's `askedCountNoun`, which the adequacy check uses for
+// its verdict; this file is the reader's ranking signal.
+import { askedCountNoun } from '@rag/verify';
 import { loadNlp } from '../internal/lazy-nlp.js';
 
 interface Term {
@@ -43,22 +44,15 @@ function nounFrom(ts: readonly Term[], from: number): string | undefined {
   return noun ? singular(noun) : undefined;
 }
 
-/** The nouns a question's number counts: "how many districts" → [district]; undefined when it names none. */
+/**
+ * The nouns a question's number counts: "how many districts" / "what amount of TEUs" → @rag/verify's
+ * `askedCountNoun` (the verdict reads the same noun); a population counts people. Undefined when
+ * the question names none.
+ */
 export function askedCountNouns(query: string): string[] | undefined {
-  const ts = terms(query);
-  const lower = ts.map((t) => t.text.toLowerCase().replace(/[^\p{L}]/gu, ''));
-  for (let i = 0; i < ts.length; i++) {
-    if (lower[i] === 'how' && (lower[i + 1] === 'many' || lower[i + 1] === 'much')) {
-      const noun = nounFrom(ts, i + 2);
-      return noun ? [noun] : undefined;
-    }
-    if ((lower[i] === 'number' || lower[i] === 'amount' || lower[i] === 'total') && lower[i + 1] === 'of') {
-      const noun = nounFrom(ts, i + 2);
-      if (noun) return [noun];
-    }
-    if (lower[i] === 'population') return PEOPLE;
-  }
-  return undefined;
+  const noun = askedCountNoun(query);
+  if (noun) return [singular(noun)];
+  return /\bpopulation\b/i.test(query) ? PEOPLE : undefined;
 }
 
 /** How well the number at `span` of the sentence fits the counted nouns; 1 when no noun names what it counts. */
