@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { placeLevelOf } from '@rag/verify';
 import { placeLevelFit } from './place-level.js';
 
 describe('placeLevelFit', () => {
-  it('reads the level of a place name', () => {
-    expect(placeLevelOf('United States')).toBe('Country');
-    expect(placeLevelOf('Arkansas')).toBe('Region');
-    expect(placeLevelOf('Paris')).toBe('City');
-    // Words read at two levels (or none) give no level.
-    expect(placeLevelOf('New York City')).toBeUndefined();
-  });
-
   it('lowers a name of another level, and lifts a country for a country question', () => {
     expect(placeLevelFit('country', 'United States')).toBeGreaterThan(1);
     expect(placeLevelFit('country', 'Arkansas')).toBeLessThan(1);
