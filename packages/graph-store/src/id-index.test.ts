@@ -10,6 +10,7 @@ describe('IdIndex', () => {
     ix.add('k', 'b');
     ix.add('k', 'c');
     expect(ix.get('k')).toEqual(['a', 'b', 'c']);
+    expect([ix.count('k'), ix.count('none')]).toEqual([3, 0]);
     ix.delete('k', 'a');
     ix.delete('k', 'zzz');
     expect(ix.get('k')).toEqual(['b', 'c']);
@@ -18,7 +19,7 @@ describe('IdIndex', () => {
     expect([ix.get('k'), ix.size, [...ix.keys()]]).toEqual([[], 0, []]);
     ix.add('j', 'x');
     ix.delete('j', 'y');
-    expect(ix.get('j')).toEqual(['x']);
+    expect([ix.get('j'), ix.count('j')]).toEqual([['x'], 1]);
     ix.delete('j', 'x');
     ix.delete('nothing', 'x');
     expect(ix.size).toBe(0);

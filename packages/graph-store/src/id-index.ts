@@ -1,4 +1,5 @@
-// A key → ids index (chunk id → the nodes / edges it supports, normalised name → node ids).
+// A key → ids index (chunk id → the nodes / edges it supports, normalised name → node ids; the
+// indexer's entity resolver keeps its name tables in it too). Ids stay in insertion order.
 // Most keys hold a single id (nearly every name names one entity), so a key holds the id string
 // itself and becomes a Set only when a second id joins: a Set per key cost ~100 bytes and a
 // fresh allocation for each of hundreds of thousands of names.
@@ -26,6 +27,12 @@ export class IdIndex {
     }
     cur.delete(id);
     if (cur.size === 0) this.map.delete(key);
+  }
+
+  /** How many ids `key` holds. */
+  count(key: string): number {
+    const cur = this.map.get(key);
+    return cur === undefined ? 0 : typeof cur === 'string' ? 1 : cur.size;
   }
 
   /** The ids under `key` (a new array; empty when none). */

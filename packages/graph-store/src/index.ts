@@ -3,6 +3,7 @@
 export { createGraphStore, deepEqual } from './graph-store.js';
 export type { GraphStoreOptions, GraphStoreExtras } from './graph-store.js';
 export { entityId, normalizeName, normalizeRelation, relationId } from './entity-id.js';
+export { IdIndex } from './id-index.js';
 export { GRAPH_FORMAT_VERSION, GraphSnapshotSchema, GraphSchemaSchema, EntityInputSchema, RelationInputSchema } from './schemas.js';
 export type {
   ChunkFacts,

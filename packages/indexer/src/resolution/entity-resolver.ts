@@ -94,7 +94,7 @@ export function createEntityResolver(options: EntityResolverOptions = {}): Entit
         let node = graph.getNode(id)!;
         const k = keyOf.get(id) ?? normalizeEntityName(node.name);
         // stages 1–2: exact and alias match on the normalised key
-        const same = [...(byKey.get(k) ?? [])].filter((o) => o !== id && alive(o)).map((o) => graph.getNode(o)!);
+        const same = byKey.get(k).filter((o) => o !== id && alive(o)).map((o) => graph.getNode(o)!);
         const typed = new Set(same.filter((o) => !generic.has(o.type)).map((o) => o.type));
         for (const o of same) {
           if (!alive(node.id) || !alive(o.id)) continue;
@@ -107,7 +107,7 @@ export function createEntityResolver(options: EntityResolverOptions = {}): Entit
         // stage 3a: acronyms, only with a unique expansion that shares a chunk with the acronym
         const acr = asAcronym(node.name);
         if (acr) {
-          const exp = [...(byInitials.get(acr) ?? [])].filter((o) => alive(o) && o !== node.id).map((o) => graph.getNode(o)!).filter((o) => compatible(node, o));
+          const exp = byInitials.get(acr).filter((o) => alive(o) && o !== node.id).map((o) => graph.getNode(o)!).filter((o) => compatible(node, o));
           if (exp.length === 1) {
             const chunks = new Set(node.provenance.map((p) => p.chunkId));
             if (exp[0]!.provenance.some((p) => chunks.has(p.chunkId))) node = doMerge(exp[0]!, node, 'acronym', 1);
@@ -118,7 +118,7 @@ export function createEntityResolver(options: EntityResolverOptions = {}): Entit
         const block = new Set<string>();
         for (const b of blockKeys(k)) {
           // a key shared by hundreds of names ("l:film", "f:john") does not discriminate; the other keys still apply
-          if (byFirst.count(b) <= MAX_BLOCK) for (const o of byFirst.get(b) ?? []) block.add(o);
+          if (byFirst.count(b) <= MAX_BLOCK) for (const o of byFirst.get(b)) block.add(o);
         }
         for (const o of block) {
           if (o === node.id || !alive(o)) continue;

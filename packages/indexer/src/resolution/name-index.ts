@@ -3,8 +3,7 @@
 // kept up to date from the ids a batch wrote (`update`), so a build does not re-read and
 // re-normalise every node at every batch. A node whose entries did not change keeps its place in
 // each table (the resolver tries candidates in table order).
-import type { EntityNode, GraphStore } from '@rag/graph-store';
-import { IdMultimap } from './id-multimap.js';
+import { IdIndex, type EntityNode, type GraphStore } from '@rag/graph-store';
 import { initialsOf, normalizeEntityName } from './normalize-name.js';
 
 /** Blocking keys: a misspelling rarely hits the first word, the last word and the prefix at once. */
@@ -23,13 +22,19 @@ interface Entries {
   initials: string | undefined;
 }
 
+/** An empty key (a name of punctuation only) names nothing. */
+const link = (table: IdIndex, k: string, id: string) => {
+  if (k) table.add(k, id);
+};
+
 const sameList = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
   (a?.length ?? 0) === (b?.length ?? 0) && (a ?? []).every((x, i) => x === b![i]);
 
 export class NameIndex {
-  readonly byKey = new IdMultimap();
-  readonly byFirst = new IdMultimap();
-  readonly byInitials = new IdMultimap();
+  // key → node ids; a key holds its one id as a string until a second joins (IdIndex)
+  readonly byKey = new IdIndex();
+  readonly byFirst = new IdIndex();
+  readonly byInitials = new IdIndex();
   private readonly entries = new Map<string, Entries>();
 
   /** The index of every node of `graph`, in the graph's node order. */
@@ -67,10 +72,10 @@ export class NameIndex {
     if (prev && prev.key === next.key && prev.initials === next.initials && sameList(prev.aliases, next.aliases)) return;
     if (prev) this.unlink(n.id, prev);
     this.entries.set(n.id, next);
-    this.byKey.add(key, n.id);
-    for (const k of next.aliases ?? []) this.byKey.add(k, n.id);
-    for (const b of blockKeys(key)) this.byFirst.add(b, n.id);
-    if (next.initials !== undefined) this.byInitials.add(next.initials, n.id);
+    link(this.byKey, key, n.id);
+    for (const k of next.aliases ?? []) link(this.byKey, k, n.id);
+    for (const b of blockKeys(key)) link(this.byFirst, b, n.id);
+    if (next.initials !== undefined) link(this.byInitials, next.initials, n.id);
   }
 
   drop(id: string): void {
@@ -81,9 +86,9 @@ export class NameIndex {
   }
 
   private unlink(id: string, e: Entries): void {
-    this.byKey.remove(e.key, id);
-    for (const k of e.aliases ?? []) this.byKey.remove(k, id);
-    for (const b of blockKeys(e.key)) this.byFirst.remove(b, id);
-    if (e.initials !== undefined) this.byInitials.remove(e.initials, id);
+    this.byKey.delete(e.key, id);
+    for (const k of e.aliases ?? []) this.byKey.delete(k, id);
+    for (const b of blockKeys(e.key)) this.byFirst.delete(b, id);
+    if (e.initials !== undefined) this.byInitials.delete(e.initials, id);
   }
 }
