@@ -7,6 +7,9 @@ describe('choiceOptions', () => {
     ['Between Iain Banks and Irwin Shaw, which writer has had a more diverse career?', ['Iain Banks', 'Irwin Shaw']],
     ['Which came first the forming of The Dandy Warhols or the birth of Robert Young?', ['The Dandy Warhols', 'Robert Young']],
     ['Which is older, Marie Curie or Pierre Curie?', ['Marie Curie', 'Pierre Curie']],
+    // a capitalised article after the comma belongs to the name; a lower-case one does not
+    ['Which band was formed first, The Exies or Circus Diablo?', ['The Exies', 'Circus Diablo']],
+    ['Which is taller, the Eiffel Tower or Big Ben?', ['Eiffel Tower', 'Big Ben']],
   ])('%s', (q, options) => {
     expect(choiceOptions(q)).toEqual(options);
   });

@@ -17,14 +17,17 @@ export function choiceOptions(query: string): [string, string] | undefined {
   const m = /(?:^|[,:]\s*)([^,:]+?)\s+or\s+([^,:]+)$/i.exec(q);
   if (!m) return undefined;
   // "the birth of Robert Young", "the forming of The Dandy Warhols": the event names no option.
-  const clean = (s: string) =>
+  // A lower-case article is no part of an option; a capitalised one inside the question is part
+  // of a name ("…formed first, The Exies or Circus Diablo?"), at its start it may be either.
+  const atStart = m.index === 0;
+  const clean = (s: string, first: boolean) =>
     s
-      .replace(/^(?:the|a|an|is|was|between)\s+/i, '')
+      .replace(first && atStart ? /^(?:the|a|an|is|was|between)\s+/i : /^(?:the|a|an|is|was|between)\s+/, '')
       .replace(/^(?:who|which|what)\b.*?\b(?:is|was|were|are)\s+/i, '')
       .replace(/^(?:the\s+)?(?:birth|death|forming|formation|founding|release|launch|creation|opening|construction|publication)\s+of\s+/i, '')
       .trim();
-  let a = clean(m[1]!);
-  const b = clean(m[2]!);
+  let a = clean(m[1]!, true);
+  const b = clean(m[2]!, false);
   // "Which band was formed first The Exies or Circus Diablo": no comma, so A is the last name
   // in the text before "or".
   if (a.split(/\s+/).length > 3) {
