@@ -189,30 +189,32 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
    */
   let resolvedAt: number | undefined;
 
-  /** Documents added, replaced or removed since communities were last computed (undefined: not in this process). */
-  let docsSinceCommunities: number | undefined;
   const communityRefresh = options.communityRefresh ?? 0.25;
   if (!(communityRefresh >= 0)) throw invalidInput('communityRefresh', 'must be a number ≥ 0', { value: options.communityRefresh });
 
   /** Recompute the communities when enough of the store changed since the last time (see `communityRefresh`). */
   async function refreshCommunities(changedDocs: number, ctx: RunContext): Promise<void> {
     if (options.communities === false) return;
-    if (docsSinceCommunities !== undefined) {
-      docsSinceCommunities += changedDocs;
-      if (docsSinceCommunities < communityRefresh * Math.max(state.docs.size, 1)) {
+    // the count is stored with the state, so a reopened store goes on counting (undefined: an older store)
+    if (state.docsSinceCommunities !== undefined) {
+      state.docsSinceCommunities += changedDocs;
+      if (state.docsSinceCommunities < communityRefresh * Math.max(state.docs.size, 1)) {
         const { kept, dropped } = keepLiveMembers(state.communities, graph);
+        // an unchanged community keeps its object: the list changed only if one did
+        if (kept.length !== state.communities.length || kept.some((c, i) => c !== state.communities[i])) state.touched.communities = true;
         state.communities = kept;
         if (dropped.length) await vectors.delete(nsOf('communities'), dropped.map(String));
         return;
       }
     }
     await rebuildCommunities(ctx);
-    docsSinceCommunities = 0;
+    state.docsSinceCommunities = 0;
   }
 
   async function rebuildCommunities(ctx: RunContext): Promise<void> {
     const old = state.communities.map((c) => String(c.id));
     state.communities = buildCommunities(graph);
+    state.touched.communities = true;
     if (old.length) await vectors.delete(nsOf('communities'), old);
     if (state.communities.length) {
       const vs = await embed(state.communities.map((c) => c.summary), ctx);

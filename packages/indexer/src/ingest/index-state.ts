@@ -12,11 +12,13 @@ export interface IndexState {
   readonly docChunks: Map<string, string[]>;
   readonly summaries: Map<string, DocSummary>;
   communities: Community[];
+  /** Documents added, replaced or removed since the communities were computed (undefined: not known, e.g. a store written before 26 Nov 2026). */
+  docsSinceCommunities: number | undefined;
   readonly gearNodes: Set<string>;
   readonly gearEdges: Set<string>;
   sentenceCount: number;
   /** Documents and GEAR ids added, replaced or removed since the last commit (for state deltas). */
-  readonly touched: { docs: Set<string>; chunks: Set<string>; gearNodes: Set<string>; gearEdges: Set<string> };
+  readonly touched: { docs: Set<string>; chunks: Set<string>; gearNodes: Set<string>; gearEdges: Set<string>; communities: boolean };
 }
 
 export function createIndexState(restored?: StoredState): IndexState {
@@ -26,16 +28,18 @@ export function createIndexState(restored?: StoredState): IndexState {
     docChunks: new Map(),
     summaries: new Map(),
     communities: [],
+    docsSinceCommunities: undefined,
     gearNodes: new Set(),
     gearEdges: new Set(),
     sentenceCount: 0,
-    touched: { docs: new Set(), chunks: new Set(), gearNodes: new Set(), gearEdges: new Set() },
+    touched: { docs: new Set(), chunks: new Set(), gearNodes: new Set(), gearEdges: new Set(), communities: false },
   };
   if (!restored) return state;
   for (const d of restored.docs) state.docs.set(d.id, d);
   for (const c of restored.chunks) addChunk(state, c);
   for (const s of restored.summaries) state.summaries.set(s.docId, s);
   state.communities = restored.communities;
+  state.docsSinceCommunities = restored.communitiesAge;
   // the GEAR id sets are built from the stored lists on first use (a question never reads them)
   let nodes: Set<string> | undefined;
   let edges: Set<string> | undefined;
@@ -95,12 +99,15 @@ export function adjacentChunks(state: IndexState, chunkId: string): { previous?:
   return { ...(previous ? { previous } : {}), ...(next ? { next } : {}) };
 }
 
+const ageOf = (state: IndexState) => (state.docsSinceCommunities === undefined ? {} : { communitiesAge: state.docsSinceCommunities });
+
 export function toStoredState(state: IndexState): StoredState {
   return {
     docs: [...state.docs.values()],
     chunks: [...state.chunks.values()],
     summaries: [...state.summaries.values()],
     communities: state.communities,
+    ...ageOf(state),
     gear: { nodes: [...state.gearNodes], edges: [...state.gearEdges] },
   };
 }
@@ -114,12 +121,14 @@ export function stateDelta(state: IndexState): StateDelta {
   const ordered = [...state.docs.values()].filter((d) => present.has(d.id));
   return {
     removedDocs: [...touched.docs],
+    communitiesChanged: touched.communities,
     removedGear: { nodes: [...touched.gearNodes], edges: [...touched.gearEdges] },
     added: {
       docs: ordered,
       chunks: ordered.flatMap((d) => chunksOf(state, d.id)),
       summaries: ordered.flatMap((d) => (state.summaries.has(d.id) ? [state.summaries.get(d.id)!] : [])),
-      communities: state.communities,
+      communities: touched.communities ? state.communities : [],
+      ...ageOf(state),
       gear: { nodes: [...state.gearNodes].filter((id) => touched.gearNodes.has(id)), edges: [...state.gearEdges].filter((id) => touched.gearEdges.has(id)) },
     },
   };
@@ -131,4 +140,5 @@ export function clearTouched(state: IndexState): void {
   state.touched.chunks.clear();
   state.touched.gearNodes.clear();
   state.touched.gearEdges.clear();
+  state.touched.communities = false;
 }

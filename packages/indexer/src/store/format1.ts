@@ -38,6 +38,8 @@ export const StateSchema = z.object({
   chunks: z.array(ChunkSchema),
   summaries: z.array(z.object({ docId: z.string(), text: z.string() })),
   communities: z.array(z.object({ id: z.number().int(), members: z.array(z.string()), summary: z.string() })),
+  /** Documents changed since the communities were computed (absent in stores written before 26 Nov 2026). */
+  communitiesAge: z.number().int().nonnegative().optional(),
   gear: z.object({ nodes: z.array(z.string()), edges: z.array(z.string()) }),
 });
 export type StoredState = z.infer<typeof StateSchema>;

@@ -67,7 +67,7 @@ export function encodeState(state: StoredState): Uint8Array {
   // index-aligned with the sections below
   const compression: SectionCompression[] = [D, R, R, R, D, R, B, R, D, R, D, R, R, R, R, R, R, R, B, R, R, D, R, R, R, R, R, R, B, R, D, R, D, R];
   return encodeBinaryFile(STATE_MAGIC, STATE_VERSION, [
-    jsonSection({ docs: docs.length, chunks: chunks.length, communities: state.communities }),
+    jsonSection({ docs: docs.length, chunks: chunks.length, communities: state.communities, ...(state.communitiesAge !== undefined ? { communitiesAge: state.communitiesAge } : {}) }),
     ...encodeStrings(docs.map((d) => d.id)),
     hasTitle,
     ...encodeStrings(docs.map((d) => d.title ?? '')),
@@ -111,7 +111,9 @@ export function decodeState(bytes: Uint8Array, source: string): StoredState {
     });
   if (f.count !== SECTIONS) throw corrupt(`expected ${SECTIONS} sections, found ${f.count}`);
   const x = (i: number) => f.section(i);
-  const head = readJsonSection(x(0)) as { docs: number; chunks: number; communities: StoredState['communities'] };
+  const head = readJsonSection(x(0)) as { docs: number; chunks: number; communities: StoredState['communities']; communitiesAge?: unknown };
+  const age = head.communitiesAge;
+  if (age !== undefined && !(Number.isSafeInteger(age) && (age as number) >= 0)) throw corrupt(`communitiesAge ${JSON.stringify(age)} is not a count`);
   const ids = decodeStrings(x(1), x(2));
   const hasTitle = x(3);
   const titles = decodeStrings(x(4), x(5));
@@ -200,6 +202,7 @@ export function decodeState(bytes: Uint8Array, source: string): StoredState {
       };
     }),
     communities: head.communities,
+    ...(age !== undefined ? { communitiesAge: age as number } : {}),
     get gear() {
       return (gear ??= { nodes: decodeStrings(x(30), x(31)), edges: decodeStrings(x(32), x(33)) });
     },

@@ -1,40 +1,51 @@
 // Incremental state persistence: the state segment (documents, chunks, summaries, communities,
 // GEAR ids) is a base plus append-only delta segments. A delta names the documents a commit
 // removed or replaced and holds the current version of those still present (with their chunks
-// and summaries), the GEAR ids that came and went, and the communities (rebuilt whole each
-// commit). Applying a delta reproduces the in-memory order: a replaced document moves to the end.
+// and summaries), the GEAR ids that came and went, and — only when the commit changed them — the
+// communities (a whole list: every node id of the graph, so most of a small update's bytes when
+// it was repeated in every delta). Applying a delta reproduces the in-memory order: a replaced
+// document moves to the end.
+//
+// Versions: 1 always carried the communities; 2 (26 Nov 2026) says in its header whether it
+// carries them. Both are read; a newer version fails naming the file.
 import { decodeBinaryFile, decodeStrings, encodeBinaryFile, encodeStrings, jsonSection, RagError, readJsonSection } from '@rag/core';
 import type { StoredState } from './format1.js';
 import { decodeState, encodeState } from './state-codec.js';
 
 export const STATE_DELTA_MAGIC = 'RAGSTD02';
+export const STATE_DELTA_VERSION = 2;
 
 export interface StateDelta {
   /** Documents removed or replaced since the previous segment (their old versions go). */
   removedDocs: string[];
+  /** Whether the commit changed the communities (then `added.communities` is the whole new list). */
+  communitiesChanged: boolean;
   removedGear: { nodes: string[]; edges: string[] };
   /** Current versions of the touched documents still present; `gear` holds the ids added; `communities` all of them. */
   added: StoredState;
 }
 
 export function encodeStateDelta(delta: StateDelta): Uint8Array {
-  return encodeBinaryFile(STATE_DELTA_MAGIC, 1, [
-    jsonSection({ removedDocs: delta.removedDocs.length }),
+  return encodeBinaryFile(STATE_DELTA_MAGIC, STATE_DELTA_VERSION, [
+    jsonSection({ removedDocs: delta.removedDocs.length, communities: delta.communitiesChanged }),
     ...encodeStrings(delta.removedDocs),
     ...encodeStrings(delta.removedGear.nodes),
     ...encodeStrings(delta.removedGear.edges),
-    encodeState(delta.added),
+    encodeState(delta.communitiesChanged ? delta.added : { ...delta.added, communities: [] }),
   ]);
 }
 
 export function decodeStateDelta(bytes: Uint8Array, source: string): StateDelta {
-  const { sections: x } = decodeBinaryFile(bytes, STATE_DELTA_MAGIC, source);
+  const { version, sections: x } = decodeBinaryFile(bytes, STATE_DELTA_MAGIC, source);
   const corrupt = (why: string) => new RagError('RAG_STORE_CORRUPT', `${source}: ${why}`, { details: { file: source } });
+  if (version < 1 || version > STATE_DELTA_VERSION) throw corrupt(`state delta version ${version} is not one this release reads (1–${STATE_DELTA_VERSION}; written by a newer version?)`);
   if (x.length !== 8) throw corrupt(`expected 8 sections, found ${x.length}`);
-  const head = readJsonSection(x[0]!) as { removedDocs: number };
+  const head = readJsonSection(x[0]!) as { removedDocs: number; communities?: unknown };
   const removedDocs = decodeStrings(x[1]!, x[2]!);
   if (removedDocs.length !== head.removedDocs) throw corrupt('removed-document count disagrees with the header');
-  return { removedDocs, removedGear: { nodes: decodeStrings(x[3]!, x[4]!), edges: decodeStrings(x[5]!, x[6]!) }, added: decodeState(x[7]!, source) };
+  if (version >= 2 && typeof head.communities !== 'boolean') throw corrupt('header does not say whether the delta carries the communities');
+  const communitiesChanged = version === 1 ? true : (head.communities as boolean);
+  return { removedDocs, communitiesChanged, removedGear: { nodes: decodeStrings(x[3]!, x[4]!), edges: decodeStrings(x[5]!, x[6]!) }, added: decodeState(x[7]!, source) };
 }
 
 /** The state after applying `deltas` to `base` in commit order. */
@@ -49,6 +60,7 @@ export function applyStateDeltas(base: StoredState, deltas: readonly StateDelta[
   }
   const summaries = new Map(base.summaries.map((s) => [s.docId, s]));
   let communities = base.communities;
+  let age = base.communitiesAge;
   for (const d of deltas) {
     for (const id of d.removedDocs) {
       docs.delete(id);
@@ -62,7 +74,8 @@ export function applyStateDeltas(base: StoredState, deltas: readonly StateDelta[
       else chunksByDoc.set(c.docId, [c]);
     }
     for (const s of d.added.summaries) summaries.set(s.docId, s);
-    communities = d.added.communities;
+    if (d.communitiesChanged) communities = d.added.communities;
+    if (d.added.communitiesAge !== undefined) age = d.added.communitiesAge;
   }
   // chunks follow their documents' order, as the indexer's maps do after the same operations
   const chunks = [...docs.keys()].flatMap((id) => chunksByDoc.get(id) ?? []);
@@ -84,6 +97,7 @@ export function applyStateDeltas(base: StoredState, deltas: readonly StateDelta[
     chunks,
     summaries: [...summaries.values()],
     communities,
+    ...(age !== undefined ? { communitiesAge: age } : {}),
     get gear() {
       return (gear ??= replayGear());
     },
