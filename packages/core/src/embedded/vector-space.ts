@@ -138,15 +138,22 @@ export function fillSpace(s: Space, data: Pick<VectorNamespaceData, 'vectors' | 
   data.ids.forEach((id, slot) => s.slotOf.set(id, slot));
 }
 
+/** The ids, document ids and (copied) metadata of the records in `slots`. */
+function slotRecords(s: Space, slots: readonly number[]) {
+  return {
+    ids: slots.map((slot) => s.ids[slot]!),
+    docIds: slots.map((slot) => s.docIds[slot]),
+    metadata: slots.map((slot) => (s.metadata[slot] ? { ...s.metadata[slot] } : undefined)),
+  };
+}
+
 /** The records in `slots` as namespace data (rows packed to `dims` floats, copies throughout). */
 export function exportSlots(s: Space, slots: readonly number[]): VectorNamespaceData {
   const vectors = new Float32Array(slots.length * s.dims);
   slots.forEach((slot, r) => readRow(s, slot, vectors, r * s.dims));
   return {
     dims: s.dims,
-    ids: slots.map((slot) => s.ids[slot]!),
-    docIds: slots.map((slot) => s.docIds[slot]),
-    metadata: slots.map((slot) => (s.metadata[slot] ? { ...s.metadata[slot] } : undefined)),
+    ...slotRecords(s, slots),
     vectors,
   };
 }
@@ -165,9 +172,7 @@ export function exportQuantizedSlots(s: Space, slots: readonly number[]): Quanti
   });
   return {
     dims: s.dims,
-    ids: slots.map((slot) => s.ids[slot]!),
-    docIds: slots.map((slot) => s.docIds[slot]),
-    metadata: slots.map((slot) => (s.metadata[slot] ? { ...s.metadata[slot] } : undefined)),
+    ...slotRecords(s, slots),
     codes,
     scales,
   };
