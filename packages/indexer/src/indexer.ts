@@ -200,8 +200,9 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
       state.docsSinceCommunities += changedDocs;
       if (state.docsSinceCommunities < communityRefresh * Math.max(state.docs.size, 1)) {
         const { kept, dropped } = keepLiveMembers(state.communities, graph);
-        // an unchanged community keeps its object: the list changed only if one did
-        if (kept.length !== state.communities.length || kept.some((c, i) => c !== state.communities[i])) state.touched.communities = true;
+        // an unchanged community keeps its object: the next state delta holds only the others
+        const keptById = new Map(kept.map((c) => [c.id, c]));
+        for (const c of state.communities) if (keptById.get(c.id) !== c) state.touched.communityIds.add(c.id);
         state.communities = kept;
         if (dropped.length) await vectors.delete(nsOf('communities'), dropped.map(String));
         return;

@@ -18,7 +18,16 @@ export interface IndexState {
   readonly gearEdges: Set<string>;
   sentenceCount: number;
   /** Documents and GEAR ids added, replaced or removed since the last commit (for state deltas). */
-  readonly touched: { docs: Set<string>; chunks: Set<string>; gearNodes: Set<string>; gearEdges: Set<string>; communities: boolean };
+  readonly touched: {
+    docs: Set<string>;
+    chunks: Set<string>;
+    gearNodes: Set<string>;
+    gearEdges: Set<string>;
+    /** The communities were recomputed (the whole list changed). */
+    communities: boolean;
+    /** Ids of communities that lost members or were dropped since the last commit (without a recomputation). */
+    communityIds: Set<number>;
+  };
 }
 
 export function createIndexState(restored?: StoredState): IndexState {
@@ -32,7 +41,7 @@ export function createIndexState(restored?: StoredState): IndexState {
     gearNodes: new Set(),
     gearEdges: new Set(),
     sentenceCount: 0,
-    touched: { docs: new Set(), chunks: new Set(), gearNodes: new Set(), gearEdges: new Set(), communities: false },
+    touched: { docs: new Set(), chunks: new Set(), gearNodes: new Set(), gearEdges: new Set(), communities: false, communityIds: new Set() },
   };
   if (!restored) return state;
   for (const d of restored.docs) state.docs.set(d.id, d);
@@ -122,12 +131,14 @@ export function stateDelta(state: IndexState): StateDelta {
   return {
     removedDocs: [...touched.docs],
     communitiesChanged: touched.communities,
+    droppedCommunities: touched.communities ? [] : [...touched.communityIds].filter((id) => !state.communities.some((c) => c.id === id)),
     removedGear: { nodes: [...touched.gearNodes], edges: [...touched.gearEdges] },
     added: {
       docs: ordered,
       chunks: ordered.flatMap((d) => chunksOf(state, d.id)),
       summaries: ordered.flatMap((d) => (state.summaries.has(d.id) ? [state.summaries.get(d.id)!] : [])),
-      communities: touched.communities ? state.communities : [],
+      // the whole list after a recomputation, else the communities that changed (dropped ones in `droppedCommunities`)
+      communities: touched.communities ? state.communities : state.communities.filter((c) => touched.communityIds.has(c.id)),
       ...ageOf(state),
       gear: { nodes: [...state.gearNodes].filter((id) => touched.gearNodes.has(id)), edges: [...state.gearEdges].filter((id) => touched.gearEdges.has(id)) },
     },
@@ -141,4 +152,5 @@ export function clearTouched(state: IndexState): void {
   state.touched.gearNodes.clear();
   state.touched.gearEdges.clear();
   state.touched.communities = false;
+  state.touched.communityIds.clear();
 }

@@ -11,29 +11,41 @@ import { fixtureCorpus, useBuiltStore } from '../../test/support/built-store.js'
 import { openIndex } from '../open-index.js';
 import { readSegmentSync, type Manifest2 } from './format2.js';
 
+const lastDelta = (dir: string): StateDelta => {
+  const deltas = lastManifest(dir).files.stateDeltas;
+  return decodeStateDelta(readSegmentSync(dir, deltas[deltas.length - 1]!), 'last');
+};
 const lastManifest = (dir: string): Manifest2 =>
   JSON.parse(readFileSync(join(dir, readFileSync(join(dir, 'CURRENT'), 'utf8').trim(), 'manifest.json'), 'utf8')) as Manifest2;
 
 const empty = (communities: StoredState['communities']): StoredState => ({ docs: [], chunks: [], summaries: [], communities, gear: { nodes: [], edges: [] } });
 const base = empty([{ id: 0, members: ['person:a', 'person:b'], summary: 'A and B' }]);
 const rebuilt: StoredState['communities'] = [{ id: 1, members: ['person:a'], summary: 'A alone' }];
-const delta = (communitiesChanged: boolean, communities: StoredState['communities']): StateDelta => ({
+const delta = (communitiesChanged: boolean, communities: StoredState['communities'], droppedCommunities: number[] = []): StateDelta => ({
   removedDocs: [],
   communitiesChanged,
+  droppedCommunities,
   removedGear: { nodes: [], edges: [] },
   added: empty(communities),
 });
 
 describe('state delta communities', () => {
-  it('writes the communities only when the commit changed them, and applying keeps the last list', () => {
-    const unchanged = decodeStateDelta(encodeStateDelta(delta(false, base.communities)), 'state-d-1.bin');
-    expect(unchanged.communitiesChanged).toBe(false);
-    expect(unchanged.added.communities).toEqual([]);
-    expect(encodeStateDelta(delta(false, base.communities)).byteLength).toBeLessThan(encodeStateDelta(delta(true, base.communities)).byteLength);
-    const changed = decodeStateDelta(encodeStateDelta(delta(true, rebuilt)), 'state-d-2.bin');
-    expect(changed.communitiesChanged).toBe(true);
-    expect(applyStateDeltas(base, [unchanged]).communities).toEqual(base.communities);
-    expect(applyStateDeltas(base, [changed, unchanged]).communities).toEqual(rebuilt);
+  it('writes the whole list after a recomputation, else only the changed communities, and applies both in place', () => {
+    const three = empty([
+      { id: 0, members: ['a', 'b'], summary: 'A and B' },
+      { id: 1, members: ['c', 'd'], summary: 'C and D' },
+      { id: 2, members: ['e'], summary: 'E' },
+    ]).communities;
+    const patch = decodeStateDelta(encodeStateDelta(delta(false, [{ id: 1, members: ['c'], summary: 'C and D' }], [2])), 'state-d-1.bin');
+    expect([patch.communitiesChanged, patch.droppedCommunities, patch.added.communities.map((c) => c.id)]).toEqual([false, [2], [1]]);
+    const nothing = decodeStateDelta(encodeStateDelta(delta(false, [])), 'state-d-2.bin');
+    expect(encodeStateDelta(delta(false, [])).byteLength).toBeLessThan(encodeStateDelta(delta(true, three)).byteLength);
+    const whole = decodeStateDelta(encodeStateDelta(delta(true, rebuilt)), 'state-d-3.bin');
+    const start = empty(three);
+    expect(applyStateDeltas(start, [nothing]).communities).toEqual(three);
+    expect(applyStateDeltas(start, [patch]).communities).toEqual([three[0], { id: 1, members: ['c'], summary: 'C and D' }]);
+    expect(applyStateDeltas(start, [whole, nothing]).communities).toEqual(rebuilt);
+    expect(applyStateDeltas(start, [patch, whole]).communities).toEqual(rebuilt);
   });
 
   it('reads a version-1 delta as carrying the communities, and refuses a newer version naming the file', () => {
@@ -48,25 +60,35 @@ describe('state delta communities', () => {
   });
 
   const store = useBuiltStore('rag-state-delta-', fixtureCorpus());
-  it('a small update commits no community list, and a reopened store goes on counting instead of recomputing', async () => {
+  it('an update commits only the communities it changed, and a reopened store has the same list and goes on counting', async () => {
     const dir = store.copy('small-update');
     const idx = await openIndex(dir);
     const before = idx.communities();
     expect(before.length).toBeGreaterThan(0);
-    // the build stored how many documents changed since its communities (0), so the first small
-    // ingest after an open does not recompute them, and its delta carries no list
+    // the build stored how many documents changed since its communities (0), so a small ingest
+    // after an open does not recompute them; its delta holds only the communities it changed
     await idx.ingest([{ id: 'extra-1', title: 'Extra One', text: 'Extra One is a passage about the harbour of Valletta in Malta.' }]);
-    expect(idx.communities()).toEqual(before);
-    const lastDelta = () => {
-      const deltas = lastManifest(dir).files.stateDeltas;
-      return decodeStateDelta(readSegmentSync(dir, deltas[deltas.length - 1]!), 'last');
-    };
-    expect([lastDelta().communitiesChanged, lastDelta().added.communities, lastDelta().added.communitiesAge]).toEqual([false, [], 1]);
+    const d = lastDelta(dir);
+    expect([d.communitiesChanged, d.added.communitiesAge]).toEqual([false, 1]);
+    const changed = idx.communities().filter((c, i) => c !== before[i]);
+    expect(d.added.communities).toEqual(changed);
+    expect(d.added.communities.length).toBeLessThan(before.length);
     const again = await openIndex(dir);
-    expect(again.communities()).toEqual(before);
+    expect(again.communities()).toEqual(idx.communities());
     await again.ingest([{ id: 'extra-2', title: 'Extra Two', text: 'Extra Two mentions Valletta and the Grand Harbour.' }]);
-    expect(lastDelta().added.communitiesAge).toBe(2);
-    expect((await openIndex(dir)).manifest()).toEqual(again.manifest());
+    expect(lastDelta(dir).added.communitiesAge).toBe(2);
+    const third = await openIndex(dir);
+    expect(third.manifest()).toEqual(again.manifest());
+    expect(third.communities()).toEqual(again.communities());
+  });
+
+  it('a removal that empties communities drops them through the delta', async () => {
+    const dir = store.copy('removal');
+    const idx = await openIndex(dir);
+    const [first] = fixtureCorpus();
+    await idx.remove(first!.id);
+    expect(lastDelta(dir).communitiesChanged).toBe(false);
+    expect((await openIndex(dir)).communities()).toEqual(idx.communities());
   });
 
   it('refuses a stored community age that is not a count, naming the file', () => {

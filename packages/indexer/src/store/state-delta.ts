@@ -1,13 +1,14 @@
 // Incremental state persistence: the state segment (documents, chunks, summaries, communities,
 // GEAR ids) is a base plus append-only delta segments. A delta names the documents a commit
 // removed or replaced and holds the current version of those still present (with their chunks
-// and summaries), the GEAR ids that came and went, and — only when the commit changed them — the
-// communities (a whole list: every node id of the graph, so most of a small update's bytes when
-// it was repeated in every delta). Applying a delta reproduces the in-memory order: a replaced
-// document moves to the end.
+// and summaries), the GEAR ids that came and went, and the communities: the whole list when the
+// commit recomputed them, else only those that lost members (and the ids of those dropped) —
+// the whole list names every node of the graph, most of a small update's bytes when it was
+// repeated in every delta. Applying a delta reproduces the in-memory order: a replaced document
+// moves to the end; a changed community keeps its place.
 //
-// Versions: 1 always carried the communities; 2 (26 Nov 2026) says in its header whether it
-// carries them. Both are read; a newer version fails naming the file.
+// Versions: 1 always carried the whole list; 2 (26 Nov 2026) says in its header whether the list
+// is whole or a patch. Both are read; a newer version fails naming the file.
 import { decodeBinaryFile, decodeStrings, encodeBinaryFile, encodeStrings, jsonSection, RagError, readJsonSection } from '@rag/core';
 import type { StoredState } from './format1.js';
 import { decodeState, encodeState } from './state-codec.js';
@@ -18,8 +19,10 @@ export const STATE_DELTA_VERSION = 2;
 export interface StateDelta {
   /** Documents removed or replaced since the previous segment (their old versions go). */
   removedDocs: string[];
-  /** Whether the commit changed the communities (then `added.communities` is the whole new list). */
+  /** Whether the commit recomputed the communities: `added.communities` is then the whole list, else the changed ones. */
   communitiesChanged: boolean;
+  /** Communities dropped without a recomputation (their members all left the graph). */
+  droppedCommunities: number[];
   removedGear: { nodes: string[]; edges: string[] };
   /** Current versions of the touched documents still present; `gear` holds the ids added; `communities` all of them. */
   added: StoredState;
@@ -27,11 +30,11 @@ export interface StateDelta {
 
 export function encodeStateDelta(delta: StateDelta): Uint8Array {
   return encodeBinaryFile(STATE_DELTA_MAGIC, STATE_DELTA_VERSION, [
-    jsonSection({ removedDocs: delta.removedDocs.length, communities: delta.communitiesChanged }),
+    jsonSection({ removedDocs: delta.removedDocs.length, communities: delta.communitiesChanged, droppedCommunities: delta.droppedCommunities }),
     ...encodeStrings(delta.removedDocs),
     ...encodeStrings(delta.removedGear.nodes),
     ...encodeStrings(delta.removedGear.edges),
-    encodeState(delta.communitiesChanged ? delta.added : { ...delta.added, communities: [] }),
+    encodeState(delta.added),
   ]);
 }
 
@@ -40,12 +43,21 @@ export function decodeStateDelta(bytes: Uint8Array, source: string): StateDelta 
   const corrupt = (why: string) => new RagError('RAG_STORE_CORRUPT', `${source}: ${why}`, { details: { file: source } });
   if (version < 1 || version > STATE_DELTA_VERSION) throw corrupt(`state delta version ${version} is not one this release reads (1–${STATE_DELTA_VERSION}; written by a newer version?)`);
   if (x.length !== 8) throw corrupt(`expected 8 sections, found ${x.length}`);
-  const head = readJsonSection(x[0]!) as { removedDocs: number; communities?: unknown };
+  const head = readJsonSection(x[0]!) as { removedDocs: number; communities?: unknown; droppedCommunities?: unknown };
   const removedDocs = decodeStrings(x[1]!, x[2]!);
   if (removedDocs.length !== head.removedDocs) throw corrupt('removed-document count disagrees with the header');
   if (version >= 2 && typeof head.communities !== 'boolean') throw corrupt('header does not say whether the delta carries the communities');
   const communitiesChanged = version === 1 ? true : (head.communities as boolean);
-  return { removedDocs, communitiesChanged, removedGear: { nodes: decodeStrings(x[3]!, x[4]!), edges: decodeStrings(x[5]!, x[6]!) }, added: decodeState(x[7]!, source) };
+  const dropped = head.droppedCommunities ?? [];
+  if (!Array.isArray(dropped) || !dropped.every((id) => Number.isSafeInteger(id))) throw corrupt('droppedCommunities is not a list of community ids');
+  return { removedDocs, communitiesChanged, droppedCommunities: dropped as number[], removedGear: { nodes: decodeStrings(x[3]!, x[4]!), edges: decodeStrings(x[5]!, x[6]!) }, added: decodeState(x[7]!, source) };
+}
+
+/** The list with a delta's dropped communities left out and its changed ones in their places. */
+function patchCommunities(list: StoredState['communities'], d: StateDelta): StoredState['communities'] {
+  const dropped = new Set(d.droppedCommunities);
+  const changed = new Map(d.added.communities.map((c) => [c.id, c]));
+  return list.filter((c) => !dropped.has(c.id)).map((c) => changed.get(c.id) ?? c);
 }
 
 /** The state after applying `deltas` to `base` in commit order. */
@@ -75,6 +87,7 @@ export function applyStateDeltas(base: StoredState, deltas: readonly StateDelta[
     }
     for (const s of d.added.summaries) summaries.set(s.docId, s);
     if (d.communitiesChanged) communities = d.added.communities;
+    else if (d.added.communities.length > 0 || d.droppedCommunities.length > 0) communities = patchCommunities(communities, d);
     if (d.added.communitiesAge !== undefined) age = d.added.communitiesAge;
   }
   // chunks follow their documents' order, as the indexer's maps do after the same operations
