@@ -132,7 +132,7 @@ describe('addBatch', () => {
     expect(Object.isFrozen(s.getEdge('entity:a -[r]-> entity:b')!.provenance[0])).toBe(true);
   });
 
-  it('works on an opened binary graph (materialised first, as any write)', () => {
+  it('works on an opened binary graph (materialised first, as every write is)', () => {
     const a = seeded();
     const view = openGraph(encodeGraph(a.toJSON()), 'g.bin');
     const batch = randomBatch(7, ['person:marie curie', 'place:paris']);
