@@ -2,8 +2,11 @@
 // BM25 and Beyond", eq. 3.15 with Lucene's non-negative IDF):
 //   score(q, d) = Σ_t qtf·idf(t)·tf·(k1 + 1) / (tf + k1·(1 − b + b·|d|/avgdl)),
 //   idf(t) = ln(1 + (N − df + 0.5) / (df + 0.5)).
-// Posting lists are typed arrays per term; a query touches only its terms' postings and keeps
-// the top k in a bounded heap. Adding an existing id replaces it; removal is incremental.
+// Posting lists (slot, tf) per term and term lists (term, tf) per document live in two pools of
+// shared typed arrays (pair-list-pool.ts), not in typed arrays of their own: a typed array costs
+// ~200 bytes of object overhead, more than most lists hold. A query touches only its terms'
+// postings and keeps the top k in a bounded heap. Adding an existing id replaces it; removal is
+// incremental.
 import { z } from 'zod';
 import type { KeywordDocument, KeywordHit, KeywordIndex } from '../contracts/keyword-index.js';
 import { RagError } from '../errors.js';
@@ -12,6 +15,7 @@ import { tokenize } from '../text/tokenize.js';
 import { assertValidId, assertValidK, assertValidText } from '../validate/assert-valid-text.js';
 import { createTopK } from './top-k.js';
 import type { Bm25Columns } from './bm25-columns.js';
+import { PairListPool } from './pair-list-pool.js';
 
 export interface Bm25Options {
   /** Term-frequency saturation (default 1.2). */
@@ -95,29 +99,16 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
   const stop = options.stopWords === false ? undefined : (options.stopWords ?? ENGLISH_STOP_WORDS);
   const analyze = options.tokenizer ?? ((text: string) => tokenize(text, stop ? { stopWords: stop } : {}));
 
-  // Terms.
+  // Terms: list t of `postings` holds term t's (slot, tf) pairs.
   const termIds = new Map<string, number>();
   const termText: string[] = [];
-  // A term's postings, or undefined for a term restored from columns whose view into the
-  // restored arrays is not made yet (`slotsOf`/`tfsOf` make it on first use: restoring a large
-  // index then allocates no typed array per term).
-  const postSlots: (Int32Array | undefined)[] = [];
-  const postTfs: (Int32Array | undefined)[] = [];
-  const postLen: number[] = [];
-  // Documents by slot.
+  let postings = new PairListPool();
+  // Documents by slot: list `slot` of `docTerms` holds the document's (term, tf) pairs.
   const slotIds: (string | undefined)[] = [];
   const idToSlot = new Map<string, number>();
   const freeSlots: number[] = [];
   let docLen = new Float64Array(64);
-  // Likewise per document: undefined for a restored document whose view is not made yet.
-  const docTerms: (Int32Array | undefined)[] = [];
-  const docTfs: (Int32Array | undefined)[] = [];
-  // What a columns restore filled (flat arrays the views above are made from).
-  let restored: { postStarts: Int32Array; postSlots: Int32Array; postTfs: Int32Array; docOffsets: Uint32Array; docTerms: Int32Array; docTfs: Int32Array } | undefined;
-  const slotsOf = (t: number): Int32Array => postSlots[t] ?? (postSlots[t] = restored!.postSlots.subarray(restored!.postStarts[t]!, restored!.postStarts[t + 1]!));
-  const tfsOf = (t: number): Int32Array => postTfs[t] ?? (postTfs[t] = restored!.postTfs.subarray(restored!.postStarts[t]!, restored!.postStarts[t + 1]!));
-  const termsOf = (slot: number): Int32Array => docTerms[slot] ?? (docTerms[slot] = restored!.docTerms.subarray(restored!.docOffsets[slot]!, restored!.docOffsets[slot + 1]!));
-  const docTfsOf = (slot: number): Int32Array => docTfs[slot] ?? (docTfs[slot] = restored!.docTfs.subarray(restored!.docOffsets[slot]!, restored!.docOffsets[slot + 1]!));
+  let docTerms = new PairListPool();
   let live = 0;
   let totalLen = 0;
   // Search scratch space, reused across queries.
@@ -130,30 +121,21 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
       id = termText.length;
       termIds.set(t, id);
       termText.push(t);
-      postSlots.push(new Int32Array(4));
-      postTfs.push(new Int32Array(4));
-      postLen.push(0);
+      postings.addList();
     }
     return id;
   };
 
   const removeSlot = (slot: number) => {
-    const terms = termsOf(slot);
-    for (let i = 0; i < terms.length; i++) {
-      const t = terms[i]!;
-      const slots = slotsOf(t);
-      const tfs = tfsOf(t);
-      const n = postLen[t]!;
-      const at = slots.subarray(0, n).indexOf(slot);
+    const ds = docTerms.start[slot]!;
+    for (let i = 0, n = docTerms.len[slot]!; i < n; i++) {
+      const t = docTerms.x[ds + i]!;
       // swap-remove keeps the posting list dense
-      slots[at] = slots[n - 1]!;
-      tfs[at] = tfs[n - 1]!;
-      postLen[t] = n - 1;
+      postings.swapRemove(t, postings.indexOf(t, slot));
     }
+    docTerms.reset(slot, 0);
     idToSlot.delete(slotIds[slot]!);
     slotIds[slot] = undefined;
-    docTerms[slot] = undefined;
-    docTfs[slot] = undefined;
     totalLen -= docLen[slot]!;
     docLen[slot] = 0;
     freeSlots.push(slot);
@@ -169,32 +151,16 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
       grown.set(docLen);
       docLen = grown;
     }
-    const terms = new Int32Array(counts.size);
-    const tfs = new Int32Array(counts.size);
-    let i = 0;
+    if (slot === docTerms.lists) docTerms.addList();
+    docTerms.reset(slot, counts.size);
     let len = 0;
     for (const [t, tf] of counts) {
-      terms[i] = t;
-      tfs[i] = tf;
+      docTerms.push(slot, t, tf);
       len += tf;
-      i++;
-      let n = postLen[t]!;
-      if (n === slotsOf(t).length) {
-        const s = new Int32Array(Math.max(4, n * 2));
-        s.set(slotsOf(t));
-        postSlots[t] = s;
-        const f = new Int32Array(Math.max(4, n * 2));
-        f.set(tfsOf(t));
-        postTfs[t] = f;
-      }
-      slotsOf(t)[n] = slot;
-      tfsOf(t)[n] = tf;
-      postLen[t] = ++n;
+      postings.push(t, slot, tf);
     }
     slotIds[slot] = id;
     idToSlot.set(id, slot);
-    docTerms[slot] = terms;
-    docTfs[slot] = tfs;
     docLen[slot] = len;
     totalLen += len;
     live++;
@@ -250,7 +216,7 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
       const qtf = new Map<number, number>();
       for (const tok of analyze(query)) {
         const t = termIds.get(tok);
-        if (t !== undefined && postLen[t]! > 0) qtf.set(t, (qtf.get(t) ?? 0) + 1);
+        if (t !== undefined && postings.len[t]! > 0) qtf.set(t, (qtf.get(t) ?? 0) + 1);
       }
       if (qtf.size === 0) return [];
       if (scratch.length < slotIds.length) {
@@ -261,12 +227,13 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
       const c0 = k1 * (1 - b);
       const c1 = (k1 * b) / avgdl;
       let nTouched = 0;
+      const slots = postings.x;
+      const tfs = postings.y;
       for (const [t, q] of qtf) {
-        const n = postLen[t]!;
+        const n = postings.len[t]!;
         const w = q * idf(n) * (k1 + 1);
-        const slots = slotsOf(t);
-        const tfs = tfsOf(t);
-        for (let i = 0; i < n; i++) {
+        const from = postings.start[t]!;
+        for (let i = from; i < from + n; i++) {
           const s = slots[i]!;
           const tf = tfs[i]!;
           if (scratch[s] === 0) touched[nTouched++] = s;
@@ -300,7 +267,7 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
     analyze,
     termStats(term) {
       const t = termIds.get(term.toLowerCase());
-      const df = t === undefined ? 0 : postLen[t]!;
+      const df = t === undefined ? 0 : postings.len[t]!;
       return { term, df, idf: idf(df) };
     },
     has: (id) => idToSlot.has(id),
@@ -311,9 +278,10 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
       const docs: Bm25Snapshot['docs'] = [];
       slotIds.forEach((id, slot) => {
         if (id === undefined) return;
-        const ts = termsOf(slot);
+        const ds = docTerms.start[slot]!;
+        const n = docTerms.len[slot]!;
         const idx: number[] = [];
-        for (const t of ts) {
+        for (const t of docTerms.x.subarray(ds, ds + n)) {
           let j = used.get(t);
           if (j === undefined) {
             j = terms.length;
@@ -322,7 +290,7 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
           }
           idx.push(j);
         }
-        docs.push([id, idx, Array.from(docTfsOf(slot))]);
+        docs.push([id, idx, Array.from(docTerms.y.subarray(ds, ds + n))]);
       });
       return { format: 'rag-bm25', version: 1, k1, b, stopWords: stopWordsOf(options.stopWords), customTokenizer: options.tokenizer !== undefined, terms, docs };
     },
@@ -333,16 +301,16 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
       const ids: string[] = [];
       const offsets = new Uint32Array(live + 1);
       let entries = 0;
-      for (let slot = 0; slot < slotIds.length; slot++) if (slotIds[slot] !== undefined) entries += restored && docTerms[slot] === undefined ? restored.docOffsets[slot + 1]! - restored.docOffsets[slot]! : termsOf(slot).length;
+      for (let slot = 0; slot < slotIds.length; slot++) if (slotIds[slot] !== undefined) entries += docTerms.len[slot]!;
       const termIndexes = new Uint32Array(entries);
       const tfs = new Uint32Array(entries);
       let at = 0;
       for (let slot = 0; slot < slotIds.length; slot++) {
         const id = slotIds[slot];
         if (id === undefined) continue;
-        const ts = termsOf(slot);
-        const fs = docTfsOf(slot);
-        for (let i = 0; i < ts.length; i++) {
+        const ts = docTerms.x;
+        const fs = docTerms.y;
+        for (let i = docTerms.start[slot]!, e = i + docTerms.len[slot]!; i < e; i++) {
           const t = ts[i]!;
           let j = renum[t]!;
           if (j < 0) {
@@ -369,9 +337,9 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
       }
     },
   });
-  // Internal hook used by restoreBm25Columns: fill an empty index from columns in bulk. Each
-  // term's postings and each document's terms are views into a few shared arrays; a posting
-  // list that later outgrows its view is copied out by `insert`, like any other.
+  // Internal hook used by restoreBm25Columns: fill an empty index from columns in bulk. The
+  // postings are grouped by term into fresh arrays that become the postings pool; the documents'
+  // term lists are the restored columns themselves (the docs pool wraps them).
   Object.defineProperty(index, RESTORE_COLUMNS, {
     value: (c: Bm25Columns, source: string) => {
       if (live > 0 || termText.length > 0) throw new RagError('RAG_INVALID_INPUT', 'bm25: columns restore into an empty index only');
@@ -394,8 +362,6 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
       const tfsAll = new Int32Array(entries);
       if (docLen.length < n) docLen = new Float64Array(n);
       slotIds.length = n;
-      docTerms.length = n;
-      docTfs.length = n;
       for (let slot = 0; slot < n; slot++) {
         const id = c.ids[slot]!;
         if (idToSlot.has(id)) throw new RagError('RAG_STORE_CORRUPT', `${source}: keyword index lists document ${id} twice`, { details: { file: source, id } });
@@ -412,11 +378,9 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
         docLen[slot] = len;
         totalLen += len;
       }
-      for (let t = 0; t < nTerms; t++) postLen.push(fill[t]!);
-      postSlots.length = nTerms;
-      postTfs.length = nTerms;
+      postings = PairListPool.wrap(slotsAll, tfsAll, starts, nTerms);
+      docTerms = PairListPool.wrap(flatTerms, flatTfs, c.offsets, n);
       live = n;
-      restored = { postStarts: starts, postSlots: slotsAll, postTfs: tfsAll, docOffsets: c.offsets, docTerms: flatTerms, docTfs: flatTfs };
     },
   });
   return index;
