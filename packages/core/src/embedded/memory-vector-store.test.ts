@@ -88,6 +88,42 @@ describe('createMemoryVectorStore', () => {
     expect(store.namespaces()).toEqual(['v']);
   });
 
+  it('keeps each record\'s metadata through deletes that move rows, overwrites and growth', async () => {
+    // rows are held as columns (metadata-columns.ts) and a delete moves the last row into the
+    // freed slot: every record must still read back, filter and serialise as written
+    const store = createMemoryVectorStore({ precision: 'int8' });
+    type Rec = { id: string; vector: Float32Array; docId?: string; metadata?: Record<string, string | number | boolean | null> };
+    const model = new Map<string, Rec>();
+    const metaOf = (i: number): Rec['metadata'] =>
+      i % 4 === 0 ? undefined : i % 4 === 1 ? { chunkId: `c${i}`, docId: `d${i % 9}` } : i % 4 === 2 ? { relation: 'r', source: `s${i}`, target: null } : { size: i };
+    for (let round = 0; round < 6; round++) {
+      const batch = Array.from({ length: 70 }, (_, j): Rec => {
+        const i = round * 50 + j;
+        const m = metaOf(i + round);
+        return { id: `v${i}`, vector: randomUnit(16, i + 1), ...(i % 3 ? { docId: `d${i % 9}` } : {}), ...(m ? { metadata: m } : {}) };
+      });
+      await store.upsert('n', batch);
+      for (const r of batch) model.set(r.id, r);
+      const gone = Array.from({ length: 15 }, (_, j) => `v${(round * 37 + j * 11) % (round * 50 + 70)}`);
+      await store.delete('n', gone);
+      for (const id of gone) model.delete(id);
+      const removed = await store.deleteByDoc('n', `d${round}`);
+      const byDoc = [...model.values()].filter((r) => r.docId === `d${round}`);
+      expect(removed).toBe(byDoc.length);
+      for (const r of byDoc) model.delete(r.id);
+    }
+    const ids = [...model.keys()];
+    const got = await store.get('n', ids);
+    expect(got.map((r) => r.metadata)).toStrictEqual(ids.map((id) => model.get(id)!.metadata));
+    expect(got.map((r) => r.docId)).toStrictEqual(ids.map((id) => model.get(id)!.docId));
+    expect(await store.count('n', { relation: 'r' })).toBe([...model.values()].filter((r) => r.metadata?.relation === 'r').length);
+    const hits = await store.search('n', randomUnit(16, 99), 500, { docId: ['d1', 'd7'] });
+    expect(hits.map((h) => h.id).sort()).toEqual(ids.filter((id) => ['d1', 'd7'].includes(model.get(id)!.docId ?? '')).sort());
+    for (const h of hits) expect(h.metadata).toStrictEqual(model.get(h.id)!.metadata);
+    const back = restoreMemoryVectorStore(store.serialize());
+    expect((await back.get('n', ids)).map((r) => r.metadata)).toStrictEqual(ids.map((id) => model.get(id)!.metadata));
+  });
+
   it('validates k and filters', async () => {
     const store = createMemoryVectorStore();
     await store.upsert('n', [{ id: 'a', vector: new Float32Array([1, 0]) }]);

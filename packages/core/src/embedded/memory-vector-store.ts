@@ -177,7 +177,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
         writeRow(s, slot, r.vector);
         noteUpsert(ns, r.id);
         s.docIds[slot] = r.docId;
-        s.metadata[slot] = r.metadata ? { ...r.metadata } : undefined;
+        s.metadata.set(slot, r.metadata);
       }
     },
     async upsert(ns, records) {
@@ -235,7 +235,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
       if (!filter || Object.keys(filter).length === 0) return s.size;
       let n = 0;
       for (let slot = 0; slot < s.size; slot++)
-        if (matchesFilter({ docId: s.docIds[slot], metadata: s.metadata[slot] }, filter)) n++;
+        if (matchesFilter({ docId: s.docIds[slot], metadata: s.metadata.get(slot) }, filter)) n++;
       return n;
     },
     async get(ns, ids) {
@@ -252,7 +252,8 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
         const slot = s!.slotOf.get(id)!;
         const rec: VectorRecord = { id, vector: readRow(s!, slot) };
         if (s!.docIds[slot] !== undefined) rec.docId = s!.docIds[slot];
-        if (s!.metadata[slot] !== undefined) rec.metadata = { ...s!.metadata[slot] };
+        const metadata = s!.metadata.get(slot);
+        if (metadata !== undefined) rec.metadata = metadata;
         return rec;
       });
     },

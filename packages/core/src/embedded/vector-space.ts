@@ -1,13 +1,14 @@
 // One namespace of the in-memory vector store: its vectors packed into one typed array (rows
-// of `stride` values, grown by doubling), L2-normalised on write so cosine is a dot product,
-// with ids, doc ids and metadata per slot. Deletion moves the last row into the freed slot, so
-// storage stays dense. Functions over a Space, shared by the store and its snapshot codec.
+// of `stride` values, grown by a quarter at a time), L2-normalised on write so cosine is a dot
+// product, with ids, doc ids and metadata (as columns: metadata-columns.ts) per slot. Deletion
+// moves the last row into the freed slot, so storage stays dense. Functions over a Space, shared by the store and its snapshot codec.
 //
 // Rows are float32, or with precision "int8" scalar-quantised as the per-namespace files store
 // them (vector-namespace-codec.ts): one int8 code per value and one float scale per row (the
 // row's largest magnitude / 127), a quarter of the bytes. A query stays float32; a score is the
 // row's scale times the dot product of the query with the codes.
-import type { FilterValue, MetadataFilter, VectorHit } from '../contracts/vector-store.js';
+import type { MetadataFilter, VectorHit } from '../contracts/vector-store.js';
+import { MetadataColumns } from './metadata-columns.js';
 import { matchesFilter } from './metadata-filter.js';
 import { createTopK } from './top-k.js';
 import type { QuantizedNamespaceData, VectorNamespaceData } from './vector-namespace-codec.js';
@@ -28,7 +29,7 @@ export interface Space {
   size: number;
   ids: string[];
   docIds: (string | undefined)[];
-  metadata: (Record<string, FilterValue | null> | undefined)[];
+  metadata: MetadataColumns;
   slotOf: Map<string, number>;
 }
 
@@ -38,7 +39,7 @@ export function createSpace(dims: number, precision: VectorPrecision = 'float32'
   const stride = Math.ceil(dims / multiple) * multiple;
   const block = int8 ? createScanBlock8(stride, 16) : createScanBlock(stride, 16);
   const data = block?.rows ?? (int8 ? new Int8Array(stride * 16) : new Float32Array(stride * 16));
-  return { dims, stride, block, data, scales: int8 ? new Float32Array(16) : null, size: 0, ids: [], docIds: [], metadata: [], slotOf: new Map() };
+  return { dims, stride, block, data, scales: int8 ? new Float32Array(16) : null, size: 0, ids: [], docIds: [], metadata: new MetadataColumns(), slotOf: new Map() };
 }
 
 /** Row `slot` := v / |v| (a zero vector stays zero: it scores 0 against everything rather than NaN). */
@@ -85,7 +86,8 @@ export function slotFor(s: Space, id: string): number {
   let slot = s.slotOf.get(id);
   if (slot === undefined) {
     slot = s.size++;
-    if (s.size * s.stride > s.data.length) growSpace(s, s.size * 2);
+    // a quarter more each time: at most a fifth of the rows is slack (doubling left up to half)
+    if (s.size * s.stride > s.data.length) growSpace(s, s.size + (s.size >> 2) + 16);
     s.ids.push(id);
     s.docIds.push(undefined);
     s.metadata.push(undefined);
@@ -102,7 +104,7 @@ export function removeSlot(s: Space, slot: number): void {
     if (s.scales) s.scales[slot] = s.scales[last]!;
     s.ids[slot] = s.ids[last]!;
     s.docIds[slot] = s.docIds[last];
-    s.metadata[slot] = s.metadata[last];
+    s.metadata.copy(last, slot);
     s.slotOf.set(s.ids[slot]!, slot);
   }
   s.ids.pop();
@@ -134,7 +136,7 @@ export function fillSpace(s: Space, data: Pick<VectorNamespaceData, 'vectors' | 
   s.size = data.ids.length;
   s.ids = [...data.ids];
   s.docIds = data.docIds.map((d) => d ?? undefined);
-  s.metadata = data.metadata.map((m) => m ?? undefined);
+  s.metadata.replaceAll(data.metadata);
   data.ids.forEach((id, slot) => s.slotOf.set(id, slot));
 }
 
@@ -143,7 +145,7 @@ function slotRecords(s: Space, slots: readonly number[]) {
   return {
     ids: slots.map((slot) => s.ids[slot]!),
     docIds: slots.map((slot) => s.docIds[slot]),
-    metadata: slots.map((slot) => (s.metadata[slot] ? { ...s.metadata[slot] } : undefined)),
+    metadata: slots.map((slot) => s.metadata.get(slot)),
   };
 }
 
@@ -197,7 +199,7 @@ export function scanSpace(s: Space, vector: Float32Array, k: number, filter?: Me
     let score = scores ? scores[slot]! : dot(q, data, slot * stride, dims);
     if (scales) score *= scales[slot]!;
     if (score < threshold) continue;
-    if (hasFilter && !matchesFilter({ docId: s.docIds[slot], metadata: s.metadata[slot] }, filter)) continue;
+    if (hasFilter && !matchesFilter({ docId: s.docIds[slot], metadata: s.metadata.get(slot) }, filter)) continue;
     heap.push(slot, score);
     threshold = heap.threshold();
   }
@@ -207,7 +209,8 @@ export function scanSpace(s: Space, vector: Float32Array, k: number, filter?: Me
 function hitAt(s: Space, slot: number, score: number): VectorHit {
   const h: VectorHit = { id: s.ids[slot]!, score };
   if (s.docIds[slot] !== undefined) h.docId = s.docIds[slot];
-  if (s.metadata[slot] !== undefined) h.metadata = { ...s.metadata[slot] };
+  const metadata = s.metadata.get(slot);
+  if (metadata !== undefined) h.metadata = metadata;
   return h;
 }
 
