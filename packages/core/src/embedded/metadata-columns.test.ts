@@ -6,8 +6,8 @@ import { MetadataColumns, type Metadata } from './metadata-columns.js';
 function random(seed: number) {
   let a = seed;
   return (n: number) => {
-    a = (a * 1103515245 + 12345) % 2147483648;
-    return a % n;
+    a = (Math.imul(a, 1664525) + 1013904223) >>> 0;
+    return Math.floor((a / 2 ** 32) * n);
   };
 }
 
