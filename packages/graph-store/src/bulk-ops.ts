@@ -6,8 +6,8 @@
 //   - the whole batch is checked (ids, types, schema, endpoints) before the first write, so a
 //     refused batch leaves the store as it was;
 //   - each endpoint is looked up once, and a new edge is linked by node slot;
-//   - a run of records read from the same span shares one frozen provenance list
-//     (provenance-intern.ts).
+//   - provenance comes from the store's span pool: records citing a span the store holds share
+//     its frozen span and one-span list (provenance-intern.ts, span-pool.ts).
 import { RagError, invalidInput } from '@rag/core';
 import { entityId, normalizeRelation, relationId } from './entity-id.js';
 import { isPlainEntityInput, isPlainRelationInput } from './batch-check.js';
@@ -126,7 +126,7 @@ export function addBatch(core: StoreCore, raw: GraphBatch): GraphBatchResult {
   }
 
   // ---- writes (nothing below throws on checked input)
-  const intern = createProvenanceInterner();
+  const intern = createProvenanceInterner(core.spans);
   const slotOf = new Int32Array(entities.length);
   for (let k = 0; k < entities.length; k++) {
     const input = entities[k]!;

@@ -34,23 +34,25 @@ export interface ChangeTracker {
 }
 
 interface Log {
-  logEntries(): { undone?: boolean }[];
+  logEntries(from?: number): unknown[];
+  /** Per entry, whether it is undone: what the tracker compares, without opening the entries. */
+  undoneFlags(): boolean[];
 }
 
 export function createChangeTracker(core: StoreCore, merges: Log, edits: Log): ChangeTracker {
   const { graph } = core;
   let mergeFlags: boolean[] = [];
   let editFlags: boolean[] = [];
-  const flags = (log: Log) => log.logEntries().map((e) => e.undone === true);
+  const flags = (log: Log) => log.undoneFlags();
   const logChange = (log: Log, before: boolean[]): LogChange => {
-    const now = log.logEntries();
+    const now = log.undoneFlags();
     let from = Math.min(before.length, now.length);
     for (let i = 0; i < from; i++)
-      if ((now[i]!.undone === true) !== before[i]) {
+      if (now[i] !== before[i]) {
         from = i;
         break;
       }
-    return { from, entries: now.slice(from) };
+    return { from, entries: log.logEntries(from) };
   };
   return {
     pendingChanges() {

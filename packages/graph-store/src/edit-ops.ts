@@ -22,8 +22,10 @@ export interface EditOps {
   removeRelation(edgeId: string, options?: EditOptions): EditRecord;
   undoEdit(recordId?: string): EditRecord;
   editLog(): EditRecord[];
-  /** The log as stored in snapshots. */
-  logEntries(): EditLogEntry[];
+  /** The log as stored in snapshots (entries from `from` on; all by default). */
+  logEntries(from?: number): EditLogEntry[];
+  /** Per entry, whether it is undone. */
+  undoneFlags(): boolean[];
   /** Start from a snapshot's (validated) log. */
   restoreLog(entries: readonly EditLogEntry[]): void;
 }
@@ -238,7 +240,8 @@ export function createEditOps(core: StoreCore): EditOps {
     removeRelation,
     undoEdit,
     editLog: () => log.map(publicEdit),
-    logEntries: () => log.map((e) => ({ ...e })),
+    logEntries: (from = 0) => log.slice(from).map((e) => ({ ...e })),
+    undoneFlags: () => log.map((e) => e.undone === true),
     restoreLog(entries) {
       log = entries.map((e) => ({ ...deepFreeze(e) }));
       counter = log.reduce((m, r) => Math.max(m, Number(/^edit-(\d+)$/.exec(r.id)?.[1] ?? 0)), 0);

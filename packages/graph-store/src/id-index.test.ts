@@ -34,4 +34,36 @@ describe('IdIndex', () => {
     ix.get('m').pop();
     expect([ix.get('k'), ix.get('m')]).toEqual([['a'], ['a', 'b']]);
   });
+
+  it('keeps insertion order and exact membership across the string, array and set forms', () => {
+    const ix = new IdIndex();
+    const ids = Array.from({ length: 40 }, (_, i) => `id-${String(39 - i).padStart(2, '0')}`);
+    for (const id of ids) {
+      ix.add('k', id);
+      ix.add('k', id);
+    }
+    expect(ix.get('k')).toEqual(ids);
+    expect(ix.count('k')).toBe(40);
+    // delete from the middle of the set form, then add back: it goes last
+    ix.delete('k', ids[5]!);
+    ix.add('k', ids[5]!);
+    expect(ix.get('k')).toEqual([...ids.slice(0, 5), ...ids.slice(6), ids[5]]);
+    for (const id of ids) ix.delete('k', id);
+    expect([ix.count('k'), ix.size]).toEqual([0, 0]);
+
+    // the array form: deleting down to one id leaves that id; a re-add does not duplicate
+    ix.add('a', 'x');
+    ix.add('a', 'y');
+    ix.add('a', 'z');
+    ix.delete('a', 'y');
+    ix.add('a', 'x');
+    expect(ix.get('a')).toEqual(['x', 'z']);
+    ix.delete('a', 'x');
+    expect([ix.get('a'), ix.count('a')]).toEqual([['z'], 1]);
+    ix.add('a', 'w');
+    expect(ix.get('a')).toEqual(['z', 'w']);
+    // a copy handed out does not alias the held array
+    ix.get('a').push('leak');
+    expect(ix.get('a')).toEqual(['z', 'w']);
+  });
 });

@@ -1,10 +1,30 @@
-// A key → ids index (chunk id → the nodes / edges it supports, normalised name → node ids; the
-// indexer's entity resolver keeps its name tables in it too). Ids stay in insertion order.
-// Most keys hold a single id (nearly every name names one entity), so a key holds the id string
-// itself and becomes a Set only when a second id joins: a Set per key cost ~100 bytes and a
-// fresh allocation for each of hundreds of thousands of names.
+// key → ids, for the store's secondary indexes (chunk → node ids, chunk → edge ids, name → node
+// ids). Most keys hold one id (a name) or a handful (a chunk's facts), so a key's ids are kept in
+// the smallest form that fits: the id string itself, then a plain array of exact size (8 bytes an id), and a Set
+// only once a key holds more than SET_FROM ids, where an array's linear membership test would
+// start to cost. At 8,000 passages the Sets this replaces took ~40 bytes an id plus ~100 bytes
+// each. Every form keeps the ids in insertion order (a Set iterates in insertion order; arrays
+// append and splice), so `get` answers in the same order whichever form holds them.
+
+/** A key switches from an array to a Set when it would hold more ids than this. */
+const SET_FROM = 32;
+
+// Arrays are replaced by exact-size copies rather than grown in place: `push` on a short array
+// reserves room for ~16 more elements, which on a key of a few ids costs more than the ids.
+function withAdded(ids: string[], id: string): string[] {
+  const out = new Array<string>(ids.length + 1);
+  for (let i = 0; i < ids.length; i++) out[i] = ids[i]!;
+  out[ids.length] = id;
+  return out;
+}
+function withoutAt(ids: string[], at: number): string[] {
+  const out = new Array<string>(ids.length - 1);
+  for (let i = 0, j = 0; i < ids.length; i++) if (i !== at) out[j++] = ids[i]!;
+  return out;
+}
+
 export class IdIndex {
-  private readonly map = new Map<string, string | Set<string>>();
+  private readonly map = new Map<string, string | string[] | Set<string>>();
 
   /** Number of keys. */
   get size(): number {
@@ -14,8 +34,12 @@ export class IdIndex {
   add(key: string, id: string): void {
     const cur = this.map.get(key);
     if (cur === undefined) this.map.set(key, id);
-    else if (typeof cur !== 'string') cur.add(id);
-    else if (cur !== id) this.map.set(key, new Set([cur, id]));
+    else if (typeof cur === 'string') {
+      if (cur !== id) this.map.set(key, [cur, id]);
+    } else if (Array.isArray(cur)) {
+      if (cur.includes(id)) return;
+      this.map.set(key, cur.length < SET_FROM ? withAdded(cur, id) : new Set(cur).add(id));
+    } else cur.add(id);
   }
 
   delete(key: string, id: string): void {
@@ -25,6 +49,12 @@ export class IdIndex {
       if (cur === id) this.map.delete(key);
       return;
     }
+    if (Array.isArray(cur)) {
+      const at = cur.indexOf(id);
+      if (at < 0) return;
+      this.map.set(key, cur.length === 2 ? cur[1 - at]! : withoutAt(cur, at));
+      return;
+    }
     cur.delete(id);
     if (cur.size === 0) this.map.delete(key);
   }
@@ -32,13 +62,13 @@ export class IdIndex {
   /** How many ids `key` holds. */
   count(key: string): number {
     const cur = this.map.get(key);
-    return cur === undefined ? 0 : typeof cur === 'string' ? 1 : cur.size;
+    return cur === undefined ? 0 : typeof cur === 'string' ? 1 : Array.isArray(cur) ? cur.length : cur.size;
   }
 
-  /** The ids under `key` (a new array; empty when none). */
+  /** The ids under `key`, in the order they were added (a new array; empty when none). */
   get(key: string): string[] {
     const cur = this.map.get(key);
-    return cur === undefined ? [] : typeof cur === 'string' ? [cur] : [...cur];
+    return cur === undefined ? [] : typeof cur === 'string' ? [cur] : Array.isArray(cur) ? cur.slice() : [...cur];
   }
 
   keys(): IterableIterator<string> {

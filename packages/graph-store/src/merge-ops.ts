@@ -4,6 +4,7 @@
 // merge left them (RAG_CONFLICT otherwise). A split is not logged (undo it with a merge).
 import { RagError, invalidInput } from '@rag/core';
 import { entityId, normalizeName } from './entity-id.js';
+import { holdMerge, openMerge, type HeldMerge } from './merge-log.js';
 import type { MergeLogEntry } from './schemas.js';
 import { byId, combineEdges, deepEqual, mergeAliases, rekey, unionProvenance } from './store-helpers.js';
 import type { StoreCore } from './store-core.js';
@@ -14,15 +15,17 @@ export interface MergeOps {
   undoMerge(recordId?: string): MergeRecord;
   split(nodeId: string, input: { name: string; type?: string; aliases?: string[]; chunkIds?: string[]; edgeIds?: string[] }): EntityNode;
   mergeLog(): MergeRecord[];
-  /** The log as stored in snapshots. */
-  logEntries(): MergeLogEntry[];
+  /** The log as stored in snapshots (entries from `from` on; all by default). */
+  logEntries(from?: number): MergeLogEntry[];
+  /** Per entry, whether it is undone (without opening the entries). */
+  undoneFlags(): boolean[];
   /** Start from a snapshot's (validated) log. */
   restoreLog(entries: MergeLogEntry[]): void;
 }
 
 export function createMergeOps(core: StoreCore): MergeOps {
   const { graph } = core;
-  let log: MergeLogEntry[] = [];
+  let log: HeldMerge[] = [];
   let mergeCounter = 0;
 
   function snapshotIncident(ids: string[]): RelationEdge[] {
@@ -67,19 +70,20 @@ export function createMergeOps(core: StoreCore): MergeOps {
       before: { keep, merged, edges: beforeEdges },
       after: { keep: graph.getNode(keepId)!, edges: snapshotIncident([keepId]) },
     };
-    log.push(entry);
+    log.push(holdMerge(entry));
     return publicRecord(entry);
   }
 
   function undoMerge(recordId?: string): MergeRecord {
-    const entry =
+    const held =
       recordId === undefined ? [...log].reverse().find((r) => !r.undone) : log.find((r) => r.id === recordId);
-    if (!entry) {
+    if (!held) {
       throw new RagError('RAG_NOT_FOUND', recordId ? `recordId: no merge "${recordId}"` : 'no merge to undo', {
         details: { input: 'recordId', recordId },
       });
     }
-    if (entry.undone) throw new RagError('RAG_CONFLICT', `recordId: merge "${entry.id}" is already undone`, { details: { input: 'recordId', recordId: entry.id } });
+    if (held.undone) throw new RagError('RAG_CONFLICT', `recordId: merge "${held.id}" is already undone`, { details: { input: 'recordId', recordId: held.id } });
+    const entry = openMerge(held);
     // exact undo is only possible while the merged entity is as the merge left it
     const current = graph.getNode(entry.keptId);
     const unchanged =
@@ -98,9 +102,9 @@ export function createMergeOps(core: StoreCore): MergeOps {
     core.putNode(entry.before.keep);
     core.putNode(entry.before.merged);
     for (const e of entry.before.edges) core.putEdge(e);
-    entry.undone = true;
+    held.undone = true;
     core.bump();
-    return publicRecord(entry);
+    return publicRecord(held);
   }
 
   function split(
@@ -163,15 +167,16 @@ export function createMergeOps(core: StoreCore): MergeOps {
     undoMerge,
     split,
     mergeLog: () => log.map(publicRecord),
-    logEntries: () => log.map((r) => ({ ...r })),
+    logEntries: (from = 0) => log.slice(from).map(openMerge),
+    undoneFlags: () => log.map((r) => r.undone === true),
     restoreLog(entries) {
-      log = entries;
+      log = entries.map(holdMerge);
       mergeCounter = log.reduce((m, r) => Math.max(m, Number(/^merge-(\d+)$/.exec(r.id)?.[1] ?? 0)), 0);
     },
   };
 }
 
-export function publicRecord(e: MergeLogEntry): MergeRecord {
+export function publicRecord(e: Pick<MergeLogEntry, 'id' | 'keptId' | 'mergedId' | 'reason' | 'at' | 'undone'>): MergeRecord {
   return {
     id: e.id,
     keptId: e.keptId,

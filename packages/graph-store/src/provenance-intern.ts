@@ -1,30 +1,21 @@
-// Shared provenance for the bulk write path: a fact read from one span usually comes in a run of
-// facts from that same span (every triple of a sentence, every mention in a chunk), so a record
-// whose single span equals the previous record's gets the previous frozen list itself rather
-// than a new array and a new span object. Stored lists are frozen, so sharing them is safe;
-// their content (and so every snapshot) is what `unionProvenance` would have built.
+// Provenance for the bulk write path: the list `unionProvenance([], list)` would build, taken
+// straight from the store's span pool (span-pool.ts), so a batch allocates no span object or
+// one-span list for a span the store already holds (a run of facts from one sentence, or a span
+// an earlier batch stored).
 import type { Provenance } from '@rag/core';
+import type { SpanPool } from './span-pool.js';
 import { unionProvenance } from './store-helpers.js';
 
 export interface ProvenanceInterner {
-  /** A frozen provenance list equal to `unionProvenance([], list)`. */
+  /** A frozen pooled provenance list equal to `unionProvenance([], list)`. */
   fresh(list: readonly Provenance[] | undefined): Provenance[];
 }
 
-const EMPTY: Provenance[] = Object.freeze([]) as unknown as Provenance[];
-
-export function createProvenanceInterner(): ProvenanceInterner {
-  let last: Provenance | undefined;
-  let lastList: Provenance[] = EMPTY;
+export function createProvenanceInterner(pool: SpanPool): ProvenanceInterner {
   return {
     fresh(list) {
-      if (!list || list.length === 0) return EMPTY;
-      if (list.length > 1) return Object.freeze(unionProvenance([], list).map((p) => Object.freeze(p))) as Provenance[];
-      const p = list[0]!;
-      if (last && p.chunkId === last.chunkId && p.start === last.start && p.end === last.end) return lastList;
-      last = Object.freeze({ chunkId: p.chunkId, start: p.start, end: p.end });
-      lastList = Object.freeze([last]) as unknown as Provenance[];
-      return lastList;
+      if (!list || list.length === 0) return pool.list([]);
+      return pool.list(list.length > 1 ? unionProvenance([], list) : list);
     },
   };
 }

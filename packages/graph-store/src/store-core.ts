@@ -11,6 +11,7 @@ import { normalizeName, normalizeRelation } from './entity-id.js';
 import { GraphSchemaSchema } from './schemas.js';
 import { IdIndex } from './id-index.js';
 import { Multigraph, type Direction } from './multigraph.js';
+import { createSpanPool, type SpanPool } from './span-pool.js';
 import { freezeEdge, freezeNode, freezeOwnedEdge, freezeOwnedNode, parse } from './store-helpers.js';
 import type { EntityNode, GraphSchema, RelationEdge } from './types.js';
 
@@ -23,6 +24,8 @@ export interface StoreCore {
   readonly chunkEdges: IdIndex;
   /** normalised name or alias → node ids. */
   readonly nameIndex: IdIndex;
+  /** The shared frozen provenance spans and one-span lists every stored record holds. */
+  readonly spans: SpanPool;
   /** relation label → number of edges. */
   readonly relationCounts: Map<string, number>;
   /** Type given to entities added without one. */
@@ -72,6 +75,7 @@ export function createStoreCore(options: { defaultType: string; now: () => Date 
   const chunkNodes = new IdIndex();
   const chunkEdges = new IdIndex();
   const nameIndex = new IdIndex();
+  const spans = createSpanPool();
   const relationCounts = new Map<string, number>();
   let schema: GraphSchema | undefined;
 
@@ -82,7 +86,7 @@ export function createStoreCore(options: { defaultType: string; now: () => Date 
 
   function putNode(node: EntityNode, owned = false): EntityNode {
     if (core.tracking) touchedNodes.add(node.id);
-    const frozen = owned ? freezeOwnedNode(node) : freezeNode(node);
+    const frozen = owned ? freezeOwnedNode(node, spans.list(node.provenance)) : freezeNode(node, spans.list(node.provenance));
     const old = graph.setNode(node.id, frozen);
     if (old) {
       diffIndex(chunkNodes, node.id, chunkSet(old.provenance), chunkSet(frozen.provenance));
@@ -103,7 +107,7 @@ export function createStoreCore(options: { defaultType: string; now: () => Date 
   }
   function putEdge(edge: RelationEdge, owned = false): RelationEdge {
     if (core.tracking) touchedEdges.add(edge.id);
-    const frozen = owned ? freezeOwnedEdge(edge) : freezeEdge(edge);
+    const frozen = owned ? freezeOwnedEdge(edge, spans.list(edge.provenance)) : freezeEdge(edge, spans.list(edge.provenance));
     const old = graph.setEdge(edge.id, edge.source, edge.target, frozen);
     if (old) {
       diffIndex(chunkEdges, edge.id, chunkSet(old.provenance), chunkSet(frozen.provenance));
@@ -115,7 +119,7 @@ export function createStoreCore(options: { defaultType: string; now: () => Date 
   }
   function putNewEdgeAt(edge: RelationEdge, u: number, v: number): RelationEdge {
     if (core.tracking) touchedEdges.add(edge.id);
-    const frozen = freezeOwnedEdge(edge);
+    const frozen = freezeOwnedEdge(edge, spans.list(edge.provenance));
     graph.addEdgeAt(edge.id, u, v, frozen);
     for (const p of frozen.provenance) chunkEdges.add(p.chunkId, edge.id);
     relationCounts.set(edge.relation, (relationCounts.get(edge.relation) ?? 0) + 1);
@@ -211,6 +215,7 @@ export function createStoreCore(options: { defaultType: string; now: () => Date 
     chunkNodes,
     chunkEdges,
     nameIndex,
+    spans,
     relationCounts,
     defaultType: options.defaultType,
     now: options.now,

@@ -78,8 +78,12 @@ export function rekey(edge: RelationEdge, from: string, to: string): RelationEdg
   return { ...edge, id: relationId(source, edge.relation, target), source, target };
 }
 
-export function freezeNode(n: EntityNode): EntityNode {
-  if (Object.isFrozen(n)) return n;
+/**
+ * A frozen copy of the node holding `provenance` (a frozen list with the node's spans, from the
+ * store's span pool); the node itself when it is frozen and already holds that list.
+ */
+export function freezeNode(n: EntityNode, provenance: Provenance[]): EntityNode {
+  if (Object.isFrozen(n) && n.provenance === provenance) return n;
   const out: EntityNode = {
     id: n.id,
     name: n.name,
@@ -87,19 +91,20 @@ export function freezeNode(n: EntityNode): EntityNode {
     aliases: Object.freeze([...n.aliases]) as string[],
     ...(n.description !== undefined ? { description: n.description } : {}),
     attributes: Object.freeze({ ...n.attributes }) as Metadata,
-    provenance: Object.freeze(n.provenance.map((p) => Object.freeze({ chunkId: p.chunkId, start: p.start, end: p.end }))) as Provenance[],
+    provenance,
   };
   return Object.freeze(out);
 }
 
-export function freezeEdge(e: RelationEdge): RelationEdge {
-  if (Object.isFrozen(e)) return e;
+/** `freezeNode` for an edge. */
+export function freezeEdge(e: RelationEdge, provenance: Provenance[]): RelationEdge {
+  if (Object.isFrozen(e) && e.provenance === provenance) return e;
   const out: RelationEdge = {
     id: e.id,
     source: e.source,
     target: e.target,
     relation: e.relation,
-    provenance: Object.freeze(e.provenance.map((p) => Object.freeze({ chunkId: p.chunkId, start: p.start, end: p.end }))) as Provenance[],
+    provenance,
     confidence: e.confidence,
     ...(e.attributes ? { attributes: Object.freeze({ ...e.attributes }) as Metadata } : {}),
   };
@@ -125,12 +130,11 @@ export function entityNode(
  * `freezeNode` without the copy, for a node its caller has just built with `entityNode` from
  * fresh aliases, attributes and provenance objects and holds no other reference to.
  */
-export function freezeOwnedNode(n: EntityNode): EntityNode {
-  if (Object.isFrozen(n)) return n;
+export function freezeOwnedNode(n: EntityNode, provenance: Provenance[]): EntityNode {
+  if (Object.isFrozen(n)) return freezeNode(n, provenance);
   Object.freeze(n.aliases);
   Object.freeze(n.attributes);
-  for (const p of n.provenance) Object.freeze(p);
-  Object.freeze(n.provenance);
+  n.provenance = provenance;
   return Object.freeze(n);
 }
 
@@ -138,10 +142,9 @@ export function freezeOwnedNode(n: EntityNode): EntityNode {
  * `freezeEdge` without the copy, for an edge its caller has just built (with fresh provenance
  * objects and attributes) and holds no other reference to. Same fields, same order.
  */
-export function freezeOwnedEdge(e: RelationEdge): RelationEdge {
-  if (Object.isFrozen(e)) return e;
-  for (const p of e.provenance) Object.freeze(p);
-  Object.freeze(e.provenance);
+export function freezeOwnedEdge(e: RelationEdge, provenance: Provenance[]): RelationEdge {
+  if (Object.isFrozen(e)) return freezeEdge(e, provenance);
+  e.provenance = provenance;
   if (e.attributes) Object.freeze(e.attributes);
   return Object.freeze(e);
 }
