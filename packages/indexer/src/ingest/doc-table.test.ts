@@ -5,6 +5,7 @@ import { contentHash, sentenceSpans, type Chunk, type Doc } from '@rag/core';
 import { describe, expect, it } from 'vitest';
 import { chunkDocument } from '../chunking/chunker.js';
 import { decodeState, encodeState } from '../store/state-codec.js';
+import type { DocSummary } from '../types.js';
 import { DocTable } from './doc-table.js';
 import { addDocument, adjacentChunks, chunksOf, createIndexState, dropDocument, toStoredState } from './index-state.js';
 
@@ -16,15 +17,16 @@ const plain = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 class Model {
   docs = new Map<string, Doc>();
   chunks = new Map<string, Chunk[]>();
+  summaries = new Map<string, DocSummary>();
   add(d: Doc, cs: Chunk[]) {
-    this.docs.delete(d.id);
-    this.chunks.delete(d.id);
+    this.drop(d.id);
     this.docs.set(d.id, d);
     this.chunks.set(d.id, cs);
   }
   drop(id: string) {
     this.docs.delete(id);
     this.chunks.delete(id);
+    this.summaries.delete(id);
   }
 }
 
@@ -35,10 +37,12 @@ function expectSame(t: DocTable, m: Model) {
   const all = [...m.chunks.values()].flat();
   expect(plain([...t.chunks()])).toEqual(plain(all));
   expect(t.chunkCount).toBe(all.length);
+  expect(plain(t.summaries.values())).toEqual(plain([...m.summaries.values()]));
   expect(t.sentenceCount).toBe(all.reduce((n, c) => n + c.sentences.length, 0));
   for (const [id, d] of m.docs) {
     expect(plain(t.get(id))).toEqual(plain(d));
     expect(t.hashOf(id)).toBe(d.contentHash);
+    expect(t.summaries.get(id)).toEqual(m.summaries.get(id));
     expect(t.chunkIds(id)).toEqual(m.chunks.get(id)!.map((c) => c.id));
     for (const c of m.chunks.get(id)!) expect(plain(t.getChunk(c.id))).toEqual(plain(c));
   }
@@ -63,6 +67,11 @@ describe('document table', () => {
         const cs = chunk(d);
         t.add(d, cs);
         m.add(d, cs);
+        if (rand(2) === 0) {
+          const summary = { docId: id, text: `About ${id} at ${step}.` };
+          t.summaries.set(id, summary);
+          m.summaries.set(id, summary);
+        }
       }
       if (step % 997 === 0) expectSame(t, m);
     }
@@ -98,6 +107,7 @@ describe('document table', () => {
     );
     for (const d of docs) addDocument(s, d, chunk(d));
     s.summaries.set('d1', { docId: 'd1', text: 'About Curie.' });
+    s.summaries.set('d2', { docId: 'd2', text: 'About accents.' });
     const stored = toStoredState(s);
     const back = createIndexState(decodeState(encodeState(stored), 'state.bin'));
     expect(plain(toStoredState(back))).toEqual(plain(stored));
@@ -115,6 +125,8 @@ describe('document table', () => {
     expect(plain(toStoredState(back))).toEqual(plain(toStoredState(s)));
     expect([...back.docs.keys()]).toEqual(['d0', 'd1']);
     expect(back.chunks.get('d2::0')).toBeUndefined();
+    expect(back.summaries.get('d2')).toBeUndefined();
+    expect(back.summaries.values()).toEqual([]);
     expect(back.chunks.get('d1::0')!.text).toBe(s.chunks.get('d1::0')!.text);
     expect(back.chunks.get('d1::0')!.text.startsWith('Marie Curie moved')).toBe(true);
   });

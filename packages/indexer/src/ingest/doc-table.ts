@@ -10,6 +10,7 @@
 // otherwise keeps its ids in a side table, as does a chunk whose text is not the slice of its
 // document (a store may hold such chunks) or that carries metadata.
 import type { Chunk, Doc, Metadata, Span } from '@rag/core';
+import type { DocSummary } from '../types.js';
 
 /** A document read from a store: its text and hash are read from it when first asked for (see store/state-codec.ts). */
 type Source = Doc;
@@ -61,6 +62,10 @@ export class DocTable {
   /** Chunk texts that are not their span of the document's text; chunk metadata. */
   private readonly ownTexts = new Map<string, string>();
   private readonly chunkMetas = new Map<string, Metadata>();
+  /** A row's summary text (or the stored summary to read it from), if it has one. */
+  private summaryTexts: (string | DocSummary | undefined)[] = [];
+  /** Summaries of ids with no document (none in practice: a summary is made for a document just added). */
+  private readonly strays = new Map<string, DocSummary>();
   private chunkTotal = 0;
   private sentenceTotal = 0;
 
@@ -92,6 +97,7 @@ export class DocTable {
     this.titles.push(doc.title);
     this.texts.push(lazy ? doc : doc.text);
     this.metas.push(doc.metadata && Object.keys(doc.metadata).length > 0 ? doc.metadata : undefined);
+    this.summaryTexts.push(undefined);
     if (32 * (row + 1) > this.hashes.length) {
       const next = new Uint8Array(this.hashes.length * 2);
       next.set(this.hashes);
@@ -148,6 +154,7 @@ export class DocTable {
     this.titles[row] = undefined;
     this.texts[row] = '';
     this.metas[row] = undefined;
+    this.summaryTexts[row] = undefined;
     this.deadRows++;
     if (this.deadRows > 1024 && this.deadRows > this.rowOf.size) this.compact();
     return chunkIds;
@@ -204,6 +211,40 @@ export class DocTable {
   *chunks(): IterableIterator<Chunk> {
     for (const row of this.rowOf.values()) for (let i = 0, n = this.chunkCounts.data[row]!; i < n; i++) yield this.chunkAt(row, i);
   }
+
+  /**
+   * The documents' summaries, read as a map of document id → summary, in document order. A
+   * summary goes with its document: removing or replacing the document drops it.
+   */
+  readonly summaries = {
+    get: (docId: string): DocSummary | undefined => {
+      const row = this.rowOf.get(docId);
+      const t = row === undefined ? undefined : this.summaryTexts[row];
+      if (t === undefined) return this.strays.get(docId);
+      return typeof t === 'string' ? { docId, text: t } : t;
+    },
+    has: (docId: string): boolean => this.summaries.get(docId) !== undefined,
+    set: (docId: string, summary: DocSummary): void => {
+      const row = this.rowOf.get(docId);
+      if (row === undefined) {
+        this.strays.set(docId, summary);
+        return;
+      }
+      // a stored summary keeps its text where it is until read
+      this.summaryTexts[row] = summary.docId === docId && Object.keys(summary).length === 2 && !isStoredLazily(summary) ? summary.text : summary;
+    },
+    delete: (docId: string): boolean => {
+      const row = this.rowOf.get(docId);
+      const had = row !== undefined && this.summaryTexts[row] !== undefined;
+      if (had) this.summaryTexts[row] = undefined;
+      return this.strays.delete(docId) || had;
+    },
+    values: (): DocSummary[] => {
+      const out: DocSummary[] = [];
+      for (const [docId, row] of this.rowOf) if (this.summaryTexts[row] !== undefined) out.push(this.summaries.get(docId)!);
+      return [...out, ...this.strays.values()];
+    },
+  };
 
   private chunkIdsOfRow(row: number): string[] {
     const docId = this.ids[row]!;
@@ -273,6 +314,7 @@ export class DocTable {
     const titles: (string | undefined)[] = [];
     const texts: (string | Source)[] = [];
     const metas: (Metadata | undefined)[] = [];
+    const summaryTexts: (string | DocSummary | undefined)[] = [];
     const hashes = new Uint8Array(32 * Math.max(64, rows.length * 2));
     const spanAt = new IntColumn(Math.max(64, rows.length * 2));
     const chunkCounts = new IntColumn(Math.max(64, rows.length * 2));
@@ -282,6 +324,7 @@ export class DocTable {
       titles.push(this.titles[row]);
       texts.push(this.texts[row]!);
       metas.push(this.metas[row]);
+      summaryTexts.push(this.summaryTexts[row]);
       hashes.set(this.hashes.subarray(32 * row, 32 * row + 32), 32 * r);
       spanAt.push(spans.length);
       const n = this.chunkCounts.data[row]!;
@@ -294,7 +337,7 @@ export class DocTable {
       }
       this.rowOf.set(this.ids[row]!, r);
     });
-    Object.assign(this, { ids, titles, texts, metas, hashes, spanAt, chunkCounts, spans, deadRows: 0, deadSpans: 0 });
+    Object.assign(this, { ids, titles, texts, metas, summaryTexts, hashes, spanAt, chunkCounts, spans, deadRows: 0, deadSpans: 0 });
   }
 }
 
@@ -306,7 +349,7 @@ function ownText(c: Chunk): string | undefined {
 }
 
 /** Whether a document's text is read from its store when first used (an accessor; see store/state-codec.ts). */
-export function isStoredLazily(doc: Doc): boolean {
+export function isStoredLazily(doc: Doc | DocSummary): boolean {
   const d = Object.getOwnPropertyDescriptor(doc, 'text');
   return d !== undefined && !('value' in d);
 }

@@ -28,7 +28,8 @@ export interface IndexState {
   readonly docs: DocsView;
   readonly chunks: ChunksView;
   readonly docChunks: { get(docId: string): string[] | undefined };
-  readonly summaries: Map<string, DocSummary>;
+  /** Summaries by document id (see DocTable.summaries). */
+  readonly summaries: DocTable['summaries'];
   communities: Community[];
   /** Documents added, replaced or removed since the communities were computed (undefined: not known, e.g. a store written before 26 Nov 2026). */
   docsSinceCommunities: number | undefined;
@@ -69,7 +70,7 @@ export function createIndexState(restored?: StoredState): IndexState {
       values: () => table.chunks(),
     },
     docChunks: { get: (docId) => table.chunkIds(docId) },
-    summaries: new Map(),
+    summaries: table.summaries,
     communities: [],
     docsSinceCommunities: undefined,
     gearNodes: new Set(),
@@ -137,7 +138,7 @@ export function toStoredState(state: IndexState): StoredState {
   return {
     docs: [...state.docs.values()],
     chunks: [...state.table.chunks()],
-    summaries: [...state.summaries.values()],
+    summaries: state.summaries.values(),
     communities: state.communities,
     ...ageOf(state),
     gear: { nodes: [...state.gearNodes], edges: [...state.gearEdges] },
