@@ -5,18 +5,37 @@ import type { Chunk, Doc } from '@rag/core';
 import type { StoredState } from '../store/format1.js';
 import type { StateDelta } from '../store/state-delta.js';
 import type { Community, DocSummary } from '../types.js';
+import { DocTable, isStoredLazily } from './doc-table.js';
+
+/** The documents, read as a map of id → document (documents are made when read; see doc-table.ts). */
+export interface DocsView {
+  readonly size: number;
+  get(id: string): Doc | undefined;
+  has(id: string): boolean;
+  keys(): IterableIterator<string>;
+  values(): IterableIterator<Doc>;
+}
+
+export interface ChunksView {
+  readonly size: number;
+  get(id: string): Chunk | undefined;
+  values(): IterableIterator<Chunk>;
+}
 
 export interface IndexState {
-  readonly docs: Map<string, Doc>;
-  readonly chunks: Map<string, Chunk>;
-  readonly docChunks: Map<string, string[]>;
-  readonly summaries: Map<string, DocSummary>;
+  /** The columns behind `docs`, `chunks` and `docChunks`. */
+  readonly table: DocTable;
+  readonly docs: DocsView;
+  readonly chunks: ChunksView;
+  readonly docChunks: { get(docId: string): string[] | undefined };
+  /** Summaries by document id (see DocTable.summaries). */
+  readonly summaries: DocTable['summaries'];
   communities: Community[];
   /** Documents added, replaced or removed since the communities were computed (undefined: not known, e.g. a store written before 26 Nov 2026). */
   docsSinceCommunities: number | undefined;
   readonly gearNodes: Set<string>;
   readonly gearEdges: Set<string>;
-  sentenceCount: number;
+  readonly sentenceCount: number;
   /** Documents and GEAR ids added, replaced or removed since the last commit (for state deltas). */
   readonly touched: {
     docs: Set<string>;
@@ -31,21 +50,44 @@ export interface IndexState {
 }
 
 export function createIndexState(restored?: StoredState): IndexState {
+  const table = new DocTable();
   const state: IndexState = {
-    docs: new Map(),
-    chunks: new Map(),
-    docChunks: new Map(),
-    summaries: new Map(),
+    table,
+    docs: {
+      get size() {
+        return table.size;
+      },
+      get: (id) => table.get(id),
+      has: (id) => table.has(id),
+      keys: () => table.keys(),
+      values: () => table.values(),
+    },
+    chunks: {
+      get size() {
+        return table.chunkCount;
+      },
+      get: (id) => table.getChunk(id),
+      values: () => table.chunks(),
+    },
+    docChunks: { get: (docId) => table.chunkIds(docId) },
+    summaries: table.summaries,
     communities: [],
     docsSinceCommunities: undefined,
     gearNodes: new Set(),
     gearEdges: new Set(),
-    sentenceCount: 0,
+    get sentenceCount() {
+      return table.sentenceCount;
+    },
     touched: { docs: new Set(), chunks: new Set(), gearNodes: new Set(), gearEdges: new Set(), communities: false, communityIds: new Set() },
   };
   if (!restored) return state;
-  for (const d of restored.docs) state.docs.set(d.id, d);
-  for (const c of restored.chunks) addChunk(state, c);
+  const byDoc = new Map<string, Chunk[]>();
+  for (const c of restored.chunks) {
+    const list = byDoc.get(c.docId);
+    if (list) list.push(c);
+    else byDoc.set(c.docId, [c]);
+  }
+  for (const d of restored.docs) table.add(d, byDoc.get(d.id) ?? [], isStoredLazily(d));
   for (const s of restored.summaries) state.summaries.set(s.docId, s);
   state.communities = restored.communities;
   state.docsSinceCommunities = restored.communitiesAge;
@@ -59,52 +101,34 @@ export function createIndexState(restored?: StoredState): IndexState {
   return state;
 }
 
-function addChunk(state: IndexState, c: Chunk): void {
-  state.chunks.set(c.id, c);
-  const list = state.docChunks.get(c.docId);
-  if (list) list.push(c.id);
-  else state.docChunks.set(c.docId, [c.id]);
-  state.sentenceCount += c.sentences.length;
-}
-
 /** Record a document and its chunks (replacing nothing: remove the old version first). */
 export function addDocument(state: IndexState, doc: Doc, chunks: Chunk[]): void {
-  state.docs.set(doc.id, doc);
+  state.table.add(doc, chunks);
   state.touched.docs.add(doc.id);
-  state.docChunks.set(doc.id, []);
-  for (const c of chunks) {
-    addChunk(state, c);
-    state.touched.chunks.add(c.id);
-  }
+  for (const c of chunks) state.touched.chunks.add(c.id);
 }
 
 /** Forget a document, its chunks and its summary; returns the ids of the chunks it had. */
 export function dropDocument(state: IndexState, docId: string): string[] {
-  const ids = state.docChunks.get(docId) ?? [];
-  for (const id of ids) {
-    state.sentenceCount -= state.chunks.get(id)?.sentences.length ?? 0;
-    state.chunks.delete(id);
-    state.touched.chunks.add(id);
-  }
-  state.docChunks.delete(docId);
+  const ids = state.table.delete(docId);
+  for (const id of ids) state.touched.chunks.add(id);
   state.summaries.delete(docId);
-  state.docs.delete(docId);
   state.touched.docs.add(docId);
   return ids;
 }
 
 export function chunksOf(state: IndexState, docId: string): Chunk[] {
-  return (state.docChunks.get(docId) ?? []).map((id) => state.chunks.get(id)!).filter(Boolean);
+  return state.table.chunksOf(docId);
 }
 
 /** The chunks before and after one in its document. */
 export function adjacentChunks(state: IndexState, chunkId: string): { previous?: Chunk; next?: Chunk } {
-  const c = state.chunks.get(chunkId);
+  const c = state.table.getChunk(chunkId);
   if (!c) return {};
-  const list = state.docChunks.get(c.docId) ?? [];
+  const list = state.table.chunkIds(c.docId) ?? [];
   const i = list.indexOf(chunkId);
-  const previous = i > 0 ? state.chunks.get(list[i - 1]!) : undefined;
-  const next = i >= 0 && i + 1 < list.length ? state.chunks.get(list[i + 1]!) : undefined;
+  const previous = i > 0 ? state.table.getChunk(list[i - 1]!) : undefined;
+  const next = i >= 0 && i + 1 < list.length ? state.table.getChunk(list[i + 1]!) : undefined;
   return { ...(previous ? { previous } : {}), ...(next ? { next } : {}) };
 }
 
@@ -113,8 +137,8 @@ const ageOf = (state: IndexState) => (state.docsSinceCommunities === undefined ?
 export function toStoredState(state: IndexState): StoredState {
   return {
     docs: [...state.docs.values()],
-    chunks: [...state.chunks.values()],
-    summaries: [...state.summaries.values()],
+    chunks: [...state.table.chunks()],
+    summaries: state.summaries.values(),
     communities: state.communities,
     ...ageOf(state),
     gear: { nodes: [...state.gearNodes], edges: [...state.gearEdges] },

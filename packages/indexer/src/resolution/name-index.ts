@@ -4,7 +4,7 @@
 // re-normalise every node at every batch. A node whose entries did not change keeps its place in
 // each table (the resolver tries candidates in table order).
 import { IdIndex, type EntityNode, type GraphStore } from '@rag/graph-store';
-import { initialsOf, normalizeEntityName } from './normalize-name.js';
+import { initialsOfKey, normalizeEntityName } from './normalize-name.js';
 
 /** Blocking keys: a misspelling rarely hits the first word, the last word and the prefix at once. */
 export function blockKeys(k: string): string[] {
@@ -13,22 +13,24 @@ export function blockKeys(k: string): string[] {
 }
 
 /**
- * A node's entries: its normalised key, its alias keys (usually none) and its initials. The
- * blocking keys are recomputed from the key when needed rather than held (three strings a node).
+ * A node's entries: its normalised key, and its alias keys when it has any (few nodes do). The
+ * initials and blocking keys are recomputed from the key when needed rather than held: a node
+ * with no aliases is one map entry to its key string (the string the tables hold anyway), not a
+ * record of three fields.
  */
-interface Entries {
-  key: string;
-  aliases: readonly string[] | undefined;
-  initials: string | undefined;
-}
+type Entries = string | { key: string; aliases: readonly string[] };
+
+const keyOfEntries = (e: Entries) => (typeof e === 'string' ? e : e.key);
+const aliasesOf = (e: Entries): readonly string[] => (typeof e === 'string' ? [] : e.aliases);
+/** A key of one word has no initials entry. */
+const initialsOfEntry = (key: string) => (key.includes(' ') ? initialsOfKey(key) : undefined);
 
 /** An empty key (a name of punctuation only) names nothing. */
 const link = (table: IdIndex, k: string, id: string) => {
   if (k) table.add(k, id);
 };
 
-const sameList = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
-  (a?.length ?? 0) === (b?.length ?? 0) && (a ?? []).every((x, i) => x === b![i]);
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 export class NameIndex {
   // key → node ids; a key holds its one id as a string until a second joins (IdIndex)
@@ -45,7 +47,8 @@ export class NameIndex {
   }
 
   keyOf(id: string): string | undefined {
-    return this.entries.get(id)?.key;
+    const e = this.entries.get(id);
+    return e === undefined ? undefined : keyOfEntries(e);
   }
 
   ids(): IterableIterator<string> {
@@ -63,19 +66,16 @@ export class NameIndex {
 
   put(n: EntityNode): void {
     const key = normalizeEntityName(n.name);
-    const next: Entries = {
-      key,
-      aliases: n.aliases.length > 0 ? n.aliases.map((a) => normalizeEntityName(a)) : undefined,
-      initials: key.includes(' ') ? initialsOf(n.name) : undefined,
-    };
+    const aliases = n.aliases.map((a) => normalizeEntityName(a));
     const prev = this.entries.get(n.id);
-    if (prev && prev.key === next.key && prev.initials === next.initials && sameList(prev.aliases, next.aliases)) return;
-    if (prev) this.unlink(n.id, prev);
-    this.entries.set(n.id, next);
+    if (prev !== undefined && keyOfEntries(prev) === key && sameList(aliasesOf(prev), aliases)) return;
+    if (prev !== undefined) this.unlink(n.id, prev);
+    this.entries.set(n.id, aliases.length > 0 ? { key, aliases } : key);
     link(this.byKey, key, n.id);
-    for (const k of next.aliases ?? []) link(this.byKey, k, n.id);
+    for (const k of aliases) link(this.byKey, k, n.id);
     for (const b of blockKeys(key)) link(this.byFirst, b, n.id);
-    if (next.initials !== undefined) link(this.byInitials, next.initials, n.id);
+    const initials = initialsOfEntry(key);
+    if (initials !== undefined) link(this.byInitials, initials, n.id);
   }
 
   drop(id: string): void {
@@ -86,9 +86,11 @@ export class NameIndex {
   }
 
   private unlink(id: string, e: Entries): void {
-    this.byKey.delete(e.key, id);
-    for (const k of e.aliases ?? []) this.byKey.delete(k, id);
-    for (const b of blockKeys(e.key)) this.byFirst.delete(b, id);
-    if (e.initials !== undefined) this.byInitials.delete(e.initials, id);
+    const key = keyOfEntries(e);
+    this.byKey.delete(key, id);
+    for (const k of aliasesOf(e)) this.byKey.delete(k, id);
+    for (const b of blockKeys(key)) this.byFirst.delete(b, id);
+    const initials = initialsOfEntry(key);
+    if (initials !== undefined) this.byInitials.delete(initials, id);
   }
 }

@@ -25,7 +25,12 @@ const ACRONYM_SKIP = new Set(['of', 'the', 'and', 'for', 'in', 'on', 'at', 'de',
 
 /** "National Aeronautics and Space Administration" → "nasa" (connectors skipped). */
 export function initialsOf(name: string): string {
-  return normalizeEntityName(name)
+  return initialsOfKey(normalizeEntityName(name));
+}
+
+/** The initials of an already normalised name (`initialsOf(name) === initialsOfKey(normalizeEntityName(name))`). */
+export function initialsOfKey(key: string): string {
+  return key
     .split(' ')
     .filter((w) => w && !ACRONYM_SKIP.has(w))
     .map((w) => w[0])

@@ -164,7 +164,10 @@ export function decodeState(bytes: Uint8Array, source: string): StoredState {
     for (let j = sentOffsets[i]!; j < sentOffsets[i + 1]!; j++) sentences.push({ start: sentStarts[j]!, end: sentEnds[j]! });
     const start = starts[i]!;
     const end = ends[i]!;
-    let text: string | undefined = sliced[i] ? undefined : ownTexts[own++]!;
+    const meta = hasMeta[i] ? { metadata: JSON.parse(chunkMetas[i]!) as Metadata } : {};
+    // a chunk with its own text holds it as a value; one that is a slice of its document reads it when asked (the indexer's tables tell the two apart)
+    if (!sliced[i]) return { id, docId: doc.id, text: ownTexts[own++]!, start, end, sentences, ...meta };
+    let text: string | undefined;
     return {
       id,
       docId: doc.id,
@@ -177,7 +180,7 @@ export function decodeState(bytes: Uint8Array, source: string): StoredState {
       start,
       end,
       sentences,
-      ...(hasMeta[i] ? { metadata: JSON.parse(chunkMetas[i]!) as Metadata } : {}),
+      ...meta,
     };
   });
   const sumDocs = decodeStrings(x(26), x(27));
