@@ -10,6 +10,7 @@ import { RagError } from '../errors.js';
 import { ENGLISH_STOP_WORDS } from '../text/stop-words.js';
 import { tokenize } from '../text/tokenize.js';
 import { assertValidText } from '../validate/assert-valid-text.js';
+import { FeatureCounts } from './feature-counts.js';
 
 export interface HashingEmbedderOptions {
   /** Output vector length (default 512). More dimensions mean fewer hash collisions. */
@@ -152,47 +153,72 @@ function build(settings: Settings, fitted: Fitted | null): HashingEmbedder {
   const SEED_CHAR = mix(seed ^ 0xc2b2ae35);
   const SEED_RAW = mix(seed ^ 0x27d4eb2f);
 
-  /** Feature hash → count, one map per feature kind (each kind has its own weight). */
-  type Counts = [words: Map<number, number>, bigrams: Map<number, number>, chars: Map<number, number>];
+  /** Feature hash → count, one table per feature kind (each kind has its own weight). */
+  type Counts = [words: FeatureCounts, bigrams: FeatureCounts, chars: FeatureCounts];
   const kindWeights = [wordWeight, bigramWeight, charNgramWeight] as const;
+  const stopOptions = settings.stopWords ? { stopWords: settings.stopWords } : {};
+  // character n-gram hashes of one word, in the order n = nMin..nMax, then by start
+  let grams = new Uint32Array(64);
+  const charGrams = (word: string, into: FeatureCounts) => {
+    // "<word>" with boundary marks, read without building the string
+    const len = word.length + 2;
+    const at = (j: number) => (j === 0 ? 60 : j === len - 1 ? 62 : word.charCodeAt(j - 1));
+    if (len <= nMin) {
+      into.add(fnvRange(SEED_CHAR, at, 0, len));
+      return;
+    }
+    const top = Math.min(nMax, len);
+    // FNV-1a extends a prefix one unit at a time, so the grams starting at i are steps of one pass
+    let total = 0;
+    for (let n = nMin; n <= top; n++) total += len - n + 1;
+    if (grams.length < total) grams = new Uint32Array(total * 2);
+    for (let i = 0; i + nMin <= len; i++) {
+      let h = (0x811c9dc5 ^ SEED_CHAR) >>> 0;
+      let base = 0;
+      for (let k = 0; k < top && i + k < len; k++) {
+        h ^= at(i + k);
+        h = Math.imul(h, 0x01000193);
+        const n = k + 1;
+        if (n >= nMin) {
+          grams[base + i] = h >>> 0;
+          base += len - n + 1;
+        }
+      }
+    }
+    for (let g = 0; g < total; g++) into.add(grams[g]!);
+  };
   const features = (text: string, into: Counts) => {
     for (const m of into) m.clear();
     const [wordsMap, bigramMap, charMap] = into;
-    const add = (m: Map<number, number>, h: number) => m.set(h, (m.get(h) ?? 0) + 1);
-    const words = tokenize(text, settings.stopWords ? { stopWords: settings.stopWords } : {});
+    const words = tokenize(text, stopOptions);
     if (words.length === 0) {
       // No word at all (symbols only): fall back to character trigrams of the raw text.
       const raw = text.replace(/\s+/g, ' ').trim();
-      for (let i = 0; i + 3 <= Math.max(raw.length, 3); i++) add(wordsMap, fnv(SEED_RAW, raw, i, Math.min(i + 3, raw.length)));
+      for (let i = 0; i + 3 <= Math.max(raw.length, 3); i++) wordsMap.add(fnv(SEED_RAW, raw, i, Math.min(i + 3, raw.length)));
       return;
     }
     let prev = -1;
     for (const word of words) {
       const wh = fnv(SEED_WORD, word, 0, word.length);
-      if (wordWeight > 0) add(wordsMap, wh);
-      if (bigramWeight > 0 && prev !== -1) add(bigramMap, mix(prev ^ Math.imul(wh, 0x9e3779b1) ^ SEED_BIGRAM));
+      if (wordWeight > 0) wordsMap.add(wh);
+      if (bigramWeight > 0 && prev !== -1) bigramMap.add(mix(prev ^ Math.imul(wh, 0x9e3779b1) ^ SEED_BIGRAM));
       prev = wh;
-      if (charNgramWeight > 0) {
-        const padded = `<${word}>`;
-        if (padded.length <= nMin) add(charMap, fnv(SEED_CHAR, padded, 0, padded.length));
-        else
-          for (let n = nMin; n <= nMax; n++)
-            for (let i = 0; i + n <= padded.length; i++) add(charMap, fnv(SEED_CHAR, padded, i, i + n));
-      }
+      if (charNgramWeight > 0) charGrams(word, charMap);
     }
   };
 
-  const scratch: Counts = [new Map(), new Map(), new Map()];
+  const scratch: Counts = [new FeatureCounts(), new FeatureCounts(), new FeatureCounts()];
   const embedOne = (text: string): Float32Array => {
     features(text, scratch);
     const v = new Float32Array(dimensions);
     for (let kind = 0; kind < 3; kind++) {
-      // The raw-trigram fallback lands in the word map; give it weight 1 if words are off.
+      // The raw-trigram fallback lands in the word table; give it weight 1 if words are off.
       const weight = kindWeights[kind]! || (kind === 0 ? 1 : 0);
-      for (const [h, count] of scratch[kind]!) {
-        const g = mix(h);
+      const { keys, counts, size } = scratch[kind]!;
+      for (let i = 0; i < size; i++) {
+        const g = mix(keys[i]!);
         // Sublinear tf keeps a repeated word from dominating: weight·(1 + ln count)·idf.
-        let w = weight * (1 + Math.log(count));
+        let w = weight * (1 + logOf(counts[i]!));
         if (fitted) w *= fitted.weights[g & IDF_MASK]!;
         v[g % dimensions]! += g & 0x80000000 ? -w : w;
       }
@@ -228,11 +254,11 @@ function build(settings: Settings, fitted: Fitted | null): HashingEmbedder {
       if (docs.length === 0) throw new RagError('RAG_INVALID_INPUT', 'texts: fit needs at least one text', { details: { input: 'texts' } });
       const df = new Uint32Array(1 << IDF_BITS);
       const seen = new Set<number>();
-      const feats: Counts = [new Map(), new Map(), new Map()];
+      const feats: Counts = [new FeatureCounts(), new FeatureCounts(), new FeatureCounts()];
       for (const text of docs) {
         features(text, feats);
         seen.clear();
-        for (const m of feats) for (const h of m.keys()) seen.add(mix(h) & IDF_MASK);
+        for (const m of feats) for (let i = 0; i < m.size; i++) seen.add(mix(m.keys[i]!) & IDF_MASK);
         for (const b of seen) df[b]!++;
       }
       const pairs: number[] = [];
@@ -269,6 +295,22 @@ function fnv(seed: number, s: string, start: number, end: number): number {
     h = Math.imul(h, 0x01000193);
   }
   return h >>> 0;
+}
+
+/** FNV-1a over `len` code units read through `at`, seeded (as `fnv` over the string they form). */
+function fnvRange(seed: number, at: (j: number) => number, start: number, end: number): number {
+  let h = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = start; i < end; i++) {
+    h ^= at(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+const LOG_TABLE = Float64Array.from({ length: 256 }, (_, i) => Math.log(i));
+/** Math.log of a count, from a table for small counts (the same values). */
+function logOf(count: number): number {
+  return count < 256 ? LOG_TABLE[count]! : Math.log(count);
 }
 
 /** murmur3 finaliser: spreads FNV's weak low bits before taking index, sign and IDF bucket. */

@@ -42,6 +42,9 @@ function lexicon(): Map<string, Set<WordClass>> {
   const map = new Map<string, Set<WordClass>>();
   if (parsed.success) {
     for (const [word, tags] of Object.entries(parsed.data.one.lexicon)) {
+      // a key with capitals can never equal a lower-cased lookup: leaving it out keeps
+      // every key lower-case, so a word found as written needs no lower-casing
+      if (word !== word.toLowerCase()) continue;
       const cls = classesOf(Array.isArray(tags) ? tags : [tags]);
       if (cls.size > 0) (word.includes(' ') ? phrases : map).set(word, cls);
     }
@@ -62,7 +65,11 @@ const EXTRA_DEMONYMS = ['british', 'english', 'welsh', 'irish', 'dutch', 'french
 
 /** Classes of a word (lower-cased lookup). */
 export function wordClasses(word: string): ReadonlySet<WordClass> {
-  return lexicon().get(word.toLowerCase()) ?? EMPTY;
+  const map = lexicon();
+  const found = map.get(word);
+  if (found) return found;
+  const lower = word.toLowerCase();
+  return (lower !== word && map.get(lower)) || EMPTY;
 }
 
 /** Classes of a multi-word phrase the lexicon knows as a whole ("sri lanka", "new york"). */
