@@ -138,6 +138,9 @@ export function addBatch(core: StoreCore, raw: GraphBatch): GraphBatchResult {
     const input = relations[i]!;
     const id = relationIds[i]!;
     const fresh = relationEdge(id, sourceIds[i]!, targetIds[i]!, labels[i]!, intern.fresh(input.provenance), input.confidence ?? 1, input.attributes);
+    // the ends first: the edge lookup then finds them among the nodes looked up last
+    graph.nodeSlotOf(sourceIds[i]!);
+    graph.nodeSlotOf(targetIds[i]!);
     const prev = graph.getEdge(id);
     if (prev) core.putEdge(combineEdges(fresh, prev), true);
     else {

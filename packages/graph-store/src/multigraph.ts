@@ -389,16 +389,28 @@ export class Multigraph<N, E> {
     return key !== undefined && isRelationId(id, this.nodeIds[this.source[s]!]!, key.relationOf(value), this.nodeIds[this.target[s]!]!);
   }
   /**
+   * The slot of the node whose id is text[start, end) (NONE when none). The two nodes looked up
+   * last are compared in place (a write looks up an edge's ends just before the edge), the
+   * others cost a substring and its hash.
+   */
+  private nodeSlotIn(text: string, start: number, end: number): number {
+    for (let k = 0; k < 2; k++) {
+      const r = this.recentIds[k];
+      if (r !== undefined && r.length === end - start && text.startsWith(r, start)) return this.recentSlots[k]!;
+    }
+    return this.nodeSlots.get(text.slice(start, end)) ?? NONE;
+  }
+  /**
    * The slot of the edge with derived id `id` (NONE when none): each split of the id into
    * source ' -[' relation ']-> ' target whose ends are nodes, then the shorter incident list.
    */
   private derivedSlot(id: string): number {
     const key = this.edgeKey!;
     for (let i = id.indexOf(' -['); i >= 0; i = id.indexOf(' -[', i + 1)) {
-      const u = this.nodeSlot(id.slice(0, i));
+      const u = this.nodeSlotIn(id, 0, i);
       if (u === NONE) continue;
       for (let j = id.indexOf(']-> ', i + 3); j >= 0; j = id.indexOf(']-> ', j + 1)) {
-        const v = this.nodeSlot(id.slice(j + 4));
+        const v = this.nodeSlotIn(id, j + 4, id.length);
         if (v === NONE) continue;
         const relation = id.slice(i + 3, j);
         const explicit = this.explicitIds.size > 0;
