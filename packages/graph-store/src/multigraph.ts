@@ -150,6 +150,17 @@ export class Multigraph<N, E> {
   nodeSlotOf(id: string): number {
     return this.nodeSlot(id);
   }
+  /**
+   * Tells the graph that the nodes `a` and `b` sit in slots `u` and `v` (from `nodeSlotOf`, no
+   * node dropped since): the bulk path, which holds an edge's end slots, says so before looking
+   * the edge up, so the lookup does not probe the node Map for them.
+   */
+  noteNodeSlots(a: string, u: number, b: string, v: number): void {
+    this.recentIds[0] = a;
+    this.recentSlots[0] = u;
+    this.recentIds[1] = b;
+    this.recentSlots[1] = v;
+  }
   /** The value of the node in slot s (from `nodeSlotOf`). */
   nodeAt(s: number): N {
     return this.nodeValues[s]!;
