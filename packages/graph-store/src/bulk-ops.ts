@@ -138,13 +138,15 @@ export function addBatch(core: StoreCore, raw: GraphBatch): GraphBatchResult {
     const input = relations[i]!;
     const id = relationIds[i]!;
     const fresh = relationEdge(id, sourceIds[i]!, targetIds[i]!, labels[i]!, intern.fresh(input.provenance), input.confidence ?? 1, input.attributes);
+    const s = sourceAt[i]!;
+    const t = targetAt[i]!;
+    const u = s >= 0 ? s : slotOf[-s - 1]!;
+    const v = t >= 0 ? t : slotOf[-t - 1]!;
+    // the edge lookup finds its ends among the nodes named last, without probing the node Map
+    graph.noteNodeSlots(sourceIds[i]!, u, targetIds[i]!, v);
     const prev = graph.getEdge(id);
     if (prev) core.putEdge(combineEdges(fresh, prev), true);
-    else {
-      const s = sourceAt[i]!;
-      const t = targetAt[i]!;
-      core.putNewEdgeAt(fresh, s >= 0 ? s : slotOf[-s - 1]!, t >= 0 ? t : slotOf[-t - 1]!);
-    }
+    else core.putNewEdgeAt(fresh, u, v);
   }
   // one version step per record, as the calls one by one would count
   core.version += entities.length + relations.length;

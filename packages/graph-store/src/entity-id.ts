@@ -58,3 +58,20 @@ export function entityId(type: string, name: string): string {
 export function relationId(source: string, relation: string, target: string): string {
   return [source, ' -[', relation, ']-> ', target].join('');
 }
+
+/**
+ * Whether `id` is relationId(source, relation, target), without building that string (the
+ * multigraph asks on every edge insert).
+ */
+export function isRelationId(id: string, source: string, relation: string, target: string): boolean {
+  const r = source.length + 3;
+  const t = r + relation.length + 4;
+  return (
+    id.length === t + target.length &&
+    id.startsWith(source) &&
+    id.startsWith(' -[', source.length) &&
+    id.startsWith(relation, r) &&
+    id.startsWith(']-> ', r + relation.length) &&
+    id.endsWith(target)
+  );
+}

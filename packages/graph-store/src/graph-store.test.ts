@@ -28,6 +28,8 @@ function checkInvariants(store: GraphStore): void {
   }
   for (const e of store.edges()) {
     expect(store.hasNode(e.source) && store.hasNode(e.target)).toBe(true);
+    // the lookup by id (derived ids parse to the edge's ends) finds the very record listed
+    expect(store.getEdge(e.id)).toBe(e);
     for (const p of e.provenance) (edgesOfChunk.get(p.chunkId) ?? edgesOfChunk.set(p.chunkId, new Set()).get(p.chunkId)!).add(e.id);
   }
   const chunks = new Set([...nodesOfChunk.keys(), ...edgesOfChunk.keys(), ...(store as GraphStore & GraphStoreExtras).chunkIds()]);
@@ -352,6 +354,52 @@ describe('snapshots', () => {
     expectCode(() => createGraphStore({ snapshot: { nodes: 1 } }), 'RAG_INVALID_INPUT');
     const dangling = { ...s.toJSON(), nodes: s.toJSON().nodes.slice(1) };
     expectCode(() => createGraphStore({ snapshot: dangling }), 'RAG_INVALID_INPUT');
+  });
+
+  it('finds edges whose node ids hold the id separators and edges with ids of their own', () => {
+    const s = createGraphStore();
+    s.addTriple({ head: 'A', relation: 'r', tail: 'B', provenance: [prov('c1')], confidence: 0.5 });
+    const snap = s.toJSON();
+    const [a] = snap.nodes;
+    // node ids the normaliser never makes, but a snapshot may hold: an id splits more than one way
+    const odd = ['x', 'x -[r]-> y', 'y', 'y -[r]-> z', 'z'];
+    const nodes = [...snap.nodes, ...odd.map((id) => ({ ...a!, id, name: id.replace(/[^a-z]/g, ' ').trim() || id, aliases: [] }))];
+    const edge = (source: string, relation: string, target: string, id = `${source} -[${relation}]-> ${target}`) => ({
+      ...snap.edges[0]!,
+      id,
+      source,
+      target,
+      relation,
+      provenance: [prov('c2')],
+    });
+    const edges = [
+      ...snap.edges,
+      edge('x -[r]-> y', 'r', 'z'),
+      edge('x', 'r', 'y'),
+      // an explicit id shaped like the derived id of x -r-> y -[r]-> z (absent) and one of its own
+      edge('x', 's', 'y', 'x -[r]-> y -[r]-> z -[r]-> q'),
+      edge('y', 'r', 'x', 'mine'),
+    ].sort((p, q) => (p.id < q.id ? -1 : 1));
+    const t = createGraphStore({ snapshot: { ...snap, nodes: nodes.sort((p, q) => (p.id < q.id ? -1 : 1)), edges } });
+    for (const e of edges) expect(t.getEdge(e.id)).toEqual(e);
+    expect(t.getEdge('x -[r]-> y -[r]-> z')!.source).toBe('x -[r]-> y');
+    expect(t.getEdge('x -[s]-> y')).toBeUndefined();
+    // relabel: the derived id follows the label, the explicit one stays; undo restores both
+    const relabel = t.updateRelation('x -[r]-> y', { relation: 'q' });
+    expect(relabel.target).toBe('x -[q]-> y');
+    expect([t.getEdge('x -[r]-> y'), t.getEdge('x -[q]-> y')!.relation]).toEqual([undefined, 'q']);
+    t.updateRelation('mine', { relation: 'q' });
+    expect(t.getEdge('mine')!.relation).toBe('q');
+    t.undoEdit();
+    t.undoEdit();
+    for (const e of edges) expect(t.getEdge(e.id)).toEqual(e);
+    checkInvariants(t);
+    // removing the chunk takes the four new edges and the nodes only they kept
+    const removed = t.removeChunks(['c2']);
+    expect(removed.removedEdges).toEqual(edges.filter((e) => e.provenance[0]!.chunkId === 'c2').map((e) => e.id).sort());
+    for (const id of removed.removedEdges) expect(t.getEdge(id)).toBeUndefined();
+    expect(t.toJSON().edges).toEqual(snap.edges);
+    checkInvariants(t);
   });
 
   it('subgraph and refs', () => {

@@ -1,21 +1,36 @@
 // The store's graph structure: a directed multigraph with self-loops, keyed by string ids, holding
 // one value per node and per edge — only the operations the store needs, built for many inserts.
 //
-// Nodes and edges live in slots. An id → slot Map per kind gives lookups and the insertion order
-// (a Map iterates in insertion order; replacing a value keeps the position, dropping and adding
-// again moves the id to the end). Per-slot numbers are in typed arrays grown by doubling: an
-// edge's endpoints, and its links in two doubly linked lists — its source's out-list and its
-// target's in-list — whose heads and tails sit in per-node arrays. Adding an edge appends it to
-// both lists (O(1), no lookup of the node pair); dropping unlinks it (O(1)). Freed slots are
-// reused. Per edge this costs one Map entry, two array cells (id, value) and 24 bytes of
-// typed arrays; there is no per-edge wrapper object and no per-node object keyed by neighbour.
+// Nodes and edges live in slots. An id → slot Map gives node lookups and the node insertion
+// order (a Map iterates in insertion order; replacing a value keeps the position, dropping and
+// adding again moves the id to the end). Per-slot numbers are in typed arrays grown by doubling:
+// an edge's endpoints, and its links in three doubly linked lists — its source's out-list, its
+// target's in-list and the list of all edges in insertion order (the edge order, same rules as
+// the node Map's) — whose heads and tails sit in per-node arrays (one pair for all edges).
+// Adding an edge appends it to the lists (O(1), no lookup of the node pair); dropping unlinks it
+// (O(1)). Freed slots are reused. There is no per-edge wrapper object.
+//
+// Edge ids. Given an `EdgeKey` (the store passes one), an edge whose id is derived from its ends,
+// relationId(source, relation, target) — nearly every edge the store holds — is kept in no id
+// table: its id is read from its value, and a lookup by id parses the id into source, relation
+// and target (every split where both ends are nodes, so node ids holding the separator text
+// work), then scans the shorter of the source's out-list and the target's in-list. Only edges
+// with another id sit in an id → slot Map. Without an EdgeKey every edge is in that Map.
 //
 // Incident edges come out in list order: out-edges in the order they were added, then in-edges
 // in the order they were added ("both" lists a self-loop once, with the out-edges).
 
+import { isRelationId } from './entity-id.js';
 import { append, grown, NONE, unlink } from './slot-lists.js';
 
 export type Direction = 'out' | 'in' | 'both';
+
+/** How the multigraph reads an edge value's id and relation label (see the top of the file). */
+export interface EdgeKey<E> {
+  /** The id the edge is stored under (every value carries its own). */
+  idOf(value: E): string;
+  relationOf(value: E): string;
+}
 
 /**
  * The values sorted by key: a plain sort of the ids (no comparator closure, the engine compares
@@ -41,16 +56,25 @@ export class Multigraph<N, E> {
   private outDegree: Int32Array<ArrayBuffer> = new Int32Array(0);
   private inDegree: Int32Array<ArrayBuffer> = new Int32Array(0);
 
+  /** id → slot of the edges whose id is not derived (all edges without an EdgeKey), and back. */
   private readonly edgeSlots = new Map<string, number>();
-  private readonly edgeIds: (string | undefined)[] = [];
+  private readonly explicitIds = new Map<number, string>();
   private readonly edgeValues: (E | undefined)[] = [];
   private readonly freeEdges: number[] = [];
+  private edgeCount = 0;
   private source: Int32Array<ArrayBuffer> = new Int32Array(0);
   private target: Int32Array<ArrayBuffer> = new Int32Array(0);
   private nextOut: Int32Array<ArrayBuffer> = new Int32Array(0);
   private prevOut: Int32Array<ArrayBuffer> = new Int32Array(0);
   private nextIn: Int32Array<ArrayBuffer> = new Int32Array(0);
   private prevIn: Int32Array<ArrayBuffer> = new Int32Array(0);
+  // the list of all edges in insertion order: one head and tail (cell 0), links per slot
+  private readonly allHead = new Int32Array([NONE]);
+  private readonly allTail = new Int32Array([NONE]);
+  private nextAll: Int32Array<ArrayBuffer> = new Int32Array(0);
+  private prevAll: Int32Array<ArrayBuffer> = new Int32Array(0);
+
+  constructor(private readonly edgeKey?: EdgeKey<E>) {}
 
   /** Number of nodes. */
   get order(): number {
@@ -58,7 +82,7 @@ export class Multigraph<N, E> {
   }
   /** Number of edges. */
   get size(): number {
-    return this.edgeSlots.size;
+    return this.edgeCount;
   }
 
   // ---------------------------------------------------------------- nodes
@@ -110,7 +134,8 @@ export class Multigraph<N, E> {
   /** Drops a node and its incident edges; throws if absent. */
   dropNode(id: string): void {
     const s = this.requireNodeSlot(id, 'dropNode');
-    for (const e of this.incidentIds(id, 'both')) this.dropEdge(e);
+    while (this.outHead[s] !== NONE) this.dropEdgeAt(this.outHead[s]!);
+    while (this.inHead[s] !== NONE) this.dropEdgeAt(this.inHead[s]!);
     this.nodeSlots.delete(id);
     this.recentIds[0] = this.recentIds[1] = undefined;
     if (this.nodeSlots.size === 0) {
@@ -124,6 +149,17 @@ export class Multigraph<N, E> {
   /** The node's slot (NONE when absent): a handle for `nodeAt` and `addEdgeAt`, valid until a node is dropped. */
   nodeSlotOf(id: string): number {
     return this.nodeSlot(id);
+  }
+  /**
+   * Tells the graph that the nodes `a` and `b` sit in slots `u` and `v` (from `nodeSlotOf`, no
+   * node dropped since): the bulk path, which holds an edge's end slots, says so before looking
+   * the edge up, so the lookup does not probe the node Map for them.
+   */
+  noteNodeSlots(a: string, u: number, b: string, v: number): void {
+    this.recentIds[0] = a;
+    this.recentSlots[0] = u;
+    this.recentIds[1] = b;
+    this.recentSlots[1] = v;
   }
   /** The value of the node in slot s (from `nodeSlotOf`). */
   nodeAt(s: number): N {
@@ -157,6 +193,17 @@ export class Multigraph<N, E> {
       }
       const old = this.edgeValues[at];
       this.edgeValues[at] = value;
+      // a new relation label can make the id derived or not derived any more
+      const explicit = !this.derives(id, at, value);
+      if (explicit !== this.explicitIds.has(at)) {
+        if (explicit) {
+          this.edgeSlots.set(id, at);
+          this.explicitIds.set(at, id);
+        } else {
+          this.edgeSlots.delete(id);
+          this.explicitIds.delete(at);
+        }
+      }
       return old;
     }
     const u = this.requireNodeSlot(sourceId, 'setEdge');
@@ -171,8 +218,7 @@ export class Multigraph<N, E> {
   addEdgeAt(id: string, u: number, v: number, value: E): void {
     let s = this.freeEdges.pop();
     if (s === undefined) {
-      s = this.edgeIds.length;
-      this.edgeIds.push(id);
+      s = this.edgeValues.length;
       this.edgeValues.push(value);
       if (s >= this.source.length) {
         this.source = grown(this.source, s + 1);
@@ -181,9 +227,10 @@ export class Multigraph<N, E> {
         this.prevOut = grown(this.prevOut, s + 1);
         this.nextIn = grown(this.nextIn, s + 1);
         this.prevIn = grown(this.prevIn, s + 1);
+        this.nextAll = grown(this.nextAll, s + 1);
+        this.prevAll = grown(this.prevAll, s + 1);
       }
     } else {
-      this.edgeIds[s] = id;
       this.edgeValues[s] = value;
     }
     this.source[s] = u;
@@ -192,28 +239,40 @@ export class Multigraph<N, E> {
     this.outDegree[u]!++;
     append(s, v, this.inHead, this.inTail, this.nextIn, this.prevIn);
     this.inDegree[v]!++;
+    append(s, 0, this.allHead, this.allTail, this.nextAll, this.prevAll);
+    this.edgeCount++;
+    if (!this.derives(id, s, value)) {
+      this.edgeSlots.set(id, s);
+      this.explicitIds.set(s, id);
+    }
     if (this.edgesInIdOrder && this.lastAddedEdgeId !== undefined && !(this.lastAddedEdgeId < id)) this.edgesInIdOrder = false;
     this.lastAddedEdgeId = id;
-    this.edgeSlots.set(id, s);
     this.lastEdgeId = id;
     this.lastEdgeSlot = s;
   }
   /** Drops an edge; throws if absent. */
   dropEdge(id: string): void {
-    const s = this.requireEdgeSlot(id, 'dropEdge');
+    this.dropEdgeAt(this.requireEdgeSlot(id, 'dropEdge'));
+  }
+  private dropEdgeAt(s: number): void {
     const u = this.source[s]!;
     const v = this.target[s]!;
     unlink(s, u, this.outHead, this.outTail, this.nextOut, this.prevOut);
     this.outDegree[u]!--;
     unlink(s, v, this.inHead, this.inTail, this.nextIn, this.prevIn);
     this.inDegree[v]!--;
-    this.edgeSlots.delete(id);
+    unlink(s, 0, this.allHead, this.allTail, this.nextAll, this.prevAll);
+    this.edgeCount--;
+    const explicit = this.explicitIds.get(s);
+    if (explicit !== undefined) {
+      this.edgeSlots.delete(explicit);
+      this.explicitIds.delete(s);
+    }
     this.lastEdgeId = undefined;
-    if (this.edgeSlots.size === 0) {
+    if (this.edgeCount === 0) {
       this.edgesInIdOrder = true;
       this.lastAddedEdgeId = undefined;
     }
-    this.edgeIds[s] = undefined;
     this.edgeValues[s] = undefined;
     this.freeEdges.push(s);
   }
@@ -223,12 +282,12 @@ export class Multigraph<N, E> {
   /** Calls `fn` for each edge incident to the node (see the order at the top); throws if absent. */
   forEachIncident(id: string, direction: Direction, fn: (value: E, edgeId: string) => void): void {
     const u = this.requireNodeSlot(id, 'forEachIncident');
-    if (direction !== 'in') for (let e = this.outHead[u]!; e !== NONE; e = this.nextOut[e]!) fn(this.edgeValues[e]!, this.edgeIds[e]!);
+    if (direction !== 'in') for (let e = this.outHead[u]!; e !== NONE; e = this.nextOut[e]!) fn(this.edgeValues[e]!, this.edgeIdAt(e));
     if (direction !== 'out')
       for (let e = this.inHead[u]!; e !== NONE; e = this.nextIn[e]!) {
         // a self-loop is already listed with the out-edges
         if (direction === 'both' && this.source[e] === u) continue;
-        fn(this.edgeValues[e]!, this.edgeIds[e]!);
+        fn(this.edgeValues[e]!, this.edgeIdAt(e));
       }
   }
   incidentValues(id: string, direction: Direction): E[] {
@@ -248,7 +307,11 @@ export class Multigraph<N, E> {
     for (const [id, s] of this.nodeSlots) fn(this.nodeValues[s]!, id);
   }
   forEachEdge(fn: (value: E, id: string) => void): void {
-    for (const [id, s] of this.edgeSlots) fn(this.edgeValues[s]!, id);
+    for (let s = this.allHead[0]!; s !== NONE; ) {
+      const next = this.nextAll[s]!;
+      fn(this.edgeValues[s]!, this.edgeIdAt(s));
+      s = next;
+    }
   }
   nodeList(): N[] {
     const out = new Array<N>(this.nodeSlots.size);
@@ -257,9 +320,9 @@ export class Multigraph<N, E> {
     return out;
   }
   edgeList(): E[] {
-    const out = new Array<E>(this.edgeSlots.size);
+    const out = new Array<E>(this.edgeCount);
     let i = 0;
-    for (const s of this.edgeSlots.values()) out[i++] = this.edgeValues[s]!;
+    for (let s = this.allHead[0]!; s !== NONE; s = this.nextAll[s]!) out[i++] = this.edgeValues[s]!;
     return out;
   }
 
@@ -271,7 +334,15 @@ export class Multigraph<N, E> {
   }
   /** Edge values sorted by id (UTF-16 code unit order, as `<` compares strings). */
   edgesById(): E[] {
-    return this.edgesInIdOrder ? this.edgeList() : valuesByKey(this.edgeSlots, this.edgeValues);
+    if (this.edgesInIdOrder) return this.edgeList();
+    const key = this.edgeKey;
+    if (key === undefined) return valuesByKey(this.edgeSlots, this.edgeValues);
+    // no table holds every id: sort the values by the id each carries
+    return this.edgeList().sort((a, b) => {
+      const x = key.idOf(a);
+      const y = key.idOf(b);
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
   }
   // Whether every id was added after a smaller one (a graph built from an id-ordered snapshot):
   // then the insertion order is the id order and needs no sort. Dropping keeps it.
@@ -308,10 +379,64 @@ export class Multigraph<N, E> {
   }
   private edgeSlot(id: string): number {
     if (id !== this.lastEdgeId) {
-      this.lastEdgeSlot = this.edgeSlots.get(id) ?? NONE;
+      let s = this.edgeSlots.get(id) ?? NONE;
+      if (s === NONE && this.edgeCount > this.edgeSlots.size) s = this.derivedSlot(id);
+      this.lastEdgeSlot = s;
       this.lastEdgeId = id;
     }
     return this.lastEdgeSlot;
+  }
+  /** The id of the edge in slot s. */
+  private edgeIdAt(s: number): string {
+    if (this.explicitIds.size > 0) {
+      const id = this.explicitIds.get(s);
+      if (id !== undefined) return id;
+    }
+    return this.edgeKey!.idOf(this.edgeValues[s]!);
+  }
+  /** Whether the edge in slot s (endpoints set) needs no id table: its id is derived. */
+  private derives(id: string, s: number, value: E): boolean {
+    const key = this.edgeKey;
+    return key !== undefined && isRelationId(id, this.nodeIds[this.source[s]!]!, key.relationOf(value), this.nodeIds[this.target[s]!]!);
+  }
+  /**
+   * The slot of the node whose id is text[start, end) (NONE when none). The two nodes looked up
+   * last are compared in place (a write looks up an edge's ends just before the edge), the
+   * others cost a substring and its hash.
+   */
+  private nodeSlotIn(text: string, start: number, end: number): number {
+    for (let k = 0; k < 2; k++) {
+      const r = this.recentIds[k];
+      if (r !== undefined && r.length === end - start && text.startsWith(r, start)) return this.recentSlots[k]!;
+    }
+    return this.nodeSlots.get(text.slice(start, end)) ?? NONE;
+  }
+  /**
+   * The slot of the edge with derived id `id` (NONE when none): each split of the id into
+   * source ' -[' relation ']-> ' target whose ends are nodes, then the shorter incident list.
+   */
+  private derivedSlot(id: string): number {
+    const key = this.edgeKey!;
+    for (let i = id.indexOf(' -['); i >= 0; i = id.indexOf(' -[', i + 1)) {
+      const u = this.nodeSlotIn(id, 0, i);
+      if (u === NONE) continue;
+      for (let j = id.indexOf(']-> ', i + 3); j >= 0; j = id.indexOf(']-> ', j + 1)) {
+        const v = this.nodeSlotIn(id, j + 4, id.length);
+        if (v === NONE) continue;
+        const relation = id.slice(i + 3, j);
+        const explicit = this.explicitIds.size > 0;
+        if (this.outDegree[u]! <= this.inDegree[v]!) {
+          for (let e = this.outHead[u]!; e !== NONE; e = this.nextOut[e]!) {
+            if (this.target[e] === v && key.relationOf(this.edgeValues[e]!) === relation && !(explicit && this.explicitIds.has(e))) return e;
+          }
+        } else {
+          for (let e = this.inHead[v]!; e !== NONE; e = this.nextIn[e]!) {
+            if (this.source[e] === u && key.relationOf(this.edgeValues[e]!) === relation && !(explicit && this.explicitIds.has(e))) return e;
+          }
+        }
+      }
+    }
+    return NONE;
   }
   private requireEdgeSlot(id: string, op: string): number {
     const s = this.edgeSlot(id);

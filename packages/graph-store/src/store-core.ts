@@ -10,7 +10,7 @@ import type { Provenance } from '@rag/core';
 import { normalizeName, normalizeRelation } from './entity-id.js';
 import { GraphSchemaSchema } from './schemas.js';
 import { IdIndex } from './id-index.js';
-import { Multigraph, type Direction } from './multigraph.js';
+import { Multigraph, type Direction, type EdgeKey } from './multigraph.js';
 import { createSpanPool, type SpanPool } from './span-pool.js';
 import { freezeEdge, freezeNode, freezeOwnedEdge, freezeOwnedNode, parse } from './store-helpers.js';
 import type { EntityNode, GraphSchema, RelationEdge } from './types.js';
@@ -70,8 +70,11 @@ export interface StoreCore {
   setSchema(schema: GraphSchema | undefined): void;
 }
 
+/** Stored edges carry their id and relation: the multigraph keeps no table of derived ids. */
+const EDGE_KEY: EdgeKey<RelationEdge> = { idOf: (e) => e.id, relationOf: (e) => e.relation };
+
 export function createStoreCore(options: { defaultType: string; now: () => Date }): StoreCore {
-  const graph = new Multigraph<EntityNode, RelationEdge>();
+  const graph = new Multigraph<EntityNode, RelationEdge>(EDGE_KEY);
   const chunkNodes = new IdIndex();
   const chunkEdges = new IdIndex();
   const nameIndex = new IdIndex();
