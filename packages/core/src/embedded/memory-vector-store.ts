@@ -9,7 +9,9 @@ import { assertValidId, assertValidK } from '../validate/assert-valid-text.js';
 import { assertValidVector } from '../validate/assert-valid-vector.js';
 import { assertValidFilter, isFilterValue, matchesFilter } from './metadata-filter.js';
 import { decodeMemoryVectorSnapshot, encodeMemoryVectorSnapshot } from './memory-vector-snapshot.js';
-import { createSpace, exportQuantizedSlots, exportSlots, fillSpace, readRow, removeSlot, scanSpace, slotFor, writeRow, type Space, type VectorPrecision } from './vector-space.js';
+import { createSpace, dropRows, exportQuantizedSlots, exportSlots, fillSpace, foldQuantized, readRow, removeSlot, restoreRows, scanSpace, slotFor, writeRow, type RowSource, type Space, type VectorPrecision } from './vector-space.js';
+
+export type { RowSource } from './vector-space.js';
 
 export interface MemoryVectorStoreOptions {
   /** Fix the dimension for every namespace; otherwise each namespace takes it from its first vector. */
@@ -78,6 +80,18 @@ export interface MemoryVectorStore extends VectorStore {
    * persisted, like the `lazy` namespaces of the options.
    */
   deferNamespace(namespace: string, lazy: LazyNamespace): void;
+  /**
+   * Release the int8 rows of a namespace whose content is all persisted (call it right after
+   * `markPersisted`): ids, doc ids, metadata and per-row scales stay, so upserts, deletes and
+   * counts go on without the rows (new rows wait in a small overlay that `exportRecords` serves
+   * to the next delta); a search, `get` or export reads the rest back through `rows` — what the
+   * namespace's files hold, oldest first. On a namespace already released it forgets the
+   * overlay (persisted now) and takes the new `rows`. Not done (false) for float32 rows, a
+   * namespace not loaded, or one that was searched or read (`get`) since the previous call.
+   */
+  releaseRows?(namespace: string, rows: () => RowSource[]): boolean;
+  /** Whether a namespace's rows are held (false while released by `releaseRows` or not loaded). */
+  rowsHeld?(namespace: string): boolean;
 }
 
 export interface VectorChanges {
@@ -111,6 +125,19 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
       t.deleted.add(id);
       t.upserted.delete(id);
     }
+  };
+  /** Where released rows are read back from, per namespace. */
+  const rowSources = new Map<string, () => RowSource[]>();
+  /** Namespaces searched or read since their last `releaseRows` call. */
+  const readSince = new Set<string>();
+  /** The namespace's space with its rows (read back when released). */
+  const rowsOf = (ns: string): Space | undefined => {
+    const s = getSpace(ns);
+    if (s?.overlay) {
+      restoreRows(s, rowSources.get(ns)!());
+      rowSources.delete(ns);
+    }
+    return s;
   };
   /** The namespace's space, loading it first when it is still on disk. */
   const getSpace = (ns: string): Space | undefined => {
@@ -219,7 +246,8 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
       assertNamespace(ns);
       assertValidK('k', k);
       assertValidFilter('filter', filter);
-      const s = getSpace(ns);
+      readSince.add(ns);
+      const s = rowsOf(ns);
       assertValidVector('vector', vector, s?.dims ?? options.dimensions);
       if (!s || s.size === 0 || k === 0) return [];
       return scanSpace(s, vector, k, filter);
@@ -242,7 +270,8 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
       assertNamespace(ns);
       if (!Array.isArray(ids)) throw new RagError('RAG_INVALID_INPUT', 'ids: expected an array', { details: { input: 'ids' } });
       ids.forEach((id, i) => assertValidId(`ids[${i}]`, id));
-      const s = getSpace(ns);
+      readSince.add(ns);
+      const s = rowsOf(ns);
       const missing = ids.filter((id) => s?.slotOf.get(id) === undefined);
       if (missing.length > 0)
         throw new RagError('RAG_NOT_FOUND', `ids not found in namespace "${ns}": ${missing.slice(0, 5).join(', ')}`, {
@@ -261,25 +290,29 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
       assertNamespace(ns);
       pending.delete(ns);
       spaces.delete(ns);
+      rowSources.delete(ns);
       tracked.delete(ns);
       bump(ns);
     },
     namespaces: () => [...new Set([...spaces.keys(), ...pending.keys()])].filter((ns) => (pending.get(ns)?.count ?? spaces.get(ns)?.size ?? 0) > 0),
     dimensionsOf: (ns) => pending.get(ns)?.dims ?? spaces.get(ns)?.dims ?? options.dimensions,
     exportNamespace(ns) {
-      const s = getSpace(ns);
+      const s = rowsOf(ns);
       if (!s || s.size === 0) return undefined;
       return exportSlots(s, s.ids.map((_, slot) => slot));
     },
     exportQuantized(ns) {
       const s = getSpace(ns);
       if (!s || s.size === 0) return undefined;
+      // released rows: the file's layout straight from the stored rows, without holding them again
+      if (s.overlay) return foldQuantized(s, rowSources.get(ns)!());
       return exportQuantizedSlots(s, s.ids.map((_, slot) => slot));
     },
     importNamespace(ns, data) {
       assertNamespace(ns);
       pending.delete(ns);
       spaces.delete(ns);
+      rowSources.delete(ns);
       fillSpace(space(ns, data.dims), data);
       tracked.delete(ns);
       bump(ns);
@@ -296,12 +329,26 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
     deferNamespace(ns, lazy) {
       assertNamespace(ns);
       spaces.delete(ns);
+      rowSources.delete(ns);
       pending.set(ns, lazy);
       tracked.set(ns, { upserted: new Set(), deleted: new Set() });
       bump(ns);
     },
+    releaseRows(ns, rows) {
+      const read = readSince.delete(ns);
+      const s = pending.has(ns) ? undefined : spaces.get(ns);
+      if (read || !s) return false;
+      // already released: the overlay's rows are now in the files `rows` reads
+      if (s.overlay) s.overlay.clear();
+      else if (!dropRows(s)) return false;
+      rowSources.set(ns, rows);
+      return true;
+    },
+    rowsHeld: (ns) => !pending.has(ns) && !spaces.get(ns)?.overlay,
     exportRecords(ns, ids) {
-      const s = getSpace(ns);
+      // rows upserted since the release are in the overlay: a delta needs no read-back
+      const held = getSpace(ns);
+      const s = held?.overlay && ids.every((id) => held.overlay!.has(id)) ? held : rowsOf(ns);
       if (!s) return undefined;
       return exportSlots(s, ids.map((id) => s.slotOf.get(id)).filter((x): x is number => x !== undefined));
     },
