@@ -37,6 +37,11 @@ export interface LazyNamespace {
   count: number;
   /** The rows, as floats or as stored int8 codes (taken as they are by int8 rows: no float copy). */
   load(): VectorNamespaceData | QuantizedNamespaceData;
+  /**
+   * The stored int8 rows (see `releaseRows`). With it an int8 store that writes to or counts the
+   * namespace before anything reads it keeps the namespace without its rows.
+   */
+  rows?: () => RowSource[];
 }
 
 export interface MemoryVectorStore extends VectorStore {
@@ -139,6 +144,16 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
     }
     return s;
   };
+  /**
+   * The namespace's space for writes and counts: a lazy namespace that can give its stored rows
+   * back later is loaded without them (the rows decoded by `load` are let go at once).
+   */
+  const writable = (ns: string): Space | undefined => {
+    const rows = pending.get(ns)?.rows;
+    const s = getSpace(ns);
+    if (rows && s && dropRows(s)) rowSources.set(ns, rows);
+    return s;
+  };
   /** The namespace's space, loading it first when it is still on disk. */
   const getSpace = (ns: string): Space | undefined => {
     const lazy = pending.get(ns);
@@ -151,7 +166,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
   };
 
   const space = (ns: string, dims: number): Space => {
-    let s = getSpace(ns);
+    let s = writable(ns);
     if (!s) {
       s = createSpace(dims, options.precision);
       spaces.set(ns, s);
@@ -162,7 +177,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
   const validateRecords = (ns: string, records: unknown): VectorRecord[] => {
     if (!Array.isArray(records))
       throw new RagError('RAG_INVALID_INPUT', 'records: expected an array', { details: { input: 'records', namespace: ns } });
-    let dims = getSpace(ns)?.dims ?? options.dimensions;
+    let dims = writable(ns)?.dims ?? options.dimensions;
     records.forEach((r: unknown, i) => {
       if (r === null || typeof r !== 'object')
         throw new RagError('RAG_INVALID_INPUT', `records[${i}]: expected an object`, { details: { input: `records[${i}]` } });
@@ -214,7 +229,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
       assertNamespace(ns);
       if (!Array.isArray(ids)) throw new RagError('RAG_INVALID_INPUT', 'ids: expected an array', { details: { input: 'ids' } });
       ids.forEach((id, i) => assertValidId(`ids[${i}]`, id));
-      const s = getSpace(ns);
+      const s = writable(ns);
       if (!s) return;
       // Unknown ids are ignored: deletes are idempotent so an interrupted one can be replayed.
       for (const id of ids) {
@@ -229,7 +244,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
     async deleteByDoc(ns, docId) {
       assertNamespace(ns);
       assertValidId('docId', docId);
-      const s = getSpace(ns);
+      const s = writable(ns);
       if (!s) return 0;
       let removed = 0;
       for (let slot = s.size - 1; slot >= 0; slot--) {
@@ -258,7 +273,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
     async count(ns, filter) {
       assertNamespace(ns);
       assertValidFilter('filter', filter);
-      const s = getSpace(ns);
+      const s = writable(ns);
       if (!s) return 0;
       if (!filter || Object.keys(filter).length === 0) return s.size;
       let n = 0;
@@ -302,7 +317,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
       return exportSlots(s, s.ids.map((_, slot) => slot));
     },
     exportQuantized(ns) {
-      const s = getSpace(ns);
+      const s = writable(ns);
       if (!s || s.size === 0) return undefined;
       // released rows: the file's layout straight from the stored rows, without holding them again
       if (s.overlay) return foldQuantized(s, rowSources.get(ns)!());
@@ -347,7 +362,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
     rowsHeld: (ns) => !pending.has(ns) && !spaces.get(ns)?.overlay,
     exportRecords(ns, ids) {
       // rows upserted since the release are in the overlay: a delta needs no read-back
-      const held = getSpace(ns);
+      const held = writable(ns);
       const s = held?.overlay && ids.every((id) => held.overlay!.has(id)) ? held : rowsOf(ns);
       if (!s) return undefined;
       return exportSlots(s, ids.map((id) => s.slotOf.get(id)).filter((x): x is number => x !== undefined));

@@ -3,7 +3,7 @@
 // commits write the same files as a store that kept every row, and reads (also after a reopen
 // and after a fold into a new base) answer as before.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMemoryVectorStore, type MemoryVectorStore } from '@rag/core';
@@ -82,5 +82,33 @@ describe('vector rows released after a commit', () => {
       expect(await again.vectors.search(ns, q, 5)).toEqual(await kept.search(ns, q, 5)); // a base alone: the stored codes as they are
       expect(await again.vectors.count(ns)).toBe(await kept.count(ns));
     }
+  });
+
+  it('an opened store writes to a namespace it has not read without reading its rows, and commits what a store that read them commits', async () => {
+    const corpus = fixtureCorpus(16);
+    const built = join(root, 'opened');
+    const b = createIndexer({ dir: built, checkpointEvery: 5 });
+    await b.ingest(corpus.slice(0, 14));
+    await b.ingest([{ ...corpus[1]!, text: `${corpus[1]!.text} A delta segment follows.` }]);
+    const [dA, dB] = ['opened-a', 'opened-b'].map((n) => join(root, n));
+    cpSync(built, dA!, { recursive: true });
+    cpSync(built, dB!, { recursive: true });
+    const a = await openIndex(dA!);
+    const read = await openIndex(dB!);
+    const spaces = (['chunks', 'sentences', 'summaries'] as const).map((n) => a.namespaceOf(n));
+    const q = (await a.embedder.embed(['film director born']))[0]!;
+    for (const ns of spaces) await read.vectors.search(ns, q, 3); // loads every row, as before
+    for (const i of [a, read]) {
+      await i.ingest(corpus.slice(14));
+      await i.remove(corpus[3]!.id);
+    }
+    const va = a.vectors as MemoryVectorStore;
+    for (const ns of spaces) {
+      expect(va.isLoaded(ns)).toBe(true); // written to: its ids, doc ids and metadata are held
+      expect(va.rowsHeld!(ns)).toBe(false);
+      expect(await va.count(ns)).toBe(await read.vectors.count(ns));
+    }
+    expect(vectorFiles(dA!)).toEqual(vectorFiles(dB!));
+    for (const ns of spaces) expect(await va.search(ns, q, 5)).toEqual(await read.vectors.search(ns, q, 5));
   });
 });
