@@ -1,7 +1,8 @@
 // In-memory VectorStore with exact cosine search: the namespaces (vector-space.ts: packed,
 // L2-normalised rows; a query scans every row once and keeps the top k in a bounded heap),
 // lazy loading of namespaces persisted elsewhere, change tracking for per-namespace delta
-// persistence, and the one-file snapshot (memory-vector-snapshot.ts).
+// persistence, int8 rows released once persisted (`releaseRows`: writes and counts go on without
+// them, reads restore them from the files), and the one-file snapshot (memory-vector-snapshot.ts).
 import type { MetadataFilter, VectorHit, VectorRecord, VectorStore } from '../contracts/vector-store.js';
 import type { QuantizedNamespaceData, VectorNamespaceData } from './vector-namespace-codec.js';
 import { RagError } from '../errors.js';
