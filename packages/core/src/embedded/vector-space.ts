@@ -7,6 +7,9 @@
 // them (vector-namespace-codec.ts): one int8 code per value and one float scale per row (the
 // row's largest magnitude / 127), a quarter of the bytes. A query stays float32; a score is the
 // row's scale times the dot product of the query with the codes.
+//
+// Persisted int8 codes can be released (`dropRows`): the space keeps everything else, new rows
+// wait in an overlay, and `restoreRows` / `foldQuantized` read the rest from the stored rows.
 import type { MetadataFilter, VectorHit } from '../contracts/vector-store.js';
 import { MetadataColumns } from './metadata-columns.js';
 import { matchesFilter } from './metadata-filter.js';
