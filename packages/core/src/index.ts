@@ -83,9 +83,9 @@ export { encodeBm25Columns, decodeBm25Columns, BM25_COLUMN_SECTIONS } from './em
 export type { Bm25Columns } from './embedded/bm25-columns.js';
 export type { Bm25Index, Bm25Options, Bm25SearchOptions, Bm25Snapshot, Bm25TermStats } from './embedded/bm25-index.js';
 export { createMemoryVectorStore, restoreMemoryVectorStore } from './embedded/memory-vector-store.js';
-export type { MemoryVectorStore, MemoryVectorStoreOptions, LazyNamespace, VectorChanges } from './embedded/memory-vector-store.js';
+export type { MemoryVectorStore, MemoryVectorStoreOptions, LazyNamespace, VectorChanges, RowSource } from './embedded/memory-vector-store.js';
 export type { VectorPrecision } from './embedded/vector-space.js';
-export { encodeVectorNamespace, encodeQuantizedVectorNamespace, decodeVectorNamespace, decodeQuantizedVectorNamespace, VECTOR_NAMESPACE_MAGIC } from './embedded/vector-namespace-codec.js';
+export { encodeVectorNamespace, encodeQuantizedVectorNamespace, decodeVectorNamespace, decodeQuantizedVectorNamespace, decodeVectorNamespaceRows, VECTOR_NAMESPACE_MAGIC } from './embedded/vector-namespace-codec.js';
 export type { VectorNamespaceData, QuantizedNamespaceData } from './embedded/vector-namespace-codec.js';
 export { encodeBinaryFile, decodeBinaryFile, encodeStrings, decodeStrings, bytesOf, u32, i32, f32, f64, i8, jsonSection, readJsonSection } from './binary/binary-file.js';
 export type { BinaryFile, EncodeOptions, SectionCompression } from './binary/binary-file.js';

@@ -36,6 +36,7 @@ import { decodeState } from './store/state-codec.js';
 import { decodeKeywordDelta, replayKeywordDeltas } from './store/keyword-delta.js';
 import { applyStateDeltas, decodeStateDelta } from './store/state-delta.js';
 import { applyVectorDeltas, decodeVectorDelta } from './store/vector-delta.js';
+import { readVectorRows } from './store/vector-rows.js';
 import { VECTOR_NAMESPACES, type Indexer, type IndexerOptions } from './types.js';
 
 export interface OpenIndexOptions extends Omit<IndexerOptions, 'dir'> {
@@ -130,7 +131,8 @@ function openFormat2(dir: string, gen: string, m: Manifest2, options: Omit<OpenI
                 decodeVectorNamespace(readSegmentSync(dir, ref), path(ref.file)),
                 ref.deltas.map((d) => decodeVectorDelta(readSegmentSync(dir, d), path(d.file))),
               );
-        return [ns, { dims: ref.dims, count: ref.count, load }];
+        // a write or count before any read holds the namespace without its rows (vector-rows.ts)
+        return [ns, { dims: ref.dims, count: ref.count, load, rows: () => readVectorRows(dir, ref) }];
       }),
     );
     const views = options.gearEmbedders ?? createGearViewEmbedders(m.gearHeads);

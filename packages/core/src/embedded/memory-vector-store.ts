@@ -1,7 +1,8 @@
 // In-memory VectorStore with exact cosine search: the namespaces (vector-space.ts: packed,
 // L2-normalised rows; a query scans every row once and keeps the top k in a bounded heap),
 // lazy loading of namespaces persisted elsewhere, change tracking for per-namespace delta
-// persistence, and the one-file snapshot (memory-vector-snapshot.ts).
+// persistence, int8 rows released once persisted (`releaseRows`: writes and counts go on without
+// them, reads restore them from the files), and the one-file snapshot (memory-vector-snapshot.ts).
 import type { MetadataFilter, VectorHit, VectorRecord, VectorStore } from '../contracts/vector-store.js';
 import type { QuantizedNamespaceData, VectorNamespaceData } from './vector-namespace-codec.js';
 import { RagError } from '../errors.js';
@@ -9,7 +10,9 @@ import { assertValidId, assertValidK } from '../validate/assert-valid-text.js';
 import { assertValidVector } from '../validate/assert-valid-vector.js';
 import { assertValidFilter, isFilterValue, matchesFilter } from './metadata-filter.js';
 import { decodeMemoryVectorSnapshot, encodeMemoryVectorSnapshot } from './memory-vector-snapshot.js';
-import { createSpace, exportQuantizedSlots, exportSlots, fillSpace, readRow, removeSlot, scanSpace, slotFor, writeRow, type Space, type VectorPrecision } from './vector-space.js';
+import { createSpace, dropRows, exportQuantizedSlots, exportSlots, fillSpace, foldQuantized, readRow, removeSlot, restoreRows, scanSpace, slotFor, writeRow, type RowSource, type Space, type VectorPrecision } from './vector-space.js';
+
+export type { RowSource } from './vector-space.js';
 
 export interface MemoryVectorStoreOptions {
   /** Fix the dimension for every namespace; otherwise each namespace takes it from its first vector. */
@@ -35,6 +38,11 @@ export interface LazyNamespace {
   count: number;
   /** The rows, as floats or as stored int8 codes (taken as they are by int8 rows: no float copy). */
   load(): VectorNamespaceData | QuantizedNamespaceData;
+  /**
+   * The stored int8 rows (see `releaseRows`). With it an int8 store that writes to or counts the
+   * namespace before anything reads it keeps the namespace without its rows.
+   */
+  rows?: () => RowSource[];
 }
 
 export interface MemoryVectorStore extends VectorStore {
@@ -78,6 +86,18 @@ export interface MemoryVectorStore extends VectorStore {
    * persisted, like the `lazy` namespaces of the options.
    */
   deferNamespace(namespace: string, lazy: LazyNamespace): void;
+  /**
+   * Release the int8 rows of a namespace whose content is all persisted (call it right after
+   * `markPersisted`): ids, doc ids, metadata and per-row scales stay, so upserts, deletes and
+   * counts go on without the rows (new rows wait in a small overlay that `exportRecords` serves
+   * to the next delta); a search, `get` or export reads the rest back through `rows` — what the
+   * namespace's files hold, oldest first. On a namespace already released it forgets the
+   * overlay (persisted now) and takes the new `rows`. Not done (false) for float32 rows, a
+   * namespace not loaded, or one that was searched or read (`get`) since the previous call.
+   */
+  releaseRows?(namespace: string, rows: () => RowSource[]): boolean;
+  /** Whether a namespace's rows are held (false while released by `releaseRows` or not loaded). */
+  rowsHeld?(namespace: string): boolean;
 }
 
 export interface VectorChanges {
@@ -112,6 +132,29 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
       t.upserted.delete(id);
     }
   };
+  /** Where released rows are read back from, per namespace. */
+  const rowSources = new Map<string, () => RowSource[]>();
+  /** Namespaces searched or read since their last `releaseRows` call. */
+  const readSince = new Set<string>();
+  /** The namespace's space with its rows (read back when released). */
+  const rowsOf = (ns: string): Space | undefined => {
+    const s = getSpace(ns);
+    if (s?.overlay) {
+      restoreRows(s, rowSources.get(ns)!());
+      rowSources.delete(ns);
+    }
+    return s;
+  };
+  /**
+   * The namespace's space for writes and counts: a lazy namespace that can give its stored rows
+   * back later is loaded without them (the rows decoded by `load` are let go at once).
+   */
+  const writable = (ns: string): Space | undefined => {
+    const rows = pending.get(ns)?.rows;
+    const s = getSpace(ns);
+    if (rows && s && dropRows(s)) rowSources.set(ns, rows);
+    return s;
+  };
   /** The namespace's space, loading it first when it is still on disk. */
   const getSpace = (ns: string): Space | undefined => {
     const lazy = pending.get(ns);
@@ -124,7 +167,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
   };
 
   const space = (ns: string, dims: number): Space => {
-    let s = getSpace(ns);
+    let s = writable(ns);
     if (!s) {
       s = createSpace(dims, options.precision);
       spaces.set(ns, s);
@@ -135,7 +178,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
   const validateRecords = (ns: string, records: unknown): VectorRecord[] => {
     if (!Array.isArray(records))
       throw new RagError('RAG_INVALID_INPUT', 'records: expected an array', { details: { input: 'records', namespace: ns } });
-    let dims = getSpace(ns)?.dims ?? options.dimensions;
+    let dims = writable(ns)?.dims ?? options.dimensions;
     records.forEach((r: unknown, i) => {
       if (r === null || typeof r !== 'object')
         throw new RagError('RAG_INVALID_INPUT', `records[${i}]: expected an object`, { details: { input: `records[${i}]` } });
@@ -187,7 +230,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
       assertNamespace(ns);
       if (!Array.isArray(ids)) throw new RagError('RAG_INVALID_INPUT', 'ids: expected an array', { details: { input: 'ids' } });
       ids.forEach((id, i) => assertValidId(`ids[${i}]`, id));
-      const s = getSpace(ns);
+      const s = writable(ns);
       if (!s) return;
       // Unknown ids are ignored: deletes are idempotent so an interrupted one can be replayed.
       for (const id of ids) {
@@ -202,7 +245,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
     async deleteByDoc(ns, docId) {
       assertNamespace(ns);
       assertValidId('docId', docId);
-      const s = getSpace(ns);
+      const s = writable(ns);
       if (!s) return 0;
       let removed = 0;
       for (let slot = s.size - 1; slot >= 0; slot--) {
@@ -219,7 +262,8 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
       assertNamespace(ns);
       assertValidK('k', k);
       assertValidFilter('filter', filter);
-      const s = getSpace(ns);
+      readSince.add(ns);
+      const s = rowsOf(ns);
       assertValidVector('vector', vector, s?.dims ?? options.dimensions);
       if (!s || s.size === 0 || k === 0) return [];
       return scanSpace(s, vector, k, filter);
@@ -230,7 +274,7 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
     async count(ns, filter) {
       assertNamespace(ns);
       assertValidFilter('filter', filter);
-      const s = getSpace(ns);
+      const s = writable(ns);
       if (!s) return 0;
       if (!filter || Object.keys(filter).length === 0) return s.size;
       let n = 0;
@@ -242,7 +286,8 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
       assertNamespace(ns);
       if (!Array.isArray(ids)) throw new RagError('RAG_INVALID_INPUT', 'ids: expected an array', { details: { input: 'ids' } });
       ids.forEach((id, i) => assertValidId(`ids[${i}]`, id));
-      const s = getSpace(ns);
+      readSince.add(ns);
+      const s = rowsOf(ns);
       const missing = ids.filter((id) => s?.slotOf.get(id) === undefined);
       if (missing.length > 0)
         throw new RagError('RAG_NOT_FOUND', `ids not found in namespace "${ns}": ${missing.slice(0, 5).join(', ')}`, {
@@ -261,25 +306,29 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
       assertNamespace(ns);
       pending.delete(ns);
       spaces.delete(ns);
+      rowSources.delete(ns);
       tracked.delete(ns);
       bump(ns);
     },
     namespaces: () => [...new Set([...spaces.keys(), ...pending.keys()])].filter((ns) => (pending.get(ns)?.count ?? spaces.get(ns)?.size ?? 0) > 0),
     dimensionsOf: (ns) => pending.get(ns)?.dims ?? spaces.get(ns)?.dims ?? options.dimensions,
     exportNamespace(ns) {
-      const s = getSpace(ns);
+      const s = rowsOf(ns);
       if (!s || s.size === 0) return undefined;
       return exportSlots(s, s.ids.map((_, slot) => slot));
     },
     exportQuantized(ns) {
-      const s = getSpace(ns);
+      const s = writable(ns);
       if (!s || s.size === 0) return undefined;
+      // released rows: the file's layout straight from the stored rows, without holding them again
+      if (s.overlay) return foldQuantized(s, rowSources.get(ns)!());
       return exportQuantizedSlots(s, s.ids.map((_, slot) => slot));
     },
     importNamespace(ns, data) {
       assertNamespace(ns);
       pending.delete(ns);
       spaces.delete(ns);
+      rowSources.delete(ns);
       fillSpace(space(ns, data.dims), data);
       tracked.delete(ns);
       bump(ns);
@@ -296,12 +345,26 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
     deferNamespace(ns, lazy) {
       assertNamespace(ns);
       spaces.delete(ns);
+      rowSources.delete(ns);
       pending.set(ns, lazy);
       tracked.set(ns, { upserted: new Set(), deleted: new Set() });
       bump(ns);
     },
+    releaseRows(ns, rows) {
+      const read = readSince.delete(ns);
+      const s = pending.has(ns) ? undefined : spaces.get(ns);
+      if (read || !s) return false;
+      // already released: the overlay's rows are now in the files `rows` reads
+      if (s.overlay) s.overlay.clear();
+      else if (!dropRows(s)) return false;
+      rowSources.set(ns, rows);
+      return true;
+    },
+    rowsHeld: (ns) => !pending.has(ns) && !spaces.get(ns)?.overlay,
     exportRecords(ns, ids) {
-      const s = getSpace(ns);
+      // rows upserted since the release are in the overlay: a delta needs no read-back
+      const held = writable(ns);
+      const s = held?.overlay && ids.every((id) => held.overlay!.has(id)) ? held : rowsOf(ns);
       if (!s) return undefined;
       return exportSlots(s, ids.map((id) => s.slotOf.get(id)).filter((x): x is number => x !== undefined));
     },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHashingEmbedder } from './hashing-embedder.js';
 import { createMemoryVectorStore } from './memory-vector-store.js';
-import { decodeVectorNamespace, encodeVectorNamespace } from './vector-namespace-codec.js';
+import { decodeQuantizedVectorNamespace, decodeVectorNamespace, decodeVectorNamespaceRows, encodeVectorNamespace } from './vector-namespace-codec.js';
 
 const texts = Array.from({ length: 300 }, (_, i) => `passage ${i} about ${['rivers', 'films', 'kings', 'stars', 'songs'][i % 5]} number ${i * 7} of series ${i % 13}`);
 
@@ -65,5 +65,16 @@ describe('vector namespace codec (int8)', () => {
     altered[altered.length - 3] ^= 0xff;
     expect(() => decodeVectorNamespace(altered, 'seg/vec-x.bin')).toThrow(/seg\/vec-x\.bin/);
     expect(() => decodeVectorNamespace(new Uint8Array(10), 'seg/vec-x.bin')).toThrow(/truncated/);
+  });
+
+  it('reads only the ids and codes of a file, as the full decoder gives them', async () => {
+    const { store } = await filled();
+    const bytes = encodeVectorNamespace(store.exportNamespace('ns')!);
+    const full = decodeQuantizedVectorNamespace(bytes, 'seg/vec-x.bin');
+    const rows = decodeVectorNamespaceRows(bytes, 'seg/vec-x.bin');
+    expect(rows).toEqual({ dims: full.dims, ids: full.ids, codes: full.codes });
+    const damaged = bytes.slice();
+    damaged[damaged.length - 1] = damaged[damaged.length - 1]! ^ 1;
+    expect(() => decodeVectorNamespaceRows(damaged, 'seg/vec-x.bin')).toThrow(/seg\/vec-x.bin: checksum/);
   });
 });

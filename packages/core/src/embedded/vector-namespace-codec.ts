@@ -136,3 +136,19 @@ export function decodeQuantizedVectorNamespace(bytes: Uint8Array, source: string
   }
   return { dims, ids, docIds, metadata, codes: q, scales };
 }
+
+/**
+ * Only the ids and int8 codes of a namespace file (no doc ids or metadata decoded): what a store
+ * that keeps those itself needs to read its released rows back. Checked as `decodeQuantizedVectorNamespace` checks them.
+ */
+export function decodeVectorNamespaceRows(bytes: Uint8Array, source: string): { dims: number; ids: string[]; codes: Int8Array } {
+  const { sections } = decodeBinaryFile(bytes, VECTOR_NAMESPACE_MAGIC, source);
+  const corrupt = (why: string) => new RagError('RAG_STORE_CORRUPT', `${source}: ${why}`, { details: { file: source } });
+  const head = readJsonSection(sections[0]!) as { dims: number; count: number; keys: string[] };
+  if (!Number.isInteger(head.dims) || !Number.isInteger(head.count) || !Array.isArray(head.keys)) throw corrupt('bad header');
+  if (sections.length !== 9 + head.keys.length) throw corrupt(`expected ${9 + head.keys.length} sections, found ${sections.length}`);
+  const ids = decodeStrings(sections[1]!, sections[2]!);
+  const codes = i8(sections[8 + head.keys.length]!);
+  if (ids.length !== head.count || codes.length !== head.count * head.dims) throw corrupt('column lengths disagree with the record count');
+  return { dims: head.dims, ids, codes };
+}

@@ -7,6 +7,9 @@
 // them (vector-namespace-codec.ts): one int8 code per value and one float scale per row (the
 // row's largest magnitude / 127), a quarter of the bytes. A query stays float32; a score is the
 // row's scale times the dot product of the query with the codes.
+//
+// Persisted int8 codes can be released (`dropRows`): the space keeps everything else, new rows
+// wait in an overlay, and `restoreRows` / `foldQuantized` read the rest from the stored rows.
 import type { MetadataFilter, VectorHit } from '../contracts/vector-store.js';
 import { MetadataColumns } from './metadata-columns.js';
 import { matchesFilter } from './metadata-filter.js';
@@ -31,6 +34,19 @@ export interface Space {
   docIds: (string | undefined)[];
   metadata: MetadataColumns;
   slotOf: Map<string, number>;
+  /**
+   * Null while the rows are held. With int8 rows already persisted the codes may be released
+   * (`dropRows`): ids, doc ids, metadata and scales stay, `data` is empty, and the rows written
+   * since (upserts) are kept here by id until `restoreRows` reads the others back.
+   */
+  overlay: Map<string, Int8Array> | null;
+}
+
+/** Stored int8 rows to restore released codes from (a namespace file, a delta's upserts), oldest first. */
+export interface RowSource {
+  ids: readonly string[];
+  /** `ids.length × dims` codes. */
+  codes: Int8Array;
 }
 
 export function createSpace(dims: number, precision: VectorPrecision = 'float32'): Space {
@@ -39,7 +55,7 @@ export function createSpace(dims: number, precision: VectorPrecision = 'float32'
   const stride = Math.ceil(dims / multiple) * multiple;
   const block = int8 ? createScanBlock8(stride, 16) : createScanBlock(stride, 16);
   const data = block?.rows ?? (int8 ? new Int8Array(stride * 16) : new Float32Array(stride * 16));
-  return { dims, stride, block, data, scales: int8 ? new Float32Array(16) : null, size: 0, ids: [], docIds: [], metadata: new MetadataColumns(), slotOf: new Map() };
+  return { dims, stride, block, data, scales: int8 ? new Float32Array(16) : null, size: 0, ids: [], docIds: [], metadata: new MetadataColumns(), slotOf: new Map(), overlay: null };
 }
 
 /** Row `slot` := v / |v| (a zero vector stays zero: it scores 0 against everything rather than NaN). */
@@ -47,28 +63,44 @@ export function writeRow(s: Space, slot: number, v: ArrayLike<number>): void {
   let norm = 0;
   for (let i = 0; i < s.dims; i++) norm += v[i]! * v[i]!;
   const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-  const base = slot * s.stride;
+  // released rows: the new row waits in the overlay (its padding is the fresh array's zeros)
+  const into = s.overlay ? new Int8Array(s.stride) : s.data;
+  const base = s.overlay ? 0 : slot * s.stride;
+  if (s.overlay) s.overlay.set(s.ids[slot]!, into as Int8Array);
   if (s.scales) {
     // quantise as vector-namespace-codec.ts does: code = round(x · 127 / max|x|)
     let max = 0;
     for (let i = 0; i < s.dims; i++) max = Math.max(max, Math.abs(v[i]! * inv));
     const q = max > 0 ? 127 / max : 0;
-    for (let i = 0; i < s.dims; i++) s.data[base + i] = Math.round(v[i]! * inv * q);
+    for (let i = 0; i < s.dims; i++) into[base + i] = Math.round(v[i]! * inv * q);
     s.scales[slot] = max / 127;
-  } else for (let i = 0; i < s.dims; i++) s.data[base + i] = v[i]! * inv;
-  for (let i = s.dims; i < s.stride; i++) s.data[base + i] = 0;
+  } else for (let i = 0; i < s.dims; i++) into[base + i] = v[i]! * inv;
+  for (let i = s.dims; i < s.stride; i++) into[base + i] = 0;
 }
 
 /** Row `slot` as `dims` floats (int8 rows dequantised). */
 export function readRow(s: Space, slot: number, into = new Float32Array(s.dims), at = 0): Float32Array {
-  const base = slot * s.stride;
+  const row = s.overlay?.get(s.ids[slot]!);
+  if (s.overlay && !row) throw new Error(`vector-space: row ${slot} is released (restoreRows first)`);
+  const data = row ?? s.data;
+  const base = row ? 0 : slot * s.stride;
   const scale = s.scales ? s.scales[slot]! : 1;
-  for (let i = 0; i < s.dims; i++) into[at + i] = s.data[base + i]! * scale;
+  for (let i = 0; i < s.dims; i++) into[at + i] = data[base + i]! * scale;
   return into;
 }
 
+/** Rows the space has room for. */
+const capacityOf = (s: Space) => (s.overlay ? s.scales!.length : s.data.length / s.stride);
+
 export function growSpace(s: Space, capacity: number): void {
   const int8 = s.scales !== null;
+  if (s.overlay) {
+    // released rows: only the scales grow (the codes come back at `restoreRows`)
+    const scales = new Float32Array(capacity);
+    scales.set(s.scales!.subarray(0, s.size));
+    s.scales = scales;
+    return;
+  }
   const block = s.block ? (int8 ? createScanBlock8(s.stride, capacity) : createScanBlock(s.stride, capacity)) : null;
   const data = block?.rows ?? (int8 ? new Int8Array(capacity * s.stride) : new Float32Array(capacity * s.stride));
   data.set(s.data.subarray(0, s.size * s.stride));
@@ -87,7 +119,7 @@ export function slotFor(s: Space, id: string): number {
   if (slot === undefined) {
     slot = s.size++;
     // a quarter more each time: at most a fifth of the rows is slack (doubling left up to half)
-    if (s.size * s.stride > s.data.length) growSpace(s, s.size + (s.size >> 2) + 16);
+    if (s.size > capacityOf(s)) growSpace(s, s.size + (s.size >> 2) + 16);
     s.ids.push(id);
     s.docIds.push(undefined);
     s.metadata.push(undefined);
@@ -99,8 +131,9 @@ export function slotFor(s: Space, id: string): number {
 export function removeSlot(s: Space, slot: number): void {
   const last = s.size - 1;
   s.slotOf.delete(s.ids[slot]!);
+  s.overlay?.delete(s.ids[slot]!);
   if (slot !== last) {
-    s.data.copyWithin(slot * s.stride, last * s.stride, (last + 1) * s.stride);
+    if (!s.overlay) s.data.copyWithin(slot * s.stride, last * s.stride, (last + 1) * s.stride);
     if (s.scales) s.scales[slot] = s.scales[last]!;
     s.ids[slot] = s.ids[last]!;
     s.docIds[slot] = s.docIds[last];
@@ -111,6 +144,68 @@ export function removeSlot(s: Space, slot: number): void {
   s.docIds.pop();
   s.metadata.pop();
   s.size = last;
+}
+
+/** Release an int8 space's codes (see `Space.overlay`); a float32 space keeps its rows. */
+export function dropRows(s: Space): boolean {
+  if (!s.scales || s.overlay) return false;
+  s.overlay = new Map();
+  s.block = null;
+  s.data = new Int8Array(0);
+  const scales = new Float32Array(s.size + 16);
+  scales.set(s.scales.subarray(0, s.size));
+  s.scales = scales;
+  return true;
+}
+
+/**
+ * The codes of every slot, packed to `dims` (the file layout): each id's latest row among
+ * `sources` (in order), then the overlay's. Throws when a slot has no row anywhere.
+ */
+function gatherCodes(s: Space, sources: readonly RowSource[], into: Int8Array, stride: number): void {
+  const { dims } = s;
+  const filled = new Uint8Array(s.size);
+  for (const src of sources) {
+    if (src.codes.length !== src.ids.length * dims) throw new RangeError(`vector-space: a row source holds ${src.codes.length} codes for ${src.ids.length} rows of ${dims}`);
+    src.ids.forEach((id, r) => {
+      const slot = s.slotOf.get(id);
+      if (slot === undefined || s.overlay!.has(id)) return;
+      into.set(src.codes.subarray(r * dims, (r + 1) * dims), slot * stride);
+      filled[slot] = 1;
+    });
+  }
+  for (const [id, row] of s.overlay!) {
+    const slot = s.slotOf.get(id)!;
+    into.set(row.subarray(0, dims), slot * stride);
+    filled[slot] = 1;
+  }
+  const missing = filled.indexOf(0);
+  if (missing >= 0) throw new Error(`vector-space: no stored row for "${s.ids[missing]}"`);
+}
+
+/** Read released codes back from `sources` (what the namespace's files hold) plus the overlay. */
+export function restoreRows(s: Space, sources: readonly RowSource[]): void {
+  if (!s.overlay) return;
+  const capacity = Math.max(s.size + (s.size >> 2), 16);
+  const block = createScanBlock8(s.stride, capacity);
+  const data = block?.rows ?? new Int8Array(capacity * s.stride);
+  gatherCodes(s, sources, data, s.stride);
+  const scales = new Float32Array(capacity);
+  scales.set(s.scales!.subarray(0, s.size));
+  s.block = block;
+  s.data = data;
+  s.scales = scales;
+  s.overlay = null;
+}
+
+/** A released space as the namespace file stores it, from `sources` + overlay, without restoring its rows. */
+export function foldQuantized(s: Space, sources: readonly RowSource[]): QuantizedNamespaceData {
+  const codes = new Int8Array(s.size * s.dims);
+  gatherCodes(s, sources, codes, s.dims);
+  const slots = s.ids.map((_, slot) => slot);
+  const scales = new Float32Array(s.size);
+  for (let slot = 0; slot < s.size; slot++) scales[slot] = s.scales![slot]! * 127;
+  return { dims: s.dims, ...slotRecords(s, slots), codes, scales };
 }
 
 /** Fill an empty space from packed rows; each row is (re-)normalised as `writeRow` does. */

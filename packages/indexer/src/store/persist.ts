@@ -16,6 +16,7 @@ import { encodeKeywordDelta } from './keyword-delta.js';
 import { encodeKeywordSegment } from './keyword-segment.js';
 import { encodeStateDelta, type StateDelta } from './state-delta.js';
 import { encodeVectorDelta } from './vector-delta.js';
+import { readVectorRows } from './vector-rows.js';
 import { withinDeltaBudget } from './delta-policy.js';
 
 /**
@@ -229,7 +230,14 @@ export async function persistIndex(dir: string, parts: PersistParts, home: Persi
   await commitGeneration(dir, manifest, keep);
   // only now is the written state durable: changes are tracked from here on
   if (!elsewhere) {
-    if (isMemoryStore(parts.vectors)) for (const ns of marked) parts.vectors.markPersisted(ns);
+    if (isMemoryStore(parts.vectors)) {
+      const store = parts.vectors;
+      for (const ns of marked) store.markPersisted(ns);
+      // every row is in the files now: an int8 namespace nobody searched since the previous
+      // commit lets its rows go (read back from these files on first use)
+      if (typeof store.releaseRows === 'function')
+        for (const [ns, ref] of Object.entries(vectors)) store.releaseRows(ns, () => readVectorRows(dir, ref));
+    }
     // a graph never loaded has nothing pending; a loaded one is durable as it is now
     const now = isLoaded(parts.graph) ? changeTracking(parts.graph) : undefined;
     if (now) {
