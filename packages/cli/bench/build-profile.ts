@@ -1,7 +1,7 @@
 // Where a large build's time and bytes go, per committed batch: the wall time of each ingest
 // stage (measured between progress events: `gear` is the GEAR view sync, `communities` the last
 // batch's Louvain run; indexers before issue #14 folded both into `persist`), the process's CPU
-// time over the batch, the bytes the commit wrote (`lastCommitBytes()`) and which components it
+// time over the batch and the main thread's garbage-collection pauses, the bytes the commit wrote (`lastCommitBytes()`) and which components it
 // wrote whole, the store's size on disk and the JS heap after it.
 //
 //   node --conditions=@rag/source --import tsx packages/cli/bench/build-profile.ts --size 23072 [--dir DIR] [--checkpoint-every N]
@@ -14,6 +14,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { writeHeapSnapshot } from 'node:v8';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createIndexer, openIndex, type IngestProgress } from '@rag/indexer';
@@ -58,6 +59,11 @@ const commitShape = (): string => {
 let last = performance.now();
 const t0 = last;
 let cpuAt = process.cpuUsage();
+// main-thread time spent in garbage collection pauses, per batch (the 'gc' performance entries)
+let gcMs = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcMs += entry.duration;
+}).observe({ entryTypes: ['gc'] });
 let stages = new Map<string, number>();
 let persisted = 0;
 const onProgress = (e: IngestProgress) => {
@@ -71,9 +77,11 @@ const onProgress = (e: IngestProgress) => {
   const cpu = process.cpuUsage(cpuAt);
   cpuAt = process.cpuUsage();
   const parts = [...stages].map(([k, v]) => `${k} ${fmt(v / 1000)}`).join(', ');
+  const gc = gcMs / 1000;
+  gcMs = 0;
   const total = [...stages.values()].reduce((a, b) => a + b, 0) / 1000;
   console.log(
-    `batch of ${batch} → ${e.done} passages (${index.graph.nodeCount} nodes, ${index.graph.edgeCount} edges): ${fmt(total)} s (${fmt(batch / total, 0)} passages/s), cpu ${fmt((cpu.user + cpu.system) / 1e6)} s [${parts}] | commit wrote ${fmt(index.lastCommitBytes() / 1e6, 2)} MB (${commitShape()}), store ${fmt(duBytes(dir) / 1e6)} MB | heap ${fmt(heap.heapUsed / 1e6, 0)} MB, rss ${fmt(heap.rss / 1e6, 0)} MB, external ${fmt((heap.external + heap.arrayBuffers) / 1e6, 0)} MB | ${fmt((now - t0) / 1000)} s in, load ${fmt(loadavg()[0]!)}`,
+    `batch of ${batch} → ${e.done} passages (${index.graph.nodeCount} nodes, ${index.graph.edgeCount} edges): ${fmt(total)} s (${fmt(batch / total, 0)} passages/s), cpu ${fmt((cpu.user + cpu.system) / 1e6)} s, gc pauses ${fmt(gc)} s [${parts}] | commit wrote ${fmt(index.lastCommitBytes() / 1e6, 2)} MB (${commitShape()}), store ${fmt(duBytes(dir) / 1e6)} MB | heap ${fmt(heap.heapUsed / 1e6, 0)} MB, rss ${fmt(heap.rss / 1e6, 0)} MB, external ${fmt((heap.external + heap.arrayBuffers) / 1e6, 0)} MB | ${fmt((now - t0) / 1000)} s in, load ${fmt(loadavg()[0]!)}`,
   );
   stages = new Map();
 };
