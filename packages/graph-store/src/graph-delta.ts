@@ -36,37 +36,9 @@ export type GraphDelta = Omit<GraphChanges, 'mergeLog' | 'editLog'> & {
 export const deltaRecords = (c: Pick<GraphChanges, 'nodes' | 'edges' | 'removedNodes' | 'removedEdges'>): number =>
   c.nodes.length + c.edges.length + c.removedNodes.length + c.removedEdges.length;
 
-const ASCII = /^[\x00-\x7f]*$/;
-const GROUP_CHARS = 1 << 24;
-
-/**
- * The string table `encodeStrings` makes of the records' JSON texts, byte for byte, built with
- * one UTF-8 encode of all texts joined (one TextEncoder call per text cost about three times as
- * much on a 600k-record delta, bench/delta-encode.ts). Joining is exact because JSON.stringify
- * never leaves a lone surrogate (it escapes them), so no two texts can fuse at a boundary.
- */
-export function encodeJsonTexts(records: readonly unknown[], groupChars = GROUP_CHARS): [Uint8Array, Uint8Array] {
-  const texts = new Array<string>(records.length);
-  const ends = new Uint32Array(records.length);
-  let total = 0;
-  for (let i = 0; i < records.length; i++) {
-    const t = JSON.stringify(records[i]);
-    texts[i] = t;
-    total += ASCII.test(t) ? t.length : Buffer.byteLength(t, 'utf8');
-    ends[i] = total;
-  }
-  // joined in groups of up to ~16M characters (a single string has a length limit)
-  const blob = new Uint8Array(total);
-  const encoder = new TextEncoder();
-  let at = 0;
-  for (let i = 0; i < texts.length; ) {
-    let j = i;
-    let chars = 0;
-    while (j < texts.length && (j === i || chars + texts[j]!.length <= groupChars)) chars += texts[j++]!.length;
-    at += encoder.encodeInto(texts.slice(i, j).join(''), blob.subarray(at)).written;
-    i = j;
-  }
-  return [blob, bytesOf(ends)];
+/** The string table of the records' JSON texts (`encodeStrings` encodes them joined, in one pass per group). */
+export function encodeJsonTexts(records: readonly unknown[], groupChars?: number): [Uint8Array, Uint8Array] {
+  return encodeStrings(records.map((r) => JSON.stringify(r)), groupChars);
 }
 
 export function encodeGraphDelta(c: GraphChanges): Uint8Array {

@@ -204,21 +204,44 @@ export function decodeBinaryFile(bytes: Uint8Array, magic: string, source: strin
   return { version: file.version, sections: Array.from({ length: file.count }, (_, i) => file.section(i)) };
 }
 
-/** A string table: UTF-8 bytes of all strings + u32 end offsets. Two sections. */
-export function encodeStrings(strings: readonly string[]): [Uint8Array, Uint8Array] {
-  const enc = new TextEncoder();
-  const parts = strings.map((s) => enc.encode(s));
-  const ends = new Uint32Array(strings.length);
+const ASCII = /^[\x00-\x7f]*$/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Characters joined per encoder call (a single string has a length limit). */
+const GROUP_CHARS = 1 << 24;
+
+/**
+ * A string table: UTF-8 bytes of all strings + u32 end offsets. Two sections.
+ *
+ * The strings are encoded joined, in groups of up to `groupChars` characters, rather than one
+ * TextEncoder call (and one buffer) per string: a large table holds millions of strings, and the
+ * per-string buffers made the garbage collector the largest cost of writing a big store whole.
+ * Joining is exact for well-formed strings; a string with a lone surrogate (which joining could
+ * fuse with a neighbour's into one character) is encoded on its own, as before.
+ */
+export function encodeStrings(strings: readonly string[], groupChars = GROUP_CHARS): [Uint8Array, Uint8Array] {
+  const n = strings.length;
+  const ends = new Uint32Array(n);
+  const alone = new Uint8Array(n);
   let total = 0;
-  parts.forEach((p, i) => {
-    total += p.byteLength;
+  for (let i = 0; i < n; i++) {
+    const s = strings[i]!;
+    if (ASCII.test(s)) total += s.length;
+    else {
+      total += Buffer.byteLength(s, 'utf8');
+      if (LONE_SURROGATE.test(s)) alone[i] = 1;
+    }
     ends[i] = total;
-  });
+  }
   const blob = new Uint8Array(total);
+  const encoder = new TextEncoder();
   let at = 0;
-  for (const p of parts) {
-    blob.set(p, at);
-    at += p.byteLength;
+  for (let i = 0; i < n; ) {
+    let j = i + 1;
+    let chars = strings[i]!.length;
+    if (alone[i] === 0) while (j < n && alone[j] === 0 && chars + strings[j]!.length <= groupChars) chars += strings[j++]!.length;
+    const text = j === i + 1 ? strings[i]! : strings.slice(i, j).join('');
+    at += encoder.encodeInto(text, blob.subarray(at)).written;
+    i = j;
   }
   return [blob, bytesOf(ends)];
 }

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { decodeStrings, encodeStrings } from './binary-file.js';
+
+/** The table as one encoder call per string builds it: the reference the joined encoding must equal. */
+function perString(strings: string[]): [Uint8Array, Uint32Array] {
+  const parts = strings.map((s) => new TextEncoder().encode(s));
+  const ends = new Uint32Array(strings.length);
+  let total = 0;
+  parts.forEach((p, i) => (ends[i] = total += p.length));
+  const blob = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) blob.set(p, (at += p.length) - p.length);
+  return [blob, ends];
+}
+
+describe('encodeStrings', () => {
+  const pieces = ['', 'a', 'Zürich', '東京', '😀', 'e\u0301', '\uD83D', '\uDE00', 'x\uD800y', 'tail\uDBFF', '\uDC00head', 'plain ascii text'];
+  let seed = 7;
+  const rand = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % n;
+  const strings = Array.from({ length: 3000 }, () => Array.from({ length: rand(4) }, () => pieces[rand(pieces.length)]!).join(''));
+
+  it('draws strings that put lone surrogates at the boundaries', () => {
+    expect(strings.filter((s, i) => /[\uD800-\uDBFF]$/.test(s) && /^[\uDC00-\uDFFF]/.test(strings[i + 1] ?? '')).length).toBeGreaterThan(5);
+  });
+
+  it('writes the bytes one encoder call per string writes, lone surrogates included, at any group size', () => {
+    const [blob, ends] = perString(strings);
+    for (const group of [1, 7, 64, 1 << 24]) {
+      const [b, e] = encodeStrings(strings, group);
+      expect(Buffer.from(b).equals(Buffer.from(blob))).toBe(true);
+      expect(Buffer.from(e).equals(Buffer.from(ends.buffer))).toBe(true);
+    }
+  });
+
+  it('round-trips well-formed strings', () => {
+    const wellFormed = strings.filter((s) => !/[\uD800-\uDFFF]/.test(s) || /^(?:[^\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/.test(s));
+    const [b, e] = encodeStrings(wellFormed, 16);
+    expect(decodeStrings(b, e)).toEqual(wellFormed);
+  });
+});
