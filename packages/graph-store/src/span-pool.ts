@@ -9,6 +9,7 @@
 // list's element), found by a linear scan — a chunk has a few distinct spans — so a chunk's
 // spans can be forgotten when the chunk is removed.
 import type { Provenance } from '@rag/core';
+import { isDistinctPooled, LONG, markDistinctPooled, pooledPrefix } from './long-provenance.js';
 
 export interface SpanPool {
   /**
@@ -23,6 +24,11 @@ export interface SpanPool {
 }
 
 const EMPTY = Object.freeze([]) as unknown as Provenance[];
+
+/** Whether a list of pooled spans holds no span twice (pooled spans are equal only when identical). */
+function allDistinct(list: readonly Provenance[]): boolean {
+  return new Set(list).size === list.length;
+}
 
 export function createSpanPool(): SpanPool {
   const byChunk = new Map<string, Provenance[][]>();
@@ -50,13 +56,18 @@ export function createSpanPool(): SpanPool {
     list(list) {
       if (list.length === 0) return EMPTY;
       if (list.length === 1) return single(list[0]!);
-      const out = new Array<Provenance>(list.length);
+      if (isDistinctPooled(list)) return list as Provenance[];
+      // a list grown from a distinct pooled one (long-provenance.ts): its prefix is pooled already
+      const from = pooledPrefix(list);
+      const out = from > 0 ? list.slice() : new Array<Provenance>(list.length);
       let same = Object.isFrozen(list);
-      for (let i = 0; i < list.length; i++) {
+      for (let i = from; i < list.length; i++) {
         out[i] = single(list[i]!)[0]!;
         if (out[i] !== list[i]) same = false;
       }
-      return same ? (list as Provenance[]) : (Object.freeze(out) as unknown as Provenance[]);
+      const pooled = same ? (list as Provenance[]) : (Object.freeze(out) as unknown as Provenance[]);
+      if (pooled.length >= LONG && (from > 0 || allDistinct(pooled))) markDistinctPooled(pooled);
+      return pooled;
     },
     forget(chunkIds) {
       for (const c of chunkIds) {

@@ -4,6 +4,7 @@ import { invalidInput } from '@rag/core';
 import type { Metadata, Provenance } from '@rag/core';
 import type { z } from 'zod';
 import { normalizeName, relationId } from './entity-id.js';
+import { growDistinct, isDistinctPooled } from './long-provenance.js';
 import type { EntityNode, RelationEdge } from './types.js';
 
 /** zod parse; the first issue becomes a RAG_INVALID_INPUT naming `input` and the issue path. */
@@ -31,6 +32,8 @@ export function unionProvenance(a: readonly Provenance[], b: readonly Provenance
     const p = a[0] ?? b[0];
     return p ? [{ chunkId: p.chunkId, start: p.start, end: p.end }] : [];
   }
+  // a few spans added to a long stored list (a hub's citations): compare only those
+  if (b.length <= 8 && isDistinctPooled(a)) return growDistinct(a, b);
   const seen = new Set<string>();
   const out: Provenance[] = [];
   for (const p of [...a, ...b]) {
