@@ -63,6 +63,27 @@ describe('createEntityResolver', () => {
     expect(g.nodeCount).toBe(3);
   });
 
+  it('embeds each name of the ambiguous pairs once, and merges the pairs whose names embed alike', async () => {
+    const g = createGraphStore();
+    // three spellings a little apart: every pair lies between the ambiguity floor and the lexical threshold
+    for (const [i, name] of ['Maximilian Harrington', 'Maximiliano Harington', 'Maximilian Harringdon'].entries())
+      g.addEntity({ name, type: 'Person', provenance: p(`c${i}`) });
+    const seen: string[][] = [];
+    const embedder = {
+      id: 'fake',
+      async embed(texts: string[]) {
+        seen.push(texts);
+        // the two spellings with "Maximilian" embed alike, the third apart
+        return texts.map((t) => Float32Array.from(t.startsWith('Maximilian ') ? [1, 0] : [0, 1]));
+      },
+    };
+    const merges = await createEntityResolver({ lexicalThreshold: 0.99, ambiguousFloor: 0.8, embedder }).resolve(g);
+    expect(seen).toHaveLength(1);
+    expect(new Set(seen[0]).size).toBe(seen[0]!.length);
+    expect(merges.map((m) => m.stage)).toEqual(['embedding']);
+    expect(g.nodeCount).toBe(2);
+  });
+
   it('resolves an acronym to its unique expansion only when they share a chunk', async () => {
     const g = createGraphStore();
     g.addEntity({ name: 'National Aeronautics and Space Administration', type: 'Organization', provenance: p('c1') });

@@ -139,8 +139,12 @@ export function createEntityResolver(options: EntityResolverOptions = {}): Entit
       let pending = ambiguous.filter(([a, b]) => alive(a.id) && alive(b.id));
       if (pending.length > 0 && options.embedder) {
         const texts = pending.flatMap(([a, b]) => [`${a.name} (${a.type})`, `${b.name} (${b.type})`]);
+        // a name is often in many pairs (a common name against each of its near-namesakes): embed it once
+        const unique = [...new Set(texts)];
         context?.meter.assertCanSpend('embedding');
-        const vecs = await options.embedder.embed(texts);
+        const embedded = await options.embedder.embed(unique);
+        const slot = new Map(unique.map((t, i) => [t, i]));
+        const vecs = texts.map((t) => embedded[slot.get(t)!]!);
         context?.meter.recordEmbedding();
         const next: typeof pending = [];
         pending.forEach(([a, b, s], i) => {
