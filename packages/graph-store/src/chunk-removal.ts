@@ -40,7 +40,7 @@ export function removeChunks(core: StoreCore, chunkIds: string[]): { removedNode
       removedNodes.push(id);
     } else core.putNode({ ...n, provenance });
   }
-  // no stored record cites these chunks any more: their pooled spans can go
+  // no stored record cites these chunks now: their pooled spans can go
   core.spans.forget(gone);
   if (touchedEdges.size + touchedNodes.size > 0) core.bump();
   return { removedNodes: removedNodes.sort(), removedEdges: removedEdges.sort() };

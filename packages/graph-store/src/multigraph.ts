@@ -193,7 +193,7 @@ export class Multigraph<N, E> {
       }
       const old = this.edgeValues[at];
       this.edgeValues[at] = value;
-      // a new relation label can make the id derived or not derived any more
+      // a new relation label can make the id derived or no longer derived
       const explicit = !this.derives(id, at, value);
       if (explicit !== this.explicitIds.has(at)) {
         if (explicit) {

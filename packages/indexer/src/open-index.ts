@@ -131,7 +131,7 @@ function openFormat2(dir: string, gen: string, m: Manifest2, options: Omit<OpenI
                 decodeVectorNamespace(readSegmentSync(dir, ref), path(ref.file)),
                 ref.deltas.map((d) => decodeVectorDelta(readSegmentSync(dir, d), path(d.file))),
               );
-        // a write or count before any read holds the namespace without its rows (vector-rows.ts)
+        // a write or count before the first read holds the namespace without its rows (vector-rows.ts)
         return [ns, { dims: ref.dims, count: ref.count, load, rows: () => readVectorRows(dir, ref) }];
       }),
     );

@@ -23,7 +23,7 @@ describe('encodeStrings', () => {
     expect(strings.filter((s, i) => /[\uD800-\uDBFF]$/.test(s) && /^[\uDC00-\uDFFF]/.test(strings[i + 1] ?? '')).length).toBeGreaterThan(5);
   });
 
-  it('writes the bytes one encoder call per string writes, lone surrogates included, at any group size', () => {
+  it('writes the bytes one encoder call per string writes, lone surrogates included, whatever the group size', () => {
     const [blob, ends] = perString(strings);
     for (const group of [1, 7, 64, 1 << 24]) {
       const [b, e] = encodeStrings(strings, group);

@@ -6,7 +6,7 @@
 // Compaction copies every list in list order, so a list's pairs keep their order throughout:
 // the BM25 index (bm25-index.ts) sums scores in posting order and must stay bit-identical.
 //
-// `x`, `y` and `start` change on growth and compaction: read them again after any call that adds.
+// `x`, `y` and `start` change on growth and compaction: read them again after every call that adds.
 
 export class PairListPool {
   /** First values of the pairs. */

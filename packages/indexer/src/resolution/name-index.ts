@@ -13,7 +13,7 @@ export function blockKeys(k: string): string[] {
 }
 
 /**
- * A node's entries: its normalised key, and its alias keys when it has any (few nodes do). The
+ * A node's entries: its normalised key, and its alias keys when it has aliases (few nodes do). The
  * initials and blocking keys are recomputed from the key when needed rather than held: a node
  * with no aliases is one map entry to its key string (the string the tables hold anyway), not a
  * record of three fields.
