@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryVectorStore, type MemoryVectorStore, type RowSource } from './memory-vector-store.js';
 import { decodeQuantizedVectorNamespace, encodeVectorNamespace } from './vector-namespace-codec.js';
+import { seededVector } from './test-random.js';
 
 const dims = 20;
-function vec(seed: number): Float32Array {
-  let s = seed;
-  const v = new Float32Array(dims);
-  for (let i = 0; i < dims; i++) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    v[i] = s / 2 ** 32 - 0.5;
-  }
-  return v;
-}
+const vec = (seed: number) => seededVector(dims, seed);
 const rec = (i: number, doc = `d${i % 7}`, seed = i + 1) => ({ id: `r${i}`, docId: doc, vector: vec(seed), metadata: { doc, even: i % 2 === 0 } });
 
 /**

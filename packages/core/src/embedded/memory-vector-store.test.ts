@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryVectorStore, restoreMemoryVectorStore } from './memory-vector-store.js';
+import { seededVector } from './test-random.js';
 
-function randomUnit(dims: number, seed: number): Float32Array {
-  let s = seed;
-  const v = new Float32Array(dims);
-  for (let i = 0; i < dims; i++) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    v[i] = s / 2 ** 32 - 0.5;
-  }
-  return v;
-}
+const randomUnit = seededVector;
 
 function bruteForce(vectors: [string, Float32Array][], q: Float32Array, k: number): string[] {
   const norm = (v: Float32Array) => Math.hypot(...v);
