@@ -7,14 +7,13 @@
 //     refused batch leaves the store as it was;
 //   - each endpoint is looked up once, and a new edge is linked by node slot;
 //   - provenance comes from the store's span pool: records citing a span the store holds share
-//     its frozen span and one-span list (provenance-intern.ts, span-pool.ts).
-import { RagError, invalidInput } from '@rag/core';
+//     its frozen span and one-span list (span-pool.ts).
+import { RagError, invalidInput, type Provenance } from '@rag/core';
 import { entityId, normalizeRelation, relationId } from './entity-id.js';
 import { isPlainEntityInput, isPlainRelationInput } from './batch-check.js';
-import { createProvenanceInterner } from './provenance-intern.js';
 import { EntityInputSchema, RelationInputSchema } from './schemas.js';
 import { NONE } from './slot-lists.js';
-import { combineEdges, parse } from './store-helpers.js';
+import { combineEdges, parse, unionProvenance } from './store-helpers.js';
 import type { StoreCore } from './store-core.js';
 import { relationEdge, upsertedEntity } from './upsert-ops.js';
 import type { EntityInput, GraphBatch, GraphBatchResult, RelationInput } from './types.js';
@@ -126,18 +125,21 @@ export function addBatch(core: StoreCore, raw: GraphBatch): GraphBatchResult {
   }
 
   // ---- writes (nothing below throws on checked input)
-  const intern = createProvenanceInterner(core.spans);
+  // the list `unionProvenance([], list)` would build, taken straight from the span pool: no new
+  // span object or one-span list for a span the store already holds
+  const pooled = (list: readonly Provenance[] | undefined): Provenance[] =>
+    core.spans.list(list && list.length > 1 ? unionProvenance([], list) : (list ?? []));
   const slotOf = new Int32Array(entities.length);
   for (let k = 0; k < entities.length; k++) {
     const input = entities[k]!;
     const id = entityIds[k]!;
-    core.putNode(upsertedEntity(merges[k] ? graph.getNode(id) : undefined, input, id, ownTypes[k]!, intern.fresh), true);
+    core.putNode(upsertedEntity(merges[k] ? graph.getNode(id) : undefined, input, id, ownTypes[k]!, pooled), true);
     slotOf[k] = graph.nodeSlotOf(id);
   }
   for (let i = 0; i < relations.length; i++) {
     const input = relations[i]!;
     const id = relationIds[i]!;
-    const fresh = relationEdge(id, sourceIds[i]!, targetIds[i]!, labels[i]!, intern.fresh(input.provenance), input.confidence ?? 1, input.attributes);
+    const fresh = relationEdge(id, sourceIds[i]!, targetIds[i]!, labels[i]!, pooled(input.provenance), input.confidence ?? 1, input.attributes);
     const s = sourceAt[i]!;
     const t = targetAt[i]!;
     const u = s >= 0 ? s : slotOf[-s - 1]!;

@@ -23,9 +23,15 @@ export function markDistinctPooled(list: readonly Provenance[]): void {
   if (list.length >= LONG) distinct.add(list);
 }
 
-/** How many leading spans of `list` are pooled, distinct and distinct from the rest (0: unknown). */
-export function pooledPrefix(list: readonly Provenance[]): number {
-  return grownFrom.get(list) ?? 0;
+/**
+ * How many leading spans of `list` are pooled, distinct and distinct from the rest (0: unknown);
+ * asked once, when the span pool stores the list.
+ */
+export function takePooledPrefix(list: readonly Provenance[]): number {
+  const n = grownFrom.get(list);
+  if (n === undefined) return 0;
+  grownFrom.delete(list);
+  return n;
 }
 
 /**

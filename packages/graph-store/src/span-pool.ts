@@ -9,7 +9,7 @@
 // list's element), found by a linear scan — a chunk has a few distinct spans — so a chunk's
 // spans can be forgotten when the chunk is removed.
 import type { Provenance } from '@rag/core';
-import { isDistinctPooled, LONG, markDistinctPooled, pooledPrefix } from './long-provenance.js';
+import { isDistinctPooled, LONG, markDistinctPooled, takePooledPrefix } from './long-provenance.js';
 
 export interface SpanPool {
   /**
@@ -58,12 +58,14 @@ export function createSpanPool(): SpanPool {
       if (list.length === 1) return single(list[0]!);
       if (isDistinctPooled(list)) return list as Provenance[];
       // a list grown from a distinct pooled one (long-provenance.ts): its prefix is pooled already
-      const from = pooledPrefix(list);
-      const out = from > 0 ? list.slice() : new Array<Provenance>(list.length);
-      let same = Object.isFrozen(list);
+      // (growDistinct made it for this write, so its added spans are pooled in place, not copied)
+      const from = takePooledPrefix(list);
+      const out = from > 0 ? (list as Provenance[]) : new Array<Provenance>(list.length);
+      let same = from === 0 && Object.isFrozen(list);
       for (let i = from; i < list.length; i++) {
-        out[i] = single(list[i]!)[0]!;
-        if (out[i] !== list[i]) same = false;
+        const p = single(list[i]!)[0]!;
+        if (p !== list[i]) same = false;
+        out[i] = p;
       }
       const pooled = same ? (list as Provenance[]) : (Object.freeze(out) as unknown as Provenance[]);
       if (pooled.length >= LONG && (from > 0 || allDistinct(pooled))) markDistinctPooled(pooled);
