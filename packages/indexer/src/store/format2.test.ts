@@ -1,7 +1,8 @@
 // Index format 2: lazy open (a question reads only what its method touches), content-addressed
 // segments (unchanged components are not rewritten), named errors for damaged segments with the
 // previous generation still openable, format-1 stores still open, and the plugin contract.
-import { cpSync, readdirSync, statSync, truncateSync, writeFileSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, readdirSync, statSync, truncateSync, writeFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBm25Index, createMemoryVectorStore, type DocInput, type MemoryVectorStore } from '@rag/core';
 import type { GraphViewExtras } from '@rag/graph-store';
@@ -10,6 +11,7 @@ import { fixtureCorpus, useBuiltStore } from '../../test/support/built-store.js'
 import { createIndexer } from '../indexer.js';
 import { openIndex } from '../open-index.js';
 import { isLoaded } from './lazy.js';
+import { readWholeFileSync } from './format2.js';
 
 const fixture = join(import.meta.dirname, '..', '..', 'test', 'fixtures');
 const corpus = fixtureCorpus();
@@ -216,3 +218,16 @@ describe('index format 2', () => {
   });
 });
 
+
+describe('readWholeFileSync', () => {
+  it('reads a file in pieces and returns every byte in order (files over 2 GiB are read this way)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rag-read-'));
+    const bytes = Uint8Array.from({ length: 10_007 }, (_, i) => (i * 31 + (i >> 8)) & 255);
+    const path = join(dir, 'f.bin');
+    writeFileSync(path, bytes);
+    for (const piece of [1, 7, 4096, 10_007, 1 << 20]) expect(Buffer.compare(readWholeFileSync(path, piece), Buffer.from(bytes))).toBe(0);
+    writeFileSync(path, new Uint8Array(0));
+    expect(readWholeFileSync(path, 7).byteLength).toBe(0);
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

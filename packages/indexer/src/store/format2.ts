@@ -11,7 +11,7 @@
 // CURRENT atomically. The previous generation and its files are kept as the last good state;
 // older ones are removed. A crash at any point leaves CURRENT naming a complete generation.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RagError, writeFileAtomic } from '@rag/core';
@@ -68,13 +68,35 @@ export function readSegmentSync(dir: string, ref: SegmentRef): Uint8Array {
   const path = join(dir, SEGMENT_DIR, ref.file);
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path);
+    bytes = readWholeFileSync(path);
   } catch (cause) {
     throw new RagError('RAG_STORE_CORRUPT', `${path}: cannot read (${(cause as Error).message})`, { cause, details: { file: path } });
   }
   if (bytes.byteLength !== ref.bytes)
     throw new RagError('RAG_STORE_CORRUPT', `${path}: ${bytes.byteLength} bytes, the manifest says ${ref.bytes} (truncated or replaced)`, { details: { file: path } });
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** Largest read handed to one `readSync` (Node's `readFileSync` refuses files over 2 GiB: a
+ * million-passage store's sentence vectors come close to that). */
+const READ_PIECE = 1 << 30;
+
+/** A whole file, read in pieces of at most `piece` bytes (files up to Buffer's 4 GiB limit). */
+export function readWholeFileSync(path: string, piece = READ_PIECE): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const out = Buffer.allocUnsafe(size);
+    let at = 0;
+    while (at < size) {
+      const n = readSync(fd, out, at, Math.min(piece, size - at), at);
+      if (n === 0) break; // the file shrank while read: the caller's size check reports it
+      at += n;
+    }
+    return at === size ? out : out.subarray(0, at);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Check that every segment the manifest names is there with its size (cheap: no reads). */
