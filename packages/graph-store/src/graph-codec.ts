@@ -32,7 +32,10 @@ import { csrRows } from './algorithms/csr.js';
 import { decodeNameIndex, encodeNameIndex, type StoredNameIndex } from './name-keys.js';
 import { inflateRawSync } from 'node:zlib';
 import { relationId } from './entity-id.js';
-import { GRAPH_FORMAT_VERSION } from './schemas.js';
+import { z } from 'zod';
+import type { InitialRecords } from './graph-store.js';
+import { EditLogEntrySchema, GRAPH_FORMAT_VERSION, MergeLogEntrySchema } from './schemas.js';
+import { parse } from './store-helpers.js';
 import type { EntityNode, GraphSchema, GraphSnapshot, RelationEdge } from './types.js';
 import { createProvenanceColumns } from './provenance-columns.js';
 import { createStringTable } from './string-table.js';
@@ -431,6 +434,25 @@ export function columnsToSnapshot(c: GraphColumns): GraphSnapshot {
     ...(c.schema ? { schema: c.schema } : {}),
     mergeLog: c.mergeLog(),
     editLog: c.editLog(),
+  };
+}
+
+/**
+ * The columns as the records a writable store starts from, made one at a time as the store
+ * takes them (a million-passage graph's records never exist all at once). The columns were
+ * checked when decoded; the logs, JSON inside the file, are parsed here.
+ */
+export function columnRecords(c: GraphColumns): InitialRecords {
+  return {
+    nodes: (function* () {
+      for (let i = 0; i < c.nodeIds.length; i++) yield nodeAt(c, i);
+    })(),
+    edges: (function* () {
+      for (let i = 0; i < c.sources.length; i++) yield edgeAt(c, i);
+    })(),
+    schema: c.schema,
+    mergeLog: parse(z.array(MergeLogEntrySchema), c.mergeLog(), 'graph merge log'),
+    editLog: parse(z.array(EditLogEntrySchema), c.editLog(), 'graph edit log'),
   };
 }
 

@@ -24,7 +24,8 @@ import { createStoreCore } from './store-core.js';
 import { parse } from './store-helpers.js';
 import { createStoreReads } from './store-reads.js';
 import { createUpsertOps } from './upsert-ops.js';
-import type { GraphSchema, GraphSnapshot, GraphStore, RelationEdge } from './types.js';
+import type { EditLogEntry, MergeLogEntry } from './schemas.js';
+import type { EntityNode, GraphSchema, GraphSnapshot, GraphStore, RelationEdge } from './types.js';
 
 export { deepEqual } from './store-helpers.js';
 
@@ -56,7 +57,31 @@ export interface GraphStoreExtras {
 
 const DEFAULT_TYPE = 'Entity';
 
+/** What a store starts from: a parsed snapshot, or a stored graph read one record at a time. */
+export interface InitialRecords {
+  nodes: Iterable<EntityNode>;
+  edges: Iterable<RelationEdge>;
+  schema?: GraphSchema | undefined;
+  mergeLog: MergeLogEntry[];
+  editLog?: EditLogEntry[] | undefined;
+}
+
 export function createGraphStore(options: GraphStoreOptions = {}): GraphStore & GraphStoreExtras {
+  if (options.snapshot === undefined) return buildGraphStore(options);
+  const snap = parse(GraphSnapshotSchema, options.snapshot, 'snapshot');
+  if (snap.formatVersion !== GRAPH_FORMAT_VERSION) {
+    throw new RagError('RAG_STORE_VERSION', `snapshot.formatVersion: ${snap.formatVersion} is not supported (expected ${GRAPH_FORMAT_VERSION})`, {
+      details: { input: 'snapshot.formatVersion', found: snap.formatVersion, expected: GRAPH_FORMAT_VERSION },
+    });
+  }
+  return buildGraphStore(options, snap);
+}
+
+/**
+ * The store, started from `initial` as given (no schema parse: `createGraphStore` parses a
+ * snapshot first; graph-view.ts passes a stored graph's decoded, CRC-checked columns).
+ */
+export function buildGraphStore(options: Omit<GraphStoreOptions, 'snapshot'>, initial?: InitialRecords): GraphStore & GraphStoreExtras {
   const core = createStoreCore({ defaultType: options.defaultType ?? DEFAULT_TYPE, now: options.now ?? (() => new Date()) });
   const { graph } = core;
   const reads = createStoreReads(core);
@@ -66,27 +91,21 @@ export function createGraphStore(options: GraphStoreOptions = {}): GraphStore & 
 
   // ---------------------------------------------------------------- initial state
 
-  if (options.snapshot !== undefined) {
-    const snap = parse(GraphSnapshotSchema, options.snapshot, 'snapshot');
-    if (snap.formatVersion !== GRAPH_FORMAT_VERSION) {
-      throw new RagError('RAG_STORE_VERSION', `snapshot.formatVersion: ${snap.formatVersion} is not supported (expected ${GRAPH_FORMAT_VERSION})`, {
-        details: { input: 'snapshot.formatVersion', found: snap.formatVersion, expected: GRAPH_FORMAT_VERSION },
-      });
-    }
-    for (const n of snap.nodes) {
+  if (initial) {
+    for (const n of initial.nodes) {
       if (graph.hasNode(n.id)) throw invalidInput('snapshot.nodes', `duplicate node id "${n.id}"`);
       core.putNode(n);
     }
-    for (const e of snap.edges) {
+    for (const e of initial.edges) {
       if (!graph.hasNode(e.source) || !graph.hasNode(e.target)) {
         throw invalidInput('snapshot.edges', `edge "${e.id}" points at a missing node`);
       }
       if (graph.hasEdge(e.id)) throw invalidInput('snapshot.edges', `duplicate edge id "${e.id}"`);
       core.putEdge(e);
     }
-    merges.restoreLog(snap.mergeLog);
-    edits.restoreLog(snap.editLog ?? []);
-    if (snap.schema) core.setSchema(snap.schema);
+    merges.restoreLog(initial.mergeLog);
+    edits.restoreLog(initial.editLog ?? []);
+    if (initial.schema) core.setSchema(initial.schema);
     else if (options.schema) core.setSchema(options.schema);
   } else if (options.schema) core.setSchema(options.schema);
   core.version = 0;

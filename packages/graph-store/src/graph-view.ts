@@ -8,14 +8,17 @@ import { columnSlice, RagError, type GraphEdgeRef, type GraphNodeRef, type Subgr
 import { publicEdit } from './edit-log.js';
 import { normalizeName, normalizeRelation } from './entity-id.js';
 import type { GraphChanges } from './change-tracker.js';
-import { columnsToSnapshot, edgeAt, edgeIdAt, nodeAt, sortedEdgeIndex, sortedNodeIndex, type GraphColumns } from './graph-codec.js';
-import { createGraphStore, type GraphStoreExtras, type GraphStoreOptions } from './graph-store.js';
+import { columnRecords, columnsToSnapshot, edgeAt, edgeIdAt, nodeAt, sortedEdgeIndex, sortedNodeIndex, type GraphColumns } from './graph-codec.js';
+import { buildGraphStore, type GraphStoreExtras, type GraphStoreOptions } from './graph-store.js';
 import { publicRecord } from './merge-ops.js';
 import type { EditLogEntry, MergeLogEntry } from './schemas.js';
 import { deepFreeze } from './store-helpers.js';
 import type { ChunkFacts, EditRecord, EntityNode, GraphSchema, GraphStore, MergeRecord, RelationEdge } from './types.js';
 
 type Store = GraphStore & GraphStoreExtras;
+
+/** What a materialised view holds instead of its columns: no method reads them any more. */
+const RELEASED = Object.freeze({}) as GraphColumns;
 
 /** factsOfChunk calls answered by scanning the provenance column before the chunk → facts tables are built. */
 const SCANNED_FACT_CALLS = 16;
@@ -27,7 +30,9 @@ export interface GraphViewExtras {
   columns(): GraphColumns | undefined;
 }
 
-export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOptions, 'snapshot'> = {}): Store & GraphViewExtras {
+export function createGraphView(decoded: GraphColumns, options: Omit<GraphStoreOptions, 'snapshot'> = {}): Store & GraphViewExtras {
+  // released once the writable store is built (every method then answers from it)
+  let cols = decoded;
   const n = cols.nodeIds.length;
   const m = cols.sources.length;
   let delegate: Store | undefined;
@@ -180,12 +185,16 @@ export function createGraphView(cols: GraphColumns, options: Omit<GraphStoreOpti
   /** Build the writable store from the columns; every later call goes to it. */
   const materialize = (): Store => {
     if (!delegate) {
-      delegate = createGraphStore({ ...options, snapshot: columnsToSnapshot(cols) });
+      delegate = buildGraphStore(options, columnRecords(cols));
       // the columns are what was persisted (or opened): record changes from here
       delegate.markPersisted();
       nodeIndex = edgeIndex = nameIndex = chunkIndex = undefined;
       chunkFacts = undefined;
       outOff = outList = inOff = inList = undefined;
+      // the columns and the file bytes behind them (hundreds of megabytes for a large graph)
+      nodeObjs.length = 0;
+      edgeObjs.length = 0;
+      cols = RELEASED;
     }
     return delegate;
   };
