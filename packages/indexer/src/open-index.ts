@@ -14,7 +14,6 @@ import {
   RagError,
   createBm25Index,
   decodeQuantizedVectorNamespace,
-  decodeVectorNamespace,
   createMemoryVectorStore,
   invalidInput,
   restoreBm25Index,
@@ -123,14 +122,12 @@ function openFormat2(dir: string, gen: string, m: Manifest2, options: Omit<OpenI
     const spaces = Object.fromEntries(
       Object.entries(m.files.vectors).map(([ns, ref]) => {
         cache.vectors.set(ns, { token: 0, ref });
-        // without deltas the stored int8 codes go into the int8 rows as they are (no float copy)
+        // the stored int8 codes go into the int8 rows as they are, deltas applied (no float copy)
         const load = () =>
-          ref.deltas.length === 0
-            ? decodeQuantizedVectorNamespace(readSegmentSync(dir, ref), path(ref.file))
-            : applyVectorDeltas(
-                decodeVectorNamespace(readSegmentSync(dir, ref), path(ref.file)),
-                ref.deltas.map((d) => decodeVectorDelta(readSegmentSync(dir, d), path(d.file))),
-              );
+          applyVectorDeltas(
+            decodeQuantizedVectorNamespace(readSegmentSync(dir, ref), path(ref.file)),
+            ref.deltas.map((d) => decodeVectorDelta(readSegmentSync(dir, d), path(d.file))),
+          );
         // a write or count before the first read holds the namespace without its rows (vector-rows.ts)
         return [ns, { dims: ref.dims, count: ref.count, load, rows: () => readVectorRows(dir, ref) }];
       }),
