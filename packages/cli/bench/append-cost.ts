@@ -4,8 +4,10 @@
 // CHECKOUT` runs the same update with another checkout's indexer (e.g. main before a change) in
 // the same run and prints the ratios. `--stages` also prints, per ingest stage, the live memory
 // after a forced GC (heap used and array buffers) — slower, for finding where memory goes.
+// `--heap MB` gives the updates a larger heap than Node's default (≈ 4 GB here: too small for
+// a 200,000-passage store).
 //
-//   node --conditions=@rag/source --import tsx packages/cli/bench/append-cost.ts --store /tmp/lead-100k-s3 --size 100 [--before /tmp/wt] [--stages]
+//   node --conditions=@rag/source --import tsx packages/cli/bench/append-cost.ts --store /tmp/lead-100k-s3 --size 100 [--before /tmp/wt] [--stages] [--heap 12000]
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -70,7 +72,8 @@ const datasets = resolve(arg('--datasets', join(here, '..', '..', '..', '..', 's
 const before = arg('--before', '');
 const run = (name: string, checkout: string): Result => {
   const indexer = join(checkout, 'packages', 'indexer', 'src', 'index.ts');
-  const flags = ['--conditions=@rag/source', '--import', 'tsx', ...(process.argv.includes('--stages') ? ['--expose-gc'] : [])];
+  const heap = arg('--heap', '');
+  const flags = ['--conditions=@rag/source', '--import', 'tsx', ...(process.argv.includes('--stages') ? ['--expose-gc'] : []), ...(heap ? [`--max-old-space-size=${heap}`] : [])];
   const args = [...flags, fileURLToPath(import.meta.url), '--child', '--indexer', indexer, '--store', store, '--size', String(size), '--datasets', datasets];
   if (process.argv.includes('--stages')) args.push('--stages');
   console.log(`${name} (${checkout}), load ${loadavg().map((x) => fmt(x)).join(' ')}`);

@@ -91,4 +91,28 @@ describe('MemoryVectorStore.releaseRows', () => {
     expect(store.releaseRows!('n', () => [{ ids: ['r1'], codes: new Int8Array(dims) }])).toBe(true);
     expect(() => store.searchSync('n', vec(3), 1)).toThrow(/no stored row for "r2"/);
   });
+
+  it('opens a stored namespace for a write without copying its codes in; reads then match a store that loaded them', async () => {
+    const source = createMemoryVectorStore({ precision: 'int8' });
+    await source.upsert('n', Array.from({ length: 30 }, (_, i) => rec(i)));
+    const stored = decodeQuantizedVectorNamespace(encodeVectorNamespace(source.exportNamespace('n')!), 'n.vec');
+    let codeReads = 0;
+    // the codes as the file gives them, counting reads of them (a copy into the rows reads them all)
+    const counted = new Proxy(stored.codes, {
+      get(target, key) {
+        if (key === 'subarray') codeReads++;
+        const v = Reflect.get(target, key, target) as unknown;
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      },
+    });
+    const rows = () => [{ ids: stored.ids, codes: stored.codes }];
+    const lazy = (codes: Int8Array) => ({ n: { dims, count: 30, load: () => ({ ...stored, codes }), rows } });
+    const opened = createMemoryVectorStore({ precision: 'int8', lazy: lazy(counted) });
+    const loaded = createMemoryVectorStore({ precision: 'int8', lazy: lazy(stored.codes) });
+    for (const s of [opened, loaded]) await s.upsert('n', [rec(30), rec(2, 'd2', 500)]);
+    expect(codeReads).toBe(0);
+    expect(opened.rowsHeld!('n')).toBe(false);
+    expect(await opened.count('n')).toBe(31);
+    for (let q = 0; q < 4; q++) expect(opened.searchSync('n', vec(2000 + q), 5)).toEqual(loaded.searchSync('n', vec(2000 + q), 5));
+  });
 });

@@ -151,17 +151,22 @@ export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}):
    */
   const writable = (ns: string): Space | undefined => {
     const rows = pending.get(ns)?.rows;
-    const s = getSpace(ns);
+    const s = getSpace(ns, true);
     if (rows && s && dropRows(s)) rowSources.set(ns, rows);
     return s;
   };
-  /** The namespace's space, loading it first when it is still on disk. */
-  const getSpace = (ns: string): Space | undefined => {
+  /**
+   * The namespace's space, loading it first when it is still on disk. `forWrite`: stored int8
+   * codes that can be read back later are not copied in (the space starts released).
+   */
+  const getSpace = (ns: string, forWrite = false): Space | undefined => {
     const lazy = pending.get(ns);
     if (lazy) {
       pending.delete(ns);
       const data = lazy.load();
-      fillSpace(space(ns, data.dims), data);
+      const s = space(ns, data.dims);
+      if (forWrite && lazy.rows && 'codes' in data && dropRows(s)) rowSources.set(ns, lazy.rows);
+      fillSpace(s, data);
     }
     return spaces.get(ns);
   };

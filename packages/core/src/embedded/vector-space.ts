@@ -208,7 +208,7 @@ export function foldQuantized(s: Space, sources: readonly RowSource[]): Quantize
   return { dims: s.dims, ...slotRecords(s, slots), codes, scales };
 }
 
-/** Fill an empty space from packed rows; each row is (re-)normalised as `writeRow` does. */
+/** Fill an empty space from packed rows; each row is (re-)normalised as `writeRow` does. A released int8 space keeps no codes. */
 export function fillSpace(s: Space, data: Pick<VectorNamespaceData, 'vectors' | 'ids' | 'docIds' | 'metadata'> | QuantizedNamespaceData): void {
   const { dims } = s;
   growSpace(s, Math.max(data.ids.length, 16));
@@ -217,13 +217,17 @@ export function fillSpace(s: Space, data: Pick<VectorNamespaceData, 'vectors' | 
     // as they are; float32 rows are dequantised and re-normalised a row at a time
     const row = new Float32Array(dims);
     for (let slot = 0; slot < data.ids.length; slot++) {
-      const codes = data.codes.subarray(slot * dims, (slot + 1) * dims);
+      const codes = () => data.codes.subarray(slot * dims, (slot + 1) * dims);
       if (s.scales) {
-        s.data.set(codes, slot * s.stride);
-        s.data.fill(0, slot * s.stride + dims, (slot + 1) * s.stride);
+        // a released space (`dropRows` before filling) takes the scales only: its codes are read back from the store
+        if (!s.overlay) {
+          s.data.set(codes(), slot * s.stride);
+          s.data.fill(0, slot * s.stride + dims, (slot + 1) * s.stride);
+        }
         s.scales[slot] = data.scales[slot]! / 127;
       } else {
-        for (let i = 0; i < dims; i++) row[i] = codes[i]! * data.scales[slot]!;
+        const c = codes();
+        for (let i = 0; i < dims; i++) row[i] = c[i]! * data.scales[slot]!;
         writeRow(s, slot, row);
       }
     }
