@@ -190,7 +190,7 @@ describe('detectCommunities (Louvain)', () => {
 
   it('gives the same communities from the graph file columns as from the writable store', () => {
     const g = randomGraph(13, 200, 700);
-    const view = createGraphView(decodeGraphColumns(encodeGraph(g.toJSON())));
+    const view = createGraphView(decodeGraphColumns(encodeGraph(g.toJSON()), 'test graph'));
     expect(view.columns()).toBeDefined();
     const a = detectCommunities(g, { seed: 4 });
     const b = detectCommunities(view, { seed: 4 });
