@@ -9,20 +9,23 @@
 //
 // Graphs: planted partitions (communities of 20–200 nodes, 70 % of the edges inside one, random
 // relation labels and confidences), inserted through `addBatch` into a writable store, at three
-// sizes; and, when a graph segment is given, a real store's graph opened as the read view (what a
-// reopened index holds) and the same graph materialised into the writable store (what a build
-// holds at its end).
+// sizes; and, when an index directory (its graph file and graph deltas, from manifest.json) or one
+// graph file is given, that graph opened as the read view (what a reopened index holds) and the
+// same graph materialised into the writable store (what a build holds at its end).
 //
-//   nice -n 5 node --expose-gc --conditions=@rag/source --import tsx packages/graph-store/bench/communities.ts [<index dir>/seg/graph-….bin] [--sizes 250000,1000000,2000000]
+//   nice -n 5 node --expose-gc --conditions=@rag/source --import tsx packages/graph-store/bench/communities.ts [<index dir> | <graph file>]
+//     [--sizes 250000,1000000,2000000] [--real view,writable] [--impls ours,graphology]   (an empty list skips)
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Graph from 'graphology';
 import louvain from 'graphology-communities-louvain';
 import { mulberry32 } from '@rag/core';
 import { detectCommunities, type CommunityResult } from '../src/algorithms/communities.js';
 import { decodeGraphColumns } from '../src/graph-codec.js';
+import { applyGraphDeltas, decodeGraphDelta } from '../src/graph-delta.js';
 import { createGraphStore } from '../src/graph-store.js';
 import { createGraphView } from '../src/graph-view.js';
 import type { GraphStore, RelationInput } from '../src/types.js';
@@ -103,9 +106,19 @@ function plantedPartition(m: number): GraphStore {
   return store;
 }
 
+/** The graph of an index directory (base file + deltas, from manifest.json) or of one graph file. */
+function graphColumns(path: string) {
+  if (!existsSync(join(path, 'manifest.json'))) return decodeGraphColumns(readFileSync(path), path);
+  const files = (JSON.parse(readFileSync(join(path, 'manifest.json'), 'utf8')) as { files: { graph: { file: string }; graphDeltas?: { file: string }[] } }).files;
+  const at = (f: string) => join(path, 'seg', f);
+  const base = decodeGraphColumns(readFileSync(at(files.graph.file)), files.graph.file);
+  const deltas = (files.graphDeltas ?? []).map((d) => decodeGraphDelta(readFileSync(at(d.file)), d.file));
+  return deltas.length ? applyGraphDeltas(base, deltas, path) : base;
+}
+
 function input(name: string, file: string | undefined): GraphStore {
   if (name.startsWith('planted-')) return plantedPartition(Number(name.slice('planted-'.length)));
-  const view = createGraphView(decodeGraphColumns(readFileSync(file!), file!));
+  const view = createGraphView(graphColumns(file!));
   if (name === 'real-writable') view.setSchema(view.schema); // any edit materialises the writable store
   return view;
 }
@@ -152,10 +165,16 @@ function child(impl: Impl, name: string, file: string | undefined): void {
 
 function parent(): void {
   const args = process.argv.slice(2);
-  const sizesAt = args.indexOf('--sizes');
-  const sizes = sizesAt >= 0 ? args[sizesAt + 1]!.split(',').map(Number) : [250_000, 1_000_000, 2_000_000];
-  const file = args.find((a, i) => !a.startsWith('--') && (sizesAt < 0 || i !== sizesAt + 1));
-  const inputs = [...sizes.map((s) => `planted-${s}`), ...(file ? ['real-view', 'real-writable'] : [])];
+  const option = (flag: string) => {
+    const i = args.indexOf(flag);
+    return i >= 0 ? args[i + 1]! : undefined;
+  };
+  const list = (flag: string, fallback: string) => (option(flag) ?? fallback).split(',').filter((x) => x !== '');
+  const sizes = list('--sizes', '250000,1000000,2000000').map(Number);
+  const real = list('--real', 'view,writable');
+  const impls = list('--impls', 'ours,graphology') as Impl[];
+  const file = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
+  const inputs = [...sizes.map((s) => `planted-${s}`), ...(file ? real.map((r) => `real-${r}`) : [])];
   const self = fileURLToPath(import.meta.url);
   const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
   console.log(`communities bench; load at start ${load()}`);
@@ -163,7 +182,7 @@ function parent(): void {
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const name of inputs) {
     const got = {} as Record<Impl, Measure>;
-    for (const impl of ['ours', 'graphology'] as const) {
+    for (const impl of impls) {
       const text = execFileSync(process.execPath, [...process.execArgv, '--max-old-space-size=8192', self, '--child', impl, name, file ?? ''], {
         encoding: 'utf8',
         maxBuffer: 1 << 24,
@@ -178,6 +197,7 @@ function parent(): void {
     }
     const a = got.ours;
     const b = got.graphology;
+    if (!a || !b) continue;
     console.log(
       `| ${name} | | | graphology / ours | ${(b.wallMs / a.wallMs).toFixed(1)}× | ${(b.cpuMs / a.cpuMs).toFixed(1)}× | ${(b.peakRiseMB / a.peakRiseMB).toFixed(1)}× | ${(b.heldMB / Math.max(a.heldMB, 1)).toFixed(1)}× | | ours/graphology ${(a.modularity / b.modularity).toFixed(4)} |`,
     );
