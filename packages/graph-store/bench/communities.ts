@@ -15,6 +15,7 @@
 //
 //   nice -n 5 node --expose-gc --conditions=@rag/source --import tsx packages/graph-store/bench/communities.ts [<index dir> | <graph file>]
 //     [--sizes 250000,1000000,2000000] [--real view,writable] [--impls ours,graphology]   (an empty list skips)
+//     [--arrays 14000000]   ours only, fold + Louvain on typed edge columns (no store, no ids): a 1M-passage-sized graph
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -24,6 +25,8 @@ import Graph from 'graphology';
 import louvain from 'graphology-communities-louvain';
 import { mulberry32 } from '@rag/core';
 import { detectCommunities, type CommunityResult } from '../src/algorithms/communities.js';
+import { foldUndirected } from '../src/algorithms/fold-undirected.js';
+import { louvain as ourLouvain } from '../src/algorithms/louvain.js';
 import { decodeGraphColumns } from '../src/graph-codec.js';
 import { applyGraphDeltas, decodeGraphDelta } from '../src/graph-delta.js';
 import { createGraphStore } from '../src/graph-store.js';
@@ -116,6 +119,53 @@ function graphColumns(path: string) {
   return deltas.length ? applyGraphDeltas(base, deltas, path) : base;
 }
 
+/**
+ * Edge columns of a planted partition straight into typed arrays (no store): for sizes a store
+ * would not fit in this machine's budget. Same generator rules as `plantedPartition`, n = m / 2.1
+ * (the 200k-passage store's node/edge ratio).
+ */
+function plantedArrays(m: number): { n: number; source: Int32Array; target: Int32Array; weight: Float64Array } {
+  const n = Math.round(m / 2.1);
+  const rnd = mulberry32(20261126);
+  const communityStart = new Int32Array(n);
+  const communityEnd = new Int32Array(n);
+  for (let i = 0; i < n; ) {
+    const end = Math.min(n, i + 20 + Math.floor(rnd() * 181));
+    for (let k = i; k < end; k++) {
+      communityStart[k] = i;
+      communityEnd[k] = end;
+    }
+    i = end;
+  }
+  const source = new Int32Array(m);
+  const target = new Int32Array(m);
+  const weight = new Float64Array(m);
+  for (let e = 0; e < m; e++) {
+    const u = Math.floor(rnd() * n);
+    source[e] = u;
+    target[e] = rnd() < 0.7 ? communityStart[u]! + Math.floor(rnd() * (communityEnd[u]! - communityStart[u]!)) : Math.floor(rnd() * n);
+    weight[e] = Math.round((0.3 + rnd() * 0.7) * 100) / 100;
+  }
+  return { n, source, target, weight };
+}
+
+function arraysChild(m: number): void {
+  const { n, source, target, weight } = plantedArrays(m);
+  gc();
+  const held0 = held();
+  writeFileSync('/proc/self/clear_refs', '5');
+  const rss0 = vm('VmRSS');
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const result = ourLouvain(foldUndirected(n, m, source, target, weight), { seed: 1 });
+  const wallMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  const peak = vm('VmHWM');
+  gc();
+  const out: Measure = { impl: 'ours', input: `arrays-${m}`, nodes: n, edges: m, wallMs, cpuMs: (cpu.user + cpu.system) / 1000, peakRiseMB: mb(peak - rss0), heldMB: mb(held() - held0), count: result.count, modularity: result.modularity };
+  process.stdout.write(`RESULT ${JSON.stringify(out)}\n`);
+}
+
 function input(name: string, file: string | undefined): GraphStore {
   if (name.startsWith('planted-')) return plantedPartition(Number(name.slice('planted-'.length)));
   const view = createGraphView(graphColumns(file!));
@@ -134,6 +184,7 @@ const gc = () => {
 };
 
 function child(impl: Impl, name: string, file: string | undefined): void {
+  if (name.startsWith('arrays-')) return arraysChild(Number(name.slice('arrays-'.length)));
   const store = input(name, file);
   gc();
   const held0 = held();
@@ -174,7 +225,8 @@ function parent(): void {
   const real = list('--real', 'view,writable');
   const impls = list('--impls', 'ours,graphology') as Impl[];
   const file = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
-  const inputs = [...sizes.map((s) => `planted-${s}`), ...(file ? real.map((r) => `real-${r}`) : [])];
+  const arrays = list('--arrays', '').map(Number);
+  const inputs = [...sizes.map((s) => `planted-${s}`), ...(file ? real.map((r) => `real-${r}`) : []), ...arrays.map((s) => `arrays-${s}`)];
   const self = fileURLToPath(import.meta.url);
   const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
   console.log(`communities bench; load at start ${load()}`);
@@ -182,7 +234,7 @@ function parent(): void {
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const name of inputs) {
     const got = {} as Record<Impl, Measure>;
-    for (const impl of impls) {
+    for (const impl of name.startsWith('arrays-') ? (['ours'] as const) : impls) {
       const text = execFileSync(process.execPath, [...process.execArgv, '--max-old-space-size=8192', self, '--child', impl, name, file ?? ''], {
         encoding: 'utf8',
         maxBuffer: 1 << 24,
