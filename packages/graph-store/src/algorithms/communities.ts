@@ -1,10 +1,13 @@
-// Louvain communities (graphology-communities-louvain) on an undirected, simple projection of
-// the store: parallel edges and both directions fold into one weighted edge.
+// Louvain communities (our own, `louvain.ts`) on the undirected, simple projection of the store:
+// both directions and parallel edges fold into one weighted edge (`fold-undirected.ts`). Node i
+// of the projection is the i-th node id in sorted order. This file builds the projection from
+// the store — from the graph file's columns while the graph is unedited, else from its edges
+// through one id → number table — and shapes the result.
 import { invalidInput } from '@rag/core';
-import Graph from 'graphology';
-import louvain from 'graphology-communities-louvain';
+import type { GraphViewExtras } from '../graph-view.js';
 import type { GraphStore } from '../types.js';
-import { mulberry32 } from './random.js';
+import { foldUndirected } from './fold-undirected.js';
+import { louvain, type WeightedCsr } from './louvain.js';
 
 export interface CommunityOptions {
   /** PRNG seed for Louvain's random choices; same seed + same graph → same communities. Default 1. */
@@ -16,11 +19,12 @@ export interface CommunityOptions {
 }
 
 export interface CommunityResult {
-  /** node id → community number; communities are numbered 0.. by size (largest first). */
+  /** node id → community number; communities are numbered 0.. by size (largest first; equal sizes by smallest member id). */
   communityOf: Map<string, number>;
   /** community number → member ids (sorted). */
   members: Map<number, string[]>;
   count: number;
+  /** modularity of the partition on the projection (with γ = the resolution); 0 without edges */
   modularity: number;
 }
 
@@ -29,28 +33,73 @@ export function detectCommunities(store: GraphStore, options: CommunityOptions =
   const resolution = options.resolution ?? 1;
   if (!Number.isInteger(seed)) throw invalidInput('seed', `must be an integer, got ${seed}`);
   if (!(resolution > 0)) throw invalidInput('resolution', `must be > 0, got ${resolution}`);
-  const g = new Graph<Record<string, never>, { weight: number }>({ type: 'undirected', multi: false, allowSelfLoops: true });
-  const ids = [...store.nodes()].map((n) => n.id).sort();
-  for (const id of ids) g.addNode(id);
+  const { ids, graph } = projection(store, options.weight ?? 'confidence');
+  const result = louvain(graph, { seed, resolution });
+  return shape(ids, result.community, result.count, result.modularity);
+}
+
+/** Node ids in sorted order and the folded projection over their positions. */
+function projection(store: GraphStore, weight: 'confidence' | 'count'): { ids: string[]; graph: WeightedCsr } {
+  const cols = (store as Partial<GraphViewExtras>).columns?.();
+  if (cols) {
+    const n = cols.nodeIds.length;
+    const ids = new Array<string>(n);
+    for (let i = 0; i < n; i++) ids[i] = cols.nodeIds.at(i)!;
+    const w = weight === 'count' ? null : cols.confidence;
+    const m = cols.sources.length;
+    if (cols.sorted) return { ids, graph: foldUndirected(n, m, cols.sources, cols.targets, w) };
+    const order = Array.from(ids.keys()).sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+    const rank = new Int32Array(n);
+    order.forEach((i, r) => (rank[i] = r));
+    const source = new Int32Array(m);
+    const target = new Int32Array(m);
+    for (let e = 0; e < m; e++) {
+      source[e] = rank[cols.sources[e]!]!;
+      target[e] = rank[cols.targets[e]!]!;
+    }
+    return { ids: order.map((i) => ids[i]!), graph: foldUndirected(n, m, source, target, w) };
+  }
+  const ids: string[] = [];
+  for (const node of store.nodes()) ids.push(node.id);
+  ids.sort();
+  const index = new Map<string, number>();
+  for (let i = 0; i < ids.length; i++) index.set(ids[i]!, i);
+  const cap = store.edgeCount;
+  const source = new Int32Array(cap);
+  const target = new Int32Array(cap);
+  const w = weight === 'count' ? null : new Float64Array(cap);
+  let m = 0;
   for (const e of store.edges()) {
-    const w = options.weight === 'count' ? 1 : e.confidence;
-    if (w <= 0) continue;
-    g.updateUndirectedEdge(e.source, e.target, (attr) => ({ weight: (attr?.weight ?? 0) + w }));
+    source[m] = index.get(e.source)!;
+    target[m] = index.get(e.target)!;
+    if (w) w[m] = e.confidence;
+    m++;
   }
-  const detailed = louvain.detailed(g, { getEdgeWeight: 'weight', resolution, rng: mulberry32(seed) });
-  const raw = new Map<number, string[]>();
-  for (const id of ids) {
-    const c = detailed.communities[id];
-    let list = raw.get(c);
-    if (!list) raw.set(c, (list = []));
-    list.push(id);
+  return { ids, graph: foldUndirected(ids.length, m, source, target, w) };
+}
+
+/** Communities renumbered by size, largest first, equal sizes by their smallest member id. */
+function shape(ids: string[], community: Int32Array, count: number, modularity: number): CommunityResult {
+  const size = new Int32Array(count);
+  const first = new Int32Array(count).fill(-1);
+  for (let i = 0; i < ids.length; i++) {
+    const c = community[i]!;
+    size[c]!++;
+    if (first[c] === -1) first[c] = i;
   }
-  const ordered = [...raw.values()].sort((a, b) => b.length - a.length || (a[0] < b[0] ? -1 : 1));
+  // ids are sorted, so the smallest member id of c is ids[first[c]]: compare positions
+  const order = Array.from({ length: count }, (_, c) => c).sort((a, b) => size[b]! - size[a]! || first[a]! - first[b]!);
+  const number = new Int32Array(count);
+  order.forEach((c, k) => (number[c] = k));
+  const lists: string[][] = order.map((c) => new Array<string>(size[c]!));
+  const filled = new Int32Array(count);
   const communityOf = new Map<string, number>();
+  for (let i = 0; i < ids.length; i++) {
+    const k = number[community[i]!]!;
+    lists[k]![filled[k]!++] = ids[i]!;
+    communityOf.set(ids[i]!, k);
+  }
   const members = new Map<number, string[]>();
-  ordered.forEach((list, i) => {
-    members.set(i, list);
-    for (const id of list) communityOf.set(id, i);
-  });
-  return { communityOf, members, count: ordered.length, modularity: g.size === 0 ? 0 : detailed.modularity };
+  lists.forEach((list, k) => members.set(k, list));
+  return { communityOf, members, count, modularity };
 }
