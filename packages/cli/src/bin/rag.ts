@@ -4,9 +4,12 @@
 // needs it, so `rag --help` starts in a fraction of the time. `--config FILE` (or rag.config.json /
 // rag.config.mjs in the working directory) chooses plugins: see docs/writing-a-plugin.md.
 import { existsSync } from 'node:fs';
+import { totalmem } from 'node:os';
 import { join } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import type { EvalStack } from '@rag/eval';
 import { runRagCli, type CliIo } from '../cli/rag-cli.js';
+import { heapLimitFor, rerunWithHeapLimit } from './heap-limit.js';
 import type { StoreBackend } from '../cli/store-backend.js';
 
 // pnpm runs root scripts from the repo root; INIT_CWD is where the user typed the command.
@@ -27,6 +30,16 @@ if (configIndex >= 0) {
   }
   argv = rawArgv.filter((_, i) => i !== configIndex && !(flag === '--config' && i === configIndex + 1));
 }
+
+// `rag index` on a large store needs more than Node's default heap: run again with a larger limit (heap-limit.ts).
+let heapMb: number | undefined;
+try {
+  heapMb = heapLimitFor({ argv, execArgv: process.execArgv, env: process.env, totalMemBytes: totalmem(), heapLimitBytes: getHeapStatistics().heap_size_limit });
+} catch (e) {
+  io.stderr.write(`rag: error: ${(e as Error).message}\n`);
+  process.exit(1);
+}
+if (heapMb !== undefined) process.exit(rerunWithHeapLimit(heapMb, process.argv[1]!, rawArgv, process.execArgv, process.env));
 
 /** The env stack with the configured plugins; only imports @rag/eval when a command needs it. */
 let stackPromise: Promise<EvalStack> | undefined;
