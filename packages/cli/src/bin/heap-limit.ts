@@ -1,11 +1,12 @@
 // Node's default heap limit (about 4 GB on a 64-bit machine, whatever its memory) is too small
 // for `rag index` on a large store: adding 100 passages to a 200,000-passage store needs 6–9 GB
 // (docs/scaling.md, "Adding to a large store"), and the default ends in "JavaScript heap out of
-// memory". So `rag index` runs itself again with a limit of three quarters of the machine's
-// memory, unless a limit was given (`--max-old-space-size` in the node flags or NODE_OPTIONS) or
+// memory". So `rag index`, and the long-running `rag serve` and `rag mcp` (which index uploads),
+// run themselves again with a limit of three quarters of the machine's memory, unless a limit was given (`--max-old-space-size` in the node flags or NODE_OPTIONS) or
 // RAG_HEAP_MB says otherwise (a number of megabytes, or "off"). V8 grows the heap only as it is
 // used: a small index costs the same as before, plus one process start.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { constants as osConstants } from 'node:os';
 
 export interface HeapPlanInput {
   /** The CLI's arguments (after the node binary and the script). */
@@ -19,13 +20,15 @@ export interface HeapPlanInput {
 
 const MB = 2 ** 20;
 const FLAG = '--max-old-space-size';
+/** The commands that may index into a store (a question alone is not run twice: its cold start counts). */
+const RERUN_COMMANDS = new Set(['index', 'serve', 'mcp']);
 /** Set in the re-run process, so it never runs itself again. */
 export const RERUN_MARK = 'RAG_HEAP_RERUN';
 
 /** The heap limit (MB) to run `rag` again with, or undefined to go on in this process. */
 export function heapLimitFor(p: HeapPlanInput): number | undefined {
   const command = p.argv.find((a) => !a.startsWith('-'));
-  if (command !== 'index' || p.env[RERUN_MARK] === '1') return undefined;
+  if (!command || !RERUN_COMMANDS.has(command) || p.env[RERUN_MARK] === '1') return undefined;
   if (p.execArgv.some((a) => a.startsWith(FLAG)) || (p.env.NODE_OPTIONS ?? '').includes(FLAG)) return undefined;
   const asked = (p.env.RAG_HEAP_MB ?? '').trim();
   if (asked === 'off') return undefined;
@@ -35,11 +38,30 @@ export function heapLimitFor(p: HeapPlanInput): number | undefined {
   return mb > (p.heapLimitBytes / MB) * 1.25 ? mb : undefined;
 }
 
-/** Run `script` with `args` in a new node process with a heap limit of `mb`; its exit code. */
-export function rerunWithHeapLimit(mb: number, script: string, args: readonly string[], execArgv: readonly string[], env: NodeJS.ProcessEnv): number {
-  const r = spawnSync(process.execPath, [...execArgv, `${FLAG}=${mb}`, script, ...args], { stdio: 'inherit', env: { ...env, [RERUN_MARK]: '1' } });
-  if (r.error) throw r.error;
-  // a child killed by a signal: the shell's convention, 128 + the signal's number
-  if (r.status === null) return 128 + (r.signal === 'SIGKILL' ? 9 : r.signal === 'SIGTERM' ? 15 : r.signal === 'SIGINT' ? 2 : 1);
-  return r.status;
+/**
+ * Run `script` with `args` in a new node process with a heap limit of `mb`; resolves to its exit
+ * code. Ctrl-C and termination signals are passed on; if this process is killed outright, the
+ * child learns it through the closed IPC channel and kills itself (see `followParent`), so a
+ * killed `rag index` stops as it did when it was one process.
+ */
+export function rerunWithHeapLimit(mb: number, script: string, args: readonly string[], execArgv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const child = spawn(process.execPath, [...execArgv, `${FLAG}=${mb}`, script, ...args], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env: { ...env, [RERUN_MARK]: '1' } });
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  const pass = (signal: NodeJS.Signals) => child.kill(signal);
+  for (const s of signals) process.on(s, pass);
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      for (const s of signals) process.off(s, pass);
+      // killed by a signal: the shell's convention, 128 + its number
+      resolve(code ?? 128 + (signal ? (osConstants.signals[signal] ?? 0) : 0));
+    });
+  });
+}
+
+/** In the re-run process: die with the process that started it (its IPC channel closes). */
+export function followParent(): void {
+  if (process.env[RERUN_MARK] !== '1' || !process.channel) return;
+  process.channel.unref();
+  process.once('disconnect', () => process.kill(process.pid, 'SIGKILL'));
 }
