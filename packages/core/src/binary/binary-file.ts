@@ -86,6 +86,8 @@ export interface LazyBinaryFile {
   readonly count: number;
   /** Section i (inflated on its first read, then kept; a raw section is a view into the file's bytes). */
   section(i: number): Uint8Array;
+  /** Section i as `section` gives it, but an inflated copy is not kept (for a section its reader reads once). */
+  take(i: number): Uint8Array;
   /** Bytes [start, end) of section i: for a section deflated in blocks only the blocks holding them are inflated. */
   range(i: number, start: number, end: number): Uint8Array;
 }
@@ -154,6 +156,11 @@ export function decodeBinaryFileLazy(bytes: Uint8Array, magic: string, source: s
     if (!(i >= 0 && i < count)) throw corrupt(`section ${i} is missing`);
   };
   const section = (i: number) => {
+    const s = take(i);
+    done[i] = s;
+    return s;
+  };
+  const take = (i: number) => {
     check(i);
     let s = done[i];
     if (s) return s;
@@ -169,13 +176,13 @@ export function decodeBinaryFileLazy(bytes: Uint8Array, magic: string, source: s
       }
       b.cache.clear();
     }
-    done[i] = s;
     return s;
   };
   return {
     version,
     count,
     section,
+    take,
     range(i, start, end) {
       check(i);
       const length = codes[i] !== 2 || done[i] ? section(i).byteLength : blocksOf(i).length;

@@ -17,12 +17,15 @@ import {
   u32,
   type Chunk,
   stringColumn,
+  type StringColumn,
   type Doc,
   type LazyBinaryFile,
   type Metadata,
   type SectionCompression,
 } from '@rag/core';
 import type { StoredState } from './format1.js';
+import { defineLazyGear, type StoredGear } from './lazy-gear.js';
+import type { DocSummary } from '../types.js';
 
 export const STATE_MAGIC = 'RAGSTA02';
 export const STATE_VERSION = 2;
@@ -110,7 +113,8 @@ export function decodeState(bytes: Uint8Array, source: string): StoredState {
       details: { file: source, found: f.version },
     });
   if (f.count !== SECTIONS) throw corrupt(`expected ${SECTIONS} sections, found ${f.count}`);
-  const x = (i: number) => f.section(i);
+  // sections read once here: an inflated copy is not kept (the texts and hashes are read later through `range`)
+  const x = (i: number) => f.take(i);
   const head = readJsonSection(x(0)) as { docs: number; chunks: number; communities: StoredState['communities']; communitiesAge?: unknown };
   const age = head.communitiesAge;
   if (age !== undefined && !(Number.isSafeInteger(age) && (age as number) >= 0)) throw corrupt(`communitiesAge ${JSON.stringify(age)} is not a count`);
@@ -121,27 +125,8 @@ export function decodeState(bytes: Uint8Array, source: string): StoredState {
   const hashes = stringColumn(x(9), (a, b) => f.range(8, a, b));
   const metas = decodeStrings(x(10), x(11));
   if ([hasTitle.length, titles.length, x(7).byteLength / 4, hashes.length, metas.length, ids.length].some((l) => l !== head.docs)) throw corrupt('document columns disagree');
-  const docs: Doc[] = ids.map((id, i) => {
-    let text: string | undefined;
-    let hash: string | undefined;
-    return {
-      id,
-      ...(hasTitle[i] ? { title: titles[i]! } : {}),
-      get text() {
-        return (text ??= textAt(i));
-      },
-      set text(value: string) {
-        text = value;
-      },
-      metadata: metas[i] ? (JSON.parse(metas[i]!) as Metadata) : {},
-      get contentHash() {
-        return (hash ??= hashes.at(i)!);
-      },
-      set contentHash(value: string) {
-        hash = value;
-      },
-    };
-  });
+  const docAt = storedDoc(textAt, hashes);
+  const docs: Doc[] = ids.map((id, i) => docAt(i, id, hasTitle[i] ? titles[i]! : undefined, metas[i] ? (JSON.parse(metas[i]!) as Metadata) : {}));
   const chunkIds = decodeStrings(x(12), x(13));
   const chunkDoc = u32(x(14));
   const starts = i32(x(15));
@@ -186,28 +171,59 @@ export function decodeState(bytes: Uint8Array, source: string): StoredState {
   const sumDocs = decodeStrings(x(26), x(27));
   const sumAt = lazyStrings(f, 28, x(29));
   if (x(29).byteLength / 4 !== sumDocs.length) throw corrupt('summary columns disagree');
+  const summaryAt = storedSummary(sumAt);
   // the GEAR id lists (every node and edge id: most of the state's strings) are decoded only
   // when GEAR views are derived or the index is written
-  let gear: StoredState['gear'] | undefined;
-  return {
-    docs,
-    chunks,
-    summaries: sumDocs.map((docId, i) => {
-      let text: string | undefined;
-      return {
-        docId,
-        get text() {
-          return (text ??= sumAt(i));
-        },
-        set text(value: string) {
-          text = value;
-        },
-      };
-    }),
-    communities: head.communities,
-    ...(age !== undefined ? { communitiesAge: age as number } : {}),
-    get gear() {
-      return (gear ??= { nodes: decodeStrings(x(30), x(31)), edges: decodeStrings(x(32), x(33)) });
-    },
+  return defineLazyGear(
+    { docs, chunks, summaries: sumDocs.map((docId, i) => summaryAt(i, docId)), communities: head.communities, ...(age !== undefined ? { communitiesAge: age as number } : {}) },
+    storedGear(f),
+  );
+}
+
+// The closures a decoded state keeps (a document's or summary's text, the GEAR lists) are made by
+// these functions rather than inside decodeState: a closure holds the whole scope it was made in,
+// and decodeState's holds every column of the file and every chunk record.
+
+function storedDoc(textAt: (i: number) => string, hashes: StringColumn): (i: number, id: string, title: string | undefined, metadata: Metadata) => Doc {
+  return (i, id, title, metadata) => {
+    let text: string | undefined;
+    let hash: string | undefined;
+    return {
+      id,
+      ...(title !== undefined ? { title } : {}),
+      get text() {
+        return (text ??= textAt(i));
+      },
+      set text(value: string) {
+        text = value;
+      },
+      metadata,
+      get contentHash() {
+        return (hash ??= hashes.at(i)!);
+      },
+      set contentHash(value: string) {
+        hash = value;
+      },
+    };
   };
+}
+
+function storedSummary(sumAt: (i: number) => string): (i: number, docId: string) => DocSummary {
+  return (i, docId) => {
+    let text: string | undefined;
+    return {
+      docId,
+      get text() {
+        return (text ??= sumAt(i));
+      },
+      set text(value: string) {
+        text = value;
+      },
+    };
+  };
+}
+
+/** The GEAR lists' reader (their inflated sections are not kept once decoded). */
+function storedGear(f: LazyBinaryFile): () => StoredGear {
+  return () => ({ nodes: decodeStrings(f.take(30), f.take(31)), edges: decodeStrings(f.take(32), f.take(33)) });
 }
