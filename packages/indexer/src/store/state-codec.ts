@@ -30,6 +30,8 @@ import type { DocSummary } from '../types.js';
 export const STATE_MAGIC = 'RAGSTA02';
 export const STATE_VERSION = 2;
 const SECTIONS = 34;
+/** The GEAR node and edge id tables. */
+const GEAR_SECTIONS = [30, 31, 32, 33];
 
 const metaText = (m: Metadata | undefined) => (m && Object.keys(m).length > 0 ? JSON.stringify(m) : '');
 
@@ -121,12 +123,10 @@ export function decodeState(bytes: Uint8Array, source: string): StoredState {
   const ids = decodeStrings(x(1), x(2));
   const hasTitle = x(3);
   const titles = decodeStrings(x(4), x(5));
-  const textAt = lazyStrings(f, 6, x(7));
-  const hashes = stringColumn(x(9), (a, b) => f.range(8, a, b));
   const metas = decodeStrings(x(10), x(11));
-  if ([hasTitle.length, titles.length, x(7).byteLength / 4, hashes.length, metas.length, ids.length].some((l) => l !== head.docs)) throw corrupt('document columns disagree');
-  const docAt = storedDoc(textAt, hashes);
-  const docs: Doc[] = ids.map((id, i) => docAt(i, id, hasTitle[i] ? titles[i]! : undefined, metas[i] ? (JSON.parse(metas[i]!) as Metadata) : {}));
+  if ([hasTitle.length, titles.length, x(7).byteLength / 4, x(9).byteLength / 4, metas.length, ids.length].some((l) => l !== head.docs)) throw corrupt('document columns disagree');
+  const sumDocs = decodeStrings(x(26), x(27));
+  if (x(29).byteLength / 4 !== sumDocs.length) throw corrupt('summary columns disagree');
   const chunkIds = decodeStrings(x(12), x(13));
   const chunkDoc = u32(x(14));
   const starts = i32(x(15));
@@ -141,6 +141,14 @@ export function decodeState(bytes: Uint8Array, source: string): StoredState {
   const n = head.chunks;
   if ([chunkIds.length, chunkDoc.length, starts.length, ends.length, sliced.length, hasMeta.length, chunkMetas.length].some((l) => l !== n) || sentOffsets.length !== n + 1)
     throw corrupt('chunk columns disagree');
+  // What is read after the open: the texts, the hashes and the GEAR lists, copied out of the
+  // file's bytes so that the rest (ids, titles, chunk columns: decoded by now) can be let go.
+  f.keepOnly([6, 7, 8, 9, 28, 29, ...GEAR_SECTIONS]);
+  const textAt = lazyStrings(f, 6, x(7));
+  const hashes = rangeStrings(f, 8, x(9));
+  const sumAt = lazyStrings(f, 28, x(29));
+  const docAt = storedDoc(textAt, hashes);
+  const docs: Doc[] = ids.map((id, i) => docAt(i, id, hasTitle[i] ? titles[i]! : undefined, metas[i] ? (JSON.parse(metas[i]!) as Metadata) : {}));
   let own = 0;
   const chunks: Chunk[] = chunkIds.map((id, i) => {
     const doc = docs[chunkDoc[i]!];
@@ -152,25 +160,8 @@ export function decodeState(bytes: Uint8Array, source: string): StoredState {
     const meta = hasMeta[i] ? { metadata: JSON.parse(chunkMetas[i]!) as Metadata } : {};
     // a chunk with its own text holds it as a value; one that is a slice of its document reads it when asked (the indexer's tables tell the two apart)
     if (!sliced[i]) return { id, docId: doc.id, text: ownTexts[own++]!, start, end, sentences, ...meta };
-    let text: string | undefined;
-    return {
-      id,
-      docId: doc.id,
-      get text() {
-        return (text ??= doc.text.slice(start, end));
-      },
-      set text(value: string) {
-        text = value;
-      },
-      start,
-      end,
-      sentences,
-      ...meta,
-    };
+    return slicedChunk(id, doc, start, end, sentences, meta);
   });
-  const sumDocs = decodeStrings(x(26), x(27));
-  const sumAt = lazyStrings(f, 28, x(29));
-  if (x(29).byteLength / 4 !== sumDocs.length) throw corrupt('summary columns disagree');
   const summaryAt = storedSummary(sumAt);
   // the GEAR id lists (every node and edge id: most of the state's strings) are decoded only
   // when GEAR views are derived or the index is written
@@ -180,7 +171,7 @@ export function decodeState(bytes: Uint8Array, source: string): StoredState {
   );
 }
 
-// The closures a decoded state keeps (a document's or summary's text, the GEAR lists) are made by
+// The closures a decoded state keeps (a document's, chunk's or summary's text, the GEAR lists) are made by
 // these functions rather than inside decodeState: a closure holds the whole scope it was made in,
 // and decodeState's holds every column of the file and every chunk record.
 
@@ -208,6 +199,25 @@ function storedDoc(textAt: (i: number) => string, hashes: StringColumn): (i: num
   };
 }
 
+/** A chunk that reads its text from its document's when asked. */
+function slicedChunk(id: string, doc: Doc, start: number, end: number, sentences: Chunk['sentences'], meta: { metadata?: Metadata }): Chunk {
+  let text: string | undefined;
+  return {
+    id,
+    docId: doc.id,
+    get text() {
+      return (text ??= doc.text.slice(start, end));
+    },
+    set text(value: string) {
+      text = value;
+    },
+    start,
+    end,
+    sentences,
+    ...meta,
+  };
+}
+
 function storedSummary(sumAt: (i: number) => string): (i: number, docId: string) => DocSummary {
   return (i, docId) => {
     let text: string | undefined;
@@ -223,7 +233,16 @@ function storedSummary(sumAt: (i: number) => string): (i: number, docId: string)
   };
 }
 
+/** The strings of a table in section `blob`, each decoded on its first read and kept. */
+function rangeStrings(f: LazyBinaryFile, blob: number, endsBytes: Uint8Array): StringColumn {
+  return stringColumn(endsBytes, (a, b) => f.range(blob, a, b));
+}
+
 /** The GEAR lists' reader (their inflated sections are not kept once decoded). */
 function storedGear(f: LazyBinaryFile): () => StoredGear {
-  return () => ({ nodes: decodeStrings(f.take(30), f.take(31)), edges: decodeStrings(f.take(32), f.take(33)) });
+  return () => {
+    const gear = { nodes: decodeStrings(f.take(30), f.take(31)), edges: decodeStrings(f.take(32), f.take(33)) };
+    f.release(GEAR_SECTIONS);
+    return gear;
+  };
 }
