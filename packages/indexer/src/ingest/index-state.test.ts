@@ -1,6 +1,7 @@
 // An index state restored from a decoded store does not keep the decoded state alive: the table
-// holds the documents, and only the GEAR lists' reader is kept until the id sets are first built
-// (issue #14: the decoded chunk records and file columns were held for the life of the process).
+// holds where each document's and summary's text is in the store, and only the GEAR lists'
+// reader is kept until the id sets are first built (issue #14: the decoded records and the
+// file's columns were held for the life of the process).
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
@@ -46,10 +47,13 @@ describe('createIndexState over a decoded store', () => {
   it('lets the decoded state and its chunk records go, and still reads the texts and the GEAR ids', async () => {
     let restored: StoredState | undefined = opened();
     const state = createIndexState(restored);
-    const refs = [new WeakRef(restored), new WeakRef(restored.chunks), new WeakRef(restored.chunks[0]!)];
+    // the table keeps where each text is, not the decoded document and summary records
+    const refs = [restored, restored.chunks, restored.chunks[0]!, restored.docs[0]!, restored.summaries[0]!].map((x) => new WeakRef(x));
     restored = undefined;
     await collect();
-    expect(refs.map((r) => r.deref() === undefined)).toEqual([true, true, true]);
+    expect(refs.map((r) => r.deref() === undefined)).toEqual([true, true, true, true, true]);
+    expect(state.docs.get('d1')!.contentHash).toBe('a'.repeat(64));
+    expect(state.docs.get('d1')).toEqual(base.docs[0]);
     expect(state.docs.get('d1')!.text).toBe(base.docs[0]!.text);
     expect(state.docs.get('d2')!.text).toBe('Second document, replaced.');
     expect(state.chunks.get('d1::0')!.sentences).toEqual(base.chunks[0]!.sentences);

@@ -25,6 +25,7 @@ import {
 } from '@rag/core';
 import type { StoredState } from './format1.js';
 import { defineLazyGear, type StoredGear } from './lazy-gear.js';
+import { markStored, type StoredTexts } from './stored-rows.js';
 import type { DocSummary } from '../types.js';
 
 export const STATE_MAGIC = 'RAGSTA02';
@@ -176,10 +177,11 @@ export function decodeState(bytes: Uint8Array, source: string): StoredState {
 // and decodeState's holds every column of the file and every chunk record.
 
 function storedDoc(textAt: (i: number) => string, hashes: StringColumn): (i: number, id: string, title: string | undefined, metadata: Metadata) => Doc {
+  const texts: StoredTexts = { text: textAt, hash: (i) => hashes.at(i)! };
   return (i, id, title, metadata) => {
     let text: string | undefined;
     let hash: string | undefined;
-    return {
+    const doc: Doc = {
       id,
       ...(title !== undefined ? { title } : {}),
       get text() {
@@ -196,6 +198,8 @@ function storedDoc(textAt: (i: number) => string, hashes: StringColumn): (i: num
         hash = value;
       },
     };
+    markStored(doc, texts, i);
+    return doc;
   };
 }
 
@@ -219,9 +223,15 @@ function slicedChunk(id: string, doc: Doc, start: number, end: number, sentences
 }
 
 function storedSummary(sumAt: (i: number) => string): (i: number, docId: string) => DocSummary {
+  const texts: StoredTexts = {
+    text: sumAt,
+    hash: () => {
+      throw new TypeError('a summary has no hash');
+    },
+  };
   return (i, docId) => {
     let text: string | undefined;
-    return {
+    const summary: DocSummary = {
       docId,
       get text() {
         return (text ??= sumAt(i));
@@ -230,6 +240,8 @@ function storedSummary(sumAt: (i: number) => string): (i: number, docId: string)
         text = value;
       },
     };
+    markStored(summary, texts, i);
+    return summary;
   };
 }
 
