@@ -73,6 +73,14 @@ describe('createIndexState over a decoded store', () => {
     expect([...state.gearEdges]).toEqual(['e1', 'e9']);
     expect(reads).toBe(1);
     expect(counted.gear).toEqual({ nodes: ['n1', 'n2'], edges: ['e1'] });
-    expect(reads).toBe(1);
+  });
+
+  it('builds the GEAR sets from the strings the interner gives, in the stored order', () => {
+    const seen: string[] = [];
+    const state = createIndexState(opened(), (kind, id) => (seen.push(`${kind} ${id}`), `${id}'`));
+    expect(seen).toEqual([]);
+    expect([...state.gearNodes]).toEqual(["n2'", "n3'"]);
+    expect([...state.gearEdges]).toEqual(["e2'"]);
+    expect(seen).toEqual(['node n2', 'node n3', 'edge e2']);
   });
 });

@@ -50,7 +50,13 @@ export interface IndexState {
   };
 }
 
-export function createIndexState(restored?: StoredState): IndexState {
+/**
+ * The graph's own string for a node or edge id (or the id itself): the GEAR id sets built from a
+ * store then share their strings with the graph instead of holding a second copy of every id.
+ */
+export type GearIdInterner = (kind: 'node' | 'edge', id: string) => string;
+
+export function createIndexState(restored?: StoredState, intern?: GearIdInterner): IndexState {
   const table = new DocTable();
   const state: IndexState = {
     table,
@@ -92,7 +98,7 @@ export function createIndexState(restored?: StoredState): IndexState {
   for (const s of restored.summaries) state.summaries.set(s.docId, s);
   state.communities = restored.communities;
   state.docsSinceCommunities = restored.communitiesAge;
-  restoreGear(state, gearReader(restored));
+  restoreGear(state, gearReader(restored), intern);
   return state;
 }
 
@@ -101,15 +107,17 @@ export function createIndexState(restored?: StoredState): IndexState {
  * Apart from createIndexState so that the getters hold the lists' reader only, not the decoded
  * state: its chunk records are let go once the table has them.
  */
-function restoreGear(state: IndexState, gear: () => StoredGear): void {
+function restoreGear(state: IndexState, gear: () => StoredGear, intern?: GearIdInterner): void {
   let read: (() => StoredGear) | undefined = gear;
   let nodes: Set<string> | undefined;
   let edges: Set<string> | undefined;
   const built = () => {
     if (read) {
       const lists = read();
-      nodes = new Set(lists.nodes);
-      edges = new Set(lists.edges);
+      nodes = new Set();
+      edges = new Set();
+      for (const id of lists.nodes) nodes.add(intern ? intern('node', id) : id);
+      for (const id of lists.edges) edges.add(intern ? intern('edge', id) : id);
       read = undefined;
     }
   };

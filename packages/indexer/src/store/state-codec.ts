@@ -250,11 +250,11 @@ function rangeStrings(f: LazyBinaryFile, blob: number, endsBytes: Uint8Array): S
   return stringColumn(endsBytes, (a, b) => f.range(blob, a, b));
 }
 
-/** The GEAR lists' reader (their inflated sections are not kept once decoded). */
+/**
+ * The GEAR lists' reader: decodes them at each call (the index state reads them once to build its
+ * sets, a derived GEAR view once when first used) and keeps neither the lists nor their inflated
+ * sections, only the compressed ones.
+ */
 function storedGear(f: LazyBinaryFile): () => StoredGear {
-  return () => {
-    const gear = { nodes: decodeStrings(f.take(30), f.take(31)), edges: decodeStrings(f.take(32), f.take(33)) };
-    f.release(GEAR_SECTIONS);
-    return gear;
-  };
+  return () => ({ nodes: decodeStrings(f.take(30), f.take(31)), edges: decodeStrings(f.take(32), f.take(33)) });
 }
