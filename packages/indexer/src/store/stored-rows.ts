@@ -24,14 +24,19 @@ export class StoredRow {
   }
 }
 
-const rows = new WeakMap<object, StoredRow>();
+/**
+ * The row rides on the record as a non-enumerable symbol property (spreading, JSON and equality
+ * do not see it), not in a WeakMap: a module-wide WeakMap keeps the capacity of its largest fill
+ * (every document of the largest store opened) after the records are gone.
+ */
+const ROW = Symbol('stored row');
 
 /** Record that `record`'s text is row `i` of `texts` (called by the decoder). */
 export function markStored(record: object, texts: StoredTexts, i: number): void {
-  rows.set(record, new StoredRow(texts, i));
+  Object.defineProperty(record, ROW, { value: new StoredRow(texts, i) });
 }
 
 /** The stored row a decoded document or summary reads its text from, if the decoder recorded one. */
 export function storedRowOf(record: object): StoredRow | undefined {
-  return rows.get(record);
+  return (record as { [ROW]?: StoredRow })[ROW];
 }
