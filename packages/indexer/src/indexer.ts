@@ -89,7 +89,10 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
   const nsOf = (name: 'chunks' | 'sentences' | 'summaries' | 'communities') => `${ns}${VECTOR_NAMESPACES[name]}`;
   const gearNs = (kind: 'node' | 'edge', h: number) => `${ns}${kind === 'node' ? VECTOR_NAMESPACES.gearNode(h) : VECTOR_NAMESPACES.gearEdge(h)}`;
 
-  const state = createIndexState(restored?.state);
+  // the GEAR id sets share the graph's id strings when the graph is loaded by the time they are built
+  const state = createIndexState(restored?.state, (kind, id) =>
+    isLoaded(graph) ? ((kind === 'node' ? graph.getNode(id)?.id : graph.getEdge(id)?.id) ?? id) : id,
+  );
   let dimensions = restored?.manifest.dimensions ?? embedder.dimensions ?? 0;
   let txn = restored?.manifest.txn ?? 0;
   const createdAt = restored?.manifest.createdAt ?? new Date().toISOString();

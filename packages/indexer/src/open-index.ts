@@ -25,9 +25,10 @@ import { applyGraphDeltas, createGraphStore, createGraphView, decodeGraphColumns
 import { deriveGearView, isDerivable } from './gear/derived-views.js';
 import { createGearViewEmbedders, type FeatureViewEmbedder } from './gear/feature-view-embedder.js';
 import { createIndexer, type RestoredIndexState } from './indexer.js';
-import { readSnapshot } from './store/format1.js';
+import { readSnapshot, type StoredState } from './store/format1.js';
 import { checkSegments, generationToOpen, readManifest, readSegmentSync, SEGMENT_DIR, type Manifest2 } from './store/format2.js';
 import { readJournal, uncommitted } from './store/journal.js';
+import { gearReader } from './store/lazy-gear.js';
 import { lazy } from './store/lazy.js';
 import { type PersistCache } from './store/persist.js';
 import { decodeKeywordSegment } from './store/keyword-segment.js';
@@ -111,11 +112,7 @@ function openFormat2(dir: string, gen: string, m: Manifest2, options: Omit<OpenI
   const kw = m.files.keyword;
   if (!keyword && kw) {
     cache.keyword = { ref: kw, dirty: false, deltas: m.files.keywordDeltas };
-    keyword = lazy(() => {
-      const index = decodeKeywordSegment(readSegmentSync(dir, kw), path(kw.file));
-      replayKeywordDeltas(index, m.files.keywordDeltas.map((d) => decodeKeywordDelta(readSegmentSync(dir, d), path(d.file))), state);
-      return index;
-    });
+    keyword = lazy(keywordLoader(dir, m, kw, state));
   }
   let vectors: VectorStore | undefined = options.vectors;
   if (!vectors && m.vectorsPersisted) {
@@ -134,13 +131,15 @@ function openFormat2(dir: string, gen: string, m: Manifest2, options: Omit<OpenI
     );
     const views = options.gearEmbedders ?? createGearViewEmbedders(m.gearHeads);
     const derived = Object.entries(m.files.derived);
+    // the views' loaders hold the GEAR lists' reader, not the state (a closure here holds what every other one captures)
+    const gear = gearReader(state);
     if (derived.length > 0 && !isDerivable(views))
       throw new RagError('RAG_CONFIG', `index ${dir} recomputes its GEAR views with the built-in feature views; do not pass other gearEmbedders to open it`, { details: { dir } });
     for (const [ns, d] of derived) {
       const embedder = (views as FeatureViewEmbedder[])[d.head];
       if (!embedder) throw new RagError('RAG_STORE_CORRUPT', `index ${dir}: GEAR view ${ns} names head ${d.head} of ${views.length}`, { details: { dir } });
       // the GEAR id lists are read only when the view is first used (a question by another method never decodes them)
-      Object.assign(spaces, { [ns]: { dims: d.dims, count: d.count, load: () => deriveGearView(graph, embedder, d.kind, d.kind === 'node' ? state.gear.nodes : state.gear.edges) } });
+      Object.assign(spaces, { [ns]: { dims: d.dims, count: d.count, load: () => deriveGearView(graph, embedder, d.kind, d.kind === 'node' ? gear().nodes : gear().edges) } });
     }
     // rows held as int8, as the segments store them: a quarter of the memory of float32
     vectors = createMemoryVectorStore({ id: m.vectorStoreId, lazy: spaces, precision: 'int8' });
@@ -149,6 +148,23 @@ function openFormat2(dir: string, gen: string, m: Manifest2, options: Omit<OpenI
   return {
     restored: { state, manifest: m, cache },
     components: { graph, ...(keyword ? { keyword } : {}), ...(vectors ? { vectors } : {}) },
+  };
+}
+
+/**
+ * The keyword index's loader. Built apart from openFormat2 so that only it captures the decoded
+ * state (closures of one function share their variables): the state's chunk records are let go
+ * once the index is loaded (lazy() drops its loader), or at once when there are no deltas.
+ */
+function keywordLoader(dir: string, m: Manifest2, kw: NonNullable<Manifest2['files']['keyword']>, state: StoredState): () => KeywordIndex {
+  const path = (file: string) => join(dir, SEGMENT_DIR, file);
+  const deltas = m.files.keywordDeltas;
+  let replayFrom: StoredState | undefined = deltas.length > 0 ? state : undefined;
+  return () => {
+    const index = decodeKeywordSegment(readSegmentSync(dir, kw), path(kw.file));
+    if (replayFrom) replayKeywordDeltas(index, deltas.map((d) => decodeKeywordDelta(readSegmentSync(dir, d), path(d.file))), replayFrom);
+    replayFrom = undefined;
+    return index;
   };
 }
 

@@ -19,6 +19,31 @@ describe('decodeBinaryFileLazy', () => {
     }
   });
 
+  it('take gives a section without keeping its inflated copy; section keeps it', () => {
+    const f = decodeBinaryFileLazy(encodeBinaryFile('TESTLAZY', 1, [text('beta '.repeat(50))], { deflate: true }), 'TESTLAZY', 'x.bin');
+    const a = f.take(0);
+    expect(new TextDecoder().decode(a)).toBe('beta '.repeat(50));
+    expect(f.take(0)).not.toBe(a);
+    expect(f.take(0)).toEqual(a);
+    const kept = f.section(0);
+    expect(f.take(0)).toBe(kept);
+    expect(() => f.take(1)).toThrow(/x\.bin: section 1 is missing/);
+  });
+
+  it('keepOnly copies the kept sections out of the file bytes and lets the others go; release lets go of more', () => {
+    const bytes = encodeBinaryFile('TESTLAZY', 1, [text('alpha'), text('beta '.repeat(50)), text('gamma')], { compression: ['raw', 'deflate', 'raw'] });
+    const f = decodeBinaryFileLazy(bytes, 'TESTLAZY', 'x.bin');
+    f.keepOnly([1, 2]);
+    bytes.fill(0);
+    expect(new TextDecoder().decode(f.section(2))).toBe('gamma');
+    expect(f.section(2).buffer).not.toBe(bytes.buffer);
+    expect(new TextDecoder().decode(f.range(1, 0, 10))).toBe('beta beta ');
+    expect(() => f.section(0)).toThrow(/x\.bin: section 0 was let go/);
+    f.release([1]);
+    expect(() => f.take(1)).toThrow(/x\.bin: section 1 was let go/);
+    expect(new TextDecoder().decode(f.take(2))).toBe('gamma');
+  });
+
   it('checks the magic, length and checksum before any section is read, naming the file', () => {
     const bytes = encodeBinaryFile('TESTLAZY', 1, [text('alpha'), text('beta')], { deflate: true });
     expect(() => decodeBinaryFileLazy(bytes.subarray(0, bytes.length - 3), 'TESTLAZY', 'seg/a.bin')).toThrow(/seg\/a\.bin: checksum mismatch/);

@@ -86,6 +86,16 @@ export interface LazyBinaryFile {
   readonly count: number;
   /** Section i (inflated on its first read, then kept; a raw section is a view into the file's bytes). */
   section(i: number): Uint8Array;
+  /** Section i as `section` gives it, but an inflated copy is not kept (for a section its reader reads once). */
+  take(i: number): Uint8Array;
+  /**
+   * Let go of every section but `sections`, whose bytes are copied out of the file's: a reader
+   * that keeps a few sections for later (the texts of a state) then holds those, not the whole
+   * file. Reading a section let go afterwards fails naming it.
+   */
+  keepOnly(sections: readonly number[]): void;
+  /** Let go of these sections (their bytes, an inflated copy, inflated blocks). */
+  release(sections: readonly number[]): void;
   /** Bytes [start, end) of section i: for a section deflated in blocks only the blocks holding them are inflated. */
   range(i: number, start: number, end: number): Uint8Array;
 }
@@ -152,8 +162,24 @@ export function decodeBinaryFileLazy(bytes: Uint8Array, magic: string, source: s
   };
   const check = (i: number) => {
     if (!(i >= 0 && i < count)) throw corrupt(`section ${i} is missing`);
+    if (released.has(i)) throw new RagError('RAG_INTERNAL', `${source}: section ${i} was let go after it was read`, { details: { file: source, section: i } });
+  };
+  const released = new Set<number>();
+  const release = (sections: readonly number[]) => {
+    for (const i of sections) {
+      if (!(i >= 0 && i < count)) continue;
+      released.add(i);
+      raw[i] = new Uint8Array(0);
+      done[i] = undefined;
+      blocked.delete(i);
+    }
   };
   const section = (i: number) => {
+    const s = take(i);
+    done[i] = s;
+    return s;
+  };
+  const take = (i: number) => {
     check(i);
     let s = done[i];
     if (s) return s;
@@ -169,13 +195,25 @@ export function decodeBinaryFileLazy(bytes: Uint8Array, magic: string, source: s
       }
       b.cache.clear();
     }
-    done[i] = s;
     return s;
   };
   return {
     version,
     count,
     section,
+    take,
+    release,
+    keepOnly(sections) {
+      const keep = new Set(sections);
+      release(Array.from({ length: count }, (_, i) => i).filter((i) => !keep.has(i)));
+      for (const i of keep) {
+        if (released.has(i) || !(i >= 0 && i < count)) continue;
+        // a copy on a buffer of its own (8-byte aligned, as the file's sections are)
+        raw[i] = raw[i]!.slice();
+        if (done[i] && codes[i] === 0) done[i] = raw[i];
+        blocked.delete(i);
+      }
+    },
     range(i, start, end) {
       check(i);
       const length = codes[i] !== 2 || done[i] ? section(i).byteLength : blocksOf(i).length;

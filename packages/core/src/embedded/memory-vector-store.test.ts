@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { createMemoryVectorStore, restoreMemoryVectorStore } from './memory-vector-store.js';
 import { seededVector } from './test-random.js';
@@ -198,5 +200,22 @@ describe('lazy namespaces from stored int8 codes', () => {
     expect((await i8.search('n', q, 5)).map((h) => h.id)).toEqual(a);
     expect((await f32.search('n', q, 5)).map((h) => h.id)).toEqual((await viaFloats.search('n', q, 5)).map((h) => h.id));
     expect((await f32.get('n', ['v7']))[0]!.docId).toBe('d1');
+  });
+});
+
+describe('lazy namespace loaders', () => {
+  it('are let go once replaced by deferNamespace, with what they captured', async () => {
+    setFlagsFromString('--expose_gc');
+    const gc = runInNewContext('gc') as () => void;
+    const loader = (captured: { ids: string[] }) => () => ({ dims: 2, ids: captured.ids, docIds: captured.ids.map(() => undefined), metadata: captured.ids.map(() => undefined), vectors: new Float32Array(2 * captured.ids.length).fill(0.5) });
+    let captured: { ids: string[] } | undefined = { ids: ['a', 'b'] };
+    const ref = new WeakRef(captured);
+    const store = createMemoryVectorStore({ lazy: { ns: { dims: 2, count: 2, load: loader(captured) } } });
+    captured = undefined;
+    store.deferNamespace('ns', { dims: 2, count: 1, load: loader({ ids: ['c'] }) });
+    await new Promise((r) => setTimeout(r, 0));
+    gc();
+    expect(ref.deref()).toBeUndefined();
+    expect((await store.search('ns', new Float32Array([1, 1]), 5)).map((h) => h.id)).toEqual(['c']);
   });
 });

@@ -106,13 +106,16 @@ export interface VectorChanges {
   reset: boolean;
 }
 
-export function createMemoryVectorStore(options: MemoryVectorStoreOptions = {}): MemoryVectorStore {
+export function createMemoryVectorStore(given: MemoryVectorStoreOptions = {}): MemoryVectorStore {
+  // the lazy namespaces go into `pending` (dropped there once loaded or replaced); the closures
+  // below keep the other options only, not the loaders and what they capture
+  const { lazy, ...options } = given;
   if (options.dimensions !== undefined && !(Number.isInteger(options.dimensions) && options.dimensions > 0))
     throw new RagError('RAG_CONFIG', `dimensions must be a positive integer, got ${options.dimensions}`);
   if (options.precision !== undefined && options.precision !== 'float32' && options.precision !== 'int8')
     throw new RagError('RAG_CONFIG', `precision must be "float32" or "int8", got ${String(options.precision)}`);
   const spaces = new Map<string, Space>();
-  const pending = new Map<string, LazyNamespace>(Object.entries(options.lazy ?? {}));
+  const pending = new Map<string, LazyNamespace>(Object.entries(lazy ?? {}));
   const versions = new Map<string, number>();
   const bump = (ns: string) => versions.set(ns, (versions.get(ns) ?? 0) + 1);
   /** Changes since the last persisted mark, per tracked namespace (untracked: a full write). */

@@ -10,10 +10,8 @@
 // otherwise keeps its ids in a side table, as does a chunk whose text is not the slice of its
 // document (a store may hold such chunks) or that carries metadata.
 import type { Chunk, Doc, Metadata, Span } from '@rag/core';
+import { StoredRow, storedRowOf } from '../store/stored-rows.js';
 import type { DocSummary } from '../types.js';
-
-/** A document read from a store: its text and hash are read from it when first asked for (see store/state-codec.ts). */
-type Source = Doc;
 
 const HEX = /^[0-9a-f]{64}$/;
 const HEX_DIGITS = '0123456789abcdef';
@@ -42,8 +40,8 @@ export class DocTable {
   private readonly rowOf = new Map<string, number>();
   private ids: (string | undefined)[] = [];
   private titles: (string | undefined)[] = [];
-  /** The text, or the stored document to read it from. */
-  private texts: (string | Source)[] = [];
+  /** The text, or where in a decoded store it is read from (store/stored-rows.ts). */
+  private texts: (string | StoredRow)[] = [];
   /** Metadata; undefined for an empty record. */
   private metas: (Metadata | undefined)[] = [];
   /** Hash bytes (32 a row); a row whose hash is not a lowercase sha256 hex has its hash in `oddHashes`. */
@@ -62,8 +60,8 @@ export class DocTable {
   /** Chunk texts that are not their span of the document's text; chunk metadata. */
   private readonly ownTexts = new Map<string, string>();
   private readonly chunkMetas = new Map<string, Metadata>();
-  /** A row's summary text (or the stored summary to read it from), if it has one. */
-  private summaryTexts: (string | DocSummary | undefined)[] = [];
+  /** A row's summary text (or where in a store it is read from, or a summary record with more fields), if it has one. */
+  private summaryTexts: (string | StoredRow | DocSummary | undefined)[] = [];
   /** Summaries of ids with no document (none in practice: a summary is made for a document just added). */
   private readonly strays = new Map<string, DocSummary>();
   private chunkTotal = 0;
@@ -95,7 +93,7 @@ export class DocTable {
     this.rowOf.set(doc.id, row);
     this.ids.push(doc.id);
     this.titles.push(doc.title);
-    this.texts.push(lazy ? doc : doc.text);
+    this.texts.push(lazy ? storedRowOf(doc) ?? wrapStored(doc) : doc.text);
     this.metas.push(doc.metadata && Object.keys(doc.metadata).length > 0 ? doc.metadata : undefined);
     this.summaryTexts.push(undefined);
     if (32 * (row + 1) > this.hashes.length) {
@@ -221,7 +219,7 @@ export class DocTable {
       const row = this.rowOf.get(docId);
       const t = row === undefined ? undefined : this.summaryTexts[row];
       if (t === undefined) return this.strays.get(docId);
-      return typeof t === 'string' ? { docId, text: t } : t;
+      return typeof t === 'string' ? { docId, text: t } : t instanceof StoredRow ? storedSummary(docId, t) : t;
     },
     has: (docId: string): boolean => this.summaries.get(docId) !== undefined,
     set: (docId: string, summary: DocSummary): void => {
@@ -231,7 +229,9 @@ export class DocTable {
         return;
       }
       // a stored summary keeps its text where it is until read
-      this.summaryTexts[row] = summary.docId === docId && Object.keys(summary).length === 2 && !isStoredLazily(summary) ? summary.text : summary;
+      const plain = summary.docId === docId && Object.keys(summary).length === 2;
+      const stored = plain && isStoredLazily(summary) ? storedRowOf(summary) : undefined;
+      this.summaryTexts[row] = stored ?? (plain && !isStoredLazily(summary) ? summary.text : summary);
     },
     delete: (docId: string): boolean => {
       const row = this.rowOf.get(docId);
@@ -253,7 +253,7 @@ export class DocTable {
 
   private hashAt(row: number): string {
     const t = this.texts[row]!;
-    if (typeof t !== 'string') return t.contentHash;
+    if (typeof t !== 'string') return t.hash();
     const odd = this.oddHashes.get(this.ids[row]!);
     if (odd !== undefined) return odd;
     let s = '';
@@ -272,7 +272,7 @@ export class DocTable {
   private docAt(row: number): Doc {
     const title = this.titles[row];
     const t = this.texts[row]!;
-    if (typeof t !== 'string') return t;
+    if (typeof t !== 'string') return storedDoc(t, this.ids[row]!, title, this.metas[row] ?? {});
     return { id: this.ids[row]!, ...(title !== undefined ? { title } : {}), text: t, metadata: this.metas[row] ?? {}, contentHash: this.hashAt(row) };
   }
 
@@ -293,10 +293,10 @@ export class DocTable {
     else if (typeof this.texts[row] === 'string') chunk.text = (this.texts[row] as string).slice(start, end);
     else {
       // a stored document's text is inflated on first use: read the chunk's when asked for
-      const source = this.texts[row] as Source;
+      const source = this.texts[row] as StoredRow;
       let text: string | undefined;
       Object.defineProperty(chunk, 'text', {
-        get: () => (text ??= source.text.slice(start, end)),
+        get: () => (text ??= source.text().slice(start, end)),
         set: (v: string) => {
           text = v;
         },
@@ -312,9 +312,9 @@ export class DocTable {
     const rows = [...this.rowOf.values()];
     const ids: (string | undefined)[] = [];
     const titles: (string | undefined)[] = [];
-    const texts: (string | Source)[] = [];
+    const texts: (string | StoredRow)[] = [];
     const metas: (Metadata | undefined)[] = [];
-    const summaryTexts: (string | DocSummary | undefined)[] = [];
+    const summaryTexts: (string | StoredRow | DocSummary | undefined)[] = [];
     const hashes = new Uint8Array(32 * Math.max(64, rows.length * 2));
     const spanAt = new IntColumn(Math.max(64, rows.length * 2));
     const chunkCounts = new IntColumn(Math.max(64, rows.length * 2));
@@ -339,6 +339,50 @@ export class DocTable {
     });
     Object.assign(this, { ids, titles, texts, metas, summaryTexts, hashes, spanAt, chunkCounts, spans, deadRows: 0, deadSpans: 0 });
   }
+}
+
+/**
+ * A stored document as read: its text and hash are read from the store when first asked for
+ * (own enumerable accessors, as the decoder gives them). Made on each read, not kept.
+ */
+function storedDoc(row: StoredRow, id: string, title: string | undefined, metadata: Metadata): Doc {
+  let text: string | undefined;
+  let hash: string | undefined;
+  return {
+    id,
+    ...(title !== undefined ? { title } : {}),
+    get text() {
+      return (text ??= row.text());
+    },
+    set text(value: string) {
+      text = value;
+    },
+    metadata,
+    get contentHash() {
+      return (hash ??= row.hash());
+    },
+    set contentHash(value: string) {
+      hash = value;
+    },
+  };
+}
+
+function storedSummary(docId: string, row: StoredRow): DocSummary {
+  let text: string | undefined;
+  return {
+    docId,
+    get text() {
+      return (text ??= row.text());
+    },
+    set text(value: string) {
+      text = value;
+    },
+  };
+}
+
+/** A document read lazily that no decoder recorded: read through the document itself. */
+function wrapStored(doc: Doc): StoredRow {
+  return new StoredRow({ text: () => doc.text, hash: () => doc.contentHash }, 0);
 }
 
 /** A stored chunk's own text, if it has one, read without touching its document's text. */

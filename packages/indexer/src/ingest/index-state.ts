@@ -3,6 +3,7 @@
 // Restored from a stored generation and written back as one by persistence.
 import type { Chunk, Doc } from '@rag/core';
 import type { StoredState } from '../store/format1.js';
+import { gearReader, type StoredGear } from '../store/lazy-gear.js';
 import type { StateDelta } from '../store/state-delta.js';
 import type { Community, DocSummary } from '../types.js';
 import { DocTable, isStoredLazily } from './doc-table.js';
@@ -49,7 +50,13 @@ export interface IndexState {
   };
 }
 
-export function createIndexState(restored?: StoredState): IndexState {
+/**
+ * The graph's own string for a node or edge id (or the id itself): the GEAR id sets built from a
+ * store then share their strings with the graph instead of holding a second copy of every id.
+ */
+export type GearIdInterner = (kind: 'node' | 'edge', id: string) => string;
+
+export function createIndexState(restored?: StoredState, intern?: GearIdInterner): IndexState {
   const table = new DocTable();
   const state: IndexState = {
     table,
@@ -91,14 +98,45 @@ export function createIndexState(restored?: StoredState): IndexState {
   for (const s of restored.summaries) state.summaries.set(s.docId, s);
   state.communities = restored.communities;
   state.docsSinceCommunities = restored.communitiesAge;
-  // the GEAR id sets are built from the stored lists on first use (a question never reads them)
+  restoreGear(state, gearReader(restored), intern);
+  return state;
+}
+
+/**
+ * The GEAR id sets are built from the stored lists on first use (a question never reads them).
+ * Apart from createIndexState so that the getters hold the lists' reader only, not the decoded
+ * state: its chunk records are let go once the table has them.
+ */
+function restoreGear(state: IndexState, gear: () => StoredGear, intern?: GearIdInterner): void {
+  let read: (() => StoredGear) | undefined = gear;
   let nodes: Set<string> | undefined;
   let edges: Set<string> | undefined;
+  const built = () => {
+    if (read) {
+      const lists = read();
+      nodes = new Set();
+      edges = new Set();
+      for (const id of lists.nodes) nodes.add(intern ? intern('node', id) : id);
+      for (const id of lists.edges) edges.add(intern ? intern('edge', id) : id);
+      read = undefined;
+    }
+  };
   Object.defineProperties(state, {
-    gearNodes: { get: () => (nodes ??= new Set(restored.gear.nodes)), enumerable: true },
-    gearEdges: { get: () => (edges ??= new Set(restored.gear.edges)), enumerable: true },
+    gearNodes: {
+      get: () => {
+        built();
+        return nodes!;
+      },
+      enumerable: true,
+    },
+    gearEdges: {
+      get: () => {
+        built();
+        return edges!;
+      },
+      enumerable: true,
+    },
   });
-  return state;
 }
 
 /** Record a document and its chunks (replacing nothing: remove the old version first). */

@@ -3,9 +3,17 @@
 // persistence whether an untouched component can keep its file without being read at all.
 const LOADED = Symbol('lazy.loaded');
 
-export function lazy<T extends object>(load: () => T): T {
+export function lazy<T extends object>(loader: () => T): T {
   let real: T | undefined;
-  const get = () => (real ??= load());
+  // the loader is let go once it has run: what it captured (e.g. a decoded state) can be collected
+  let load: (() => T) | undefined = loader;
+  const get = (): T => {
+    if (real === undefined) {
+      real = load!();
+      load = undefined;
+    }
+    return real;
+  };
   return new Proxy({} as T, {
     get(_, key) {
       if (key === LOADED) return real !== undefined;

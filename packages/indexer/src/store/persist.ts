@@ -90,6 +90,15 @@ const isMemoryStore = (v: VectorStore | undefined): v is MemoryVectorStore =>
   v !== undefined && typeof (v as Partial<MemoryVectorStore>).exportNamespace === 'function';
 
 /**
+ * Where a namespace's released rows are read back from. Made here, not as a closure inside
+ * persistIndex: the store keeps it until the next commit, and a closure there would keep
+ * persistIndex's whole scope with it (the parts: the batch's graph changes, the state).
+ */
+function rowsReader(dir: string, ref: VectorSegmentRef): () => ReturnType<typeof readVectorRows> {
+  return () => readVectorRows(dir, ref);
+}
+
+/**
  * `keep`: the generation to keep besides the new one (default: the one it replaces; null: none).
  * `compact`: write every component whole, folding its deltas into a new base.
  */
@@ -236,7 +245,7 @@ export async function persistIndex(dir: string, parts: PersistParts, home: Persi
       // every row is in the files now: an int8 namespace nobody searched since the previous
       // commit lets its rows go (read back from these files on first use)
       if (typeof store.releaseRows === 'function')
-        for (const [ns, ref] of Object.entries(vectors)) store.releaseRows(ns, () => readVectorRows(dir, ref));
+        for (const [ns, ref] of Object.entries(vectors)) store.releaseRows(ns, rowsReader(dir, ref));
     }
     // a graph never loaded has nothing pending; a loaded one is durable as it is now
     const now = isLoaded(parts.graph) ? changeTracking(parts.graph) : undefined;

@@ -1,8 +1,14 @@
 // The state segment round-trips, with document, chunk and summary texts read on first use: they
 // are own enumerable properties (spreading, JSON and equality see them) and can be replaced.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { StoredState } from './format1.js';
+import { gearReader } from './lazy-gear.js';
 import { decodeState, encodeState } from './state-codec.js';
+
+setFlagsFromString('--expose_gc');
+const gc = runInNewContext('gc') as () => void;
 
 const state: StoredState = {
   docs: [
@@ -36,5 +42,23 @@ describe('state codec', () => {
     back.docs[1]!.text = 'new';
     back.chunks[0]!.text = 'changed';
     expect([back.docs[1]!.text, back.chunks[0]!.text, back.chunks[2]!.text]).toEqual(['new', 'changed', state.chunks[2]!.text]);
+  });
+
+  it('holds copies of the sections it reads later (texts, hashes, GEAR lists), not the file: its bytes can be collected while the records live', async () => {
+    let bytes: Uint8Array | undefined = encodeState(state);
+    const file = new WeakRef(bytes.buffer);
+    let back: StoredState | undefined = decodeState(bytes, 'state.bin');
+    const { docs, chunks, summaries } = back;
+    const gear = gearReader(back);
+    bytes = undefined;
+    back = undefined;
+    await new Promise((r) => setTimeout(r, 0));
+    gc();
+    expect(file.deref()).toBeUndefined();
+    expect(docs.map((d) => [d.id, d.title, d.text, d.contentHash])).toEqual(state.docs.map((d) => [d.id, d.title, d.text, d.contentHash]));
+    expect(chunks).toEqual(state.chunks);
+    expect(summaries.map((x) => x.text)).toEqual(['About Valletta.']);
+    expect(gear()).toEqual(state.gear);
+    expect(gear()).toEqual(state.gear);
   });
 });

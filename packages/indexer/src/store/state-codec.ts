@@ -17,16 +17,22 @@ import {
   u32,
   type Chunk,
   stringColumn,
+  type StringColumn,
   type Doc,
   type LazyBinaryFile,
   type Metadata,
   type SectionCompression,
 } from '@rag/core';
 import type { StoredState } from './format1.js';
+import { defineLazyGear, type StoredGear } from './lazy-gear.js';
+import { markStored, type StoredTexts } from './stored-rows.js';
+import type { DocSummary } from '../types.js';
 
 export const STATE_MAGIC = 'RAGSTA02';
 export const STATE_VERSION = 2;
 const SECTIONS = 34;
+/** The GEAR node and edge id tables. */
+const GEAR_SECTIONS = [30, 31, 32, 33];
 
 const metaText = (m: Metadata | undefined) => (m && Object.keys(m).length > 0 ? JSON.stringify(m) : '');
 
@@ -110,38 +116,18 @@ export function decodeState(bytes: Uint8Array, source: string): StoredState {
       details: { file: source, found: f.version },
     });
   if (f.count !== SECTIONS) throw corrupt(`expected ${SECTIONS} sections, found ${f.count}`);
-  const x = (i: number) => f.section(i);
+  // sections read once here: an inflated copy is not kept (the texts and hashes are read later through `range`)
+  const x = (i: number) => f.take(i);
   const head = readJsonSection(x(0)) as { docs: number; chunks: number; communities: StoredState['communities']; communitiesAge?: unknown };
   const age = head.communitiesAge;
   if (age !== undefined && !(Number.isSafeInteger(age) && (age as number) >= 0)) throw corrupt(`communitiesAge ${JSON.stringify(age)} is not a count`);
   const ids = decodeStrings(x(1), x(2));
   const hasTitle = x(3);
   const titles = decodeStrings(x(4), x(5));
-  const textAt = lazyStrings(f, 6, x(7));
-  const hashes = stringColumn(x(9), (a, b) => f.range(8, a, b));
   const metas = decodeStrings(x(10), x(11));
-  if ([hasTitle.length, titles.length, x(7).byteLength / 4, hashes.length, metas.length, ids.length].some((l) => l !== head.docs)) throw corrupt('document columns disagree');
-  const docs: Doc[] = ids.map((id, i) => {
-    let text: string | undefined;
-    let hash: string | undefined;
-    return {
-      id,
-      ...(hasTitle[i] ? { title: titles[i]! } : {}),
-      get text() {
-        return (text ??= textAt(i));
-      },
-      set text(value: string) {
-        text = value;
-      },
-      metadata: metas[i] ? (JSON.parse(metas[i]!) as Metadata) : {},
-      get contentHash() {
-        return (hash ??= hashes.at(i)!);
-      },
-      set contentHash(value: string) {
-        hash = value;
-      },
-    };
-  });
+  if ([hasTitle.length, titles.length, x(7).byteLength / 4, x(9).byteLength / 4, metas.length, ids.length].some((l) => l !== head.docs)) throw corrupt('document columns disagree');
+  const sumDocs = decodeStrings(x(26), x(27));
+  if (x(29).byteLength / 4 !== sumDocs.length) throw corrupt('summary columns disagree');
   const chunkIds = decodeStrings(x(12), x(13));
   const chunkDoc = u32(x(14));
   const starts = i32(x(15));
@@ -156,6 +142,14 @@ export function decodeState(bytes: Uint8Array, source: string): StoredState {
   const n = head.chunks;
   if ([chunkIds.length, chunkDoc.length, starts.length, ends.length, sliced.length, hasMeta.length, chunkMetas.length].some((l) => l !== n) || sentOffsets.length !== n + 1)
     throw corrupt('chunk columns disagree');
+  // What is read after the open: the texts, the hashes and the GEAR lists, copied out of the
+  // file's bytes so that the rest (ids, titles, chunk columns: decoded by now) can be let go.
+  f.keepOnly([6, 7, 8, 9, 28, 29, ...GEAR_SECTIONS]);
+  const textAt = lazyStrings(f, 6, x(7));
+  const hashes = rangeStrings(f, 8, x(9));
+  const sumAt = lazyStrings(f, 28, x(29));
+  const docAt = storedDoc(textAt, hashes);
+  const docs: Doc[] = ids.map((id, i) => docAt(i, id, hasTitle[i] ? titles[i]! : undefined, metas[i] ? (JSON.parse(metas[i]!) as Metadata) : {}));
   let own = 0;
   const chunks: Chunk[] = chunkIds.map((id, i) => {
     const doc = docs[chunkDoc[i]!];
@@ -167,47 +161,100 @@ export function decodeState(bytes: Uint8Array, source: string): StoredState {
     const meta = hasMeta[i] ? { metadata: JSON.parse(chunkMetas[i]!) as Metadata } : {};
     // a chunk with its own text holds it as a value; one that is a slice of its document reads it when asked (the indexer's tables tell the two apart)
     if (!sliced[i]) return { id, docId: doc.id, text: ownTexts[own++]!, start, end, sentences, ...meta };
+    return slicedChunk(id, doc, start, end, sentences, meta);
+  });
+  const summaryAt = storedSummary(sumAt);
+  // the GEAR id lists (every node and edge id: most of the state's strings) are decoded only
+  // when GEAR views are derived or the index is written
+  return defineLazyGear(
+    { docs, chunks, summaries: sumDocs.map((docId, i) => summaryAt(i, docId)), communities: head.communities, ...(age !== undefined ? { communitiesAge: age as number } : {}) },
+    storedGear(f),
+  );
+}
+
+// The closures a decoded state keeps (a document's, chunk's or summary's text, the GEAR lists) are made by
+// these functions rather than inside decodeState: a closure holds the whole scope it was made in,
+// and decodeState's holds every column of the file and every chunk record.
+
+function storedDoc(textAt: (i: number) => string, hashes: StringColumn): (i: number, id: string, title: string | undefined, metadata: Metadata) => Doc {
+  const texts: StoredTexts = { text: textAt, hash: (i) => hashes.at(i)! };
+  return (i, id, title, metadata) => {
     let text: string | undefined;
-    return {
+    let hash: string | undefined;
+    const doc: Doc = {
       id,
-      docId: doc.id,
+      ...(title !== undefined ? { title } : {}),
       get text() {
-        return (text ??= doc.text.slice(start, end));
+        return (text ??= textAt(i));
       },
       set text(value: string) {
         text = value;
       },
-      start,
-      end,
-      sentences,
-      ...meta,
+      metadata,
+      get contentHash() {
+        return (hash ??= hashes.at(i)!);
+      },
+      set contentHash(value: string) {
+        hash = value;
+      },
     };
-  });
-  const sumDocs = decodeStrings(x(26), x(27));
-  const sumAt = lazyStrings(f, 28, x(29));
-  if (x(29).byteLength / 4 !== sumDocs.length) throw corrupt('summary columns disagree');
-  // the GEAR id lists (every node and edge id: most of the state's strings) are decoded only
-  // when GEAR views are derived or the index is written
-  let gear: StoredState['gear'] | undefined;
+    markStored(doc, texts, i);
+    return doc;
+  };
+}
+
+/** A chunk that reads its text from its document's when asked. */
+function slicedChunk(id: string, doc: Doc, start: number, end: number, sentences: Chunk['sentences'], meta: { metadata?: Metadata }): Chunk {
+  let text: string | undefined;
   return {
-    docs,
-    chunks,
-    summaries: sumDocs.map((docId, i) => {
-      let text: string | undefined;
-      return {
-        docId,
-        get text() {
-          return (text ??= sumAt(i));
-        },
-        set text(value: string) {
-          text = value;
-        },
-      };
-    }),
-    communities: head.communities,
-    ...(age !== undefined ? { communitiesAge: age as number } : {}),
-    get gear() {
-      return (gear ??= { nodes: decodeStrings(x(30), x(31)), edges: decodeStrings(x(32), x(33)) });
+    id,
+    docId: doc.id,
+    get text() {
+      return (text ??= doc.text.slice(start, end));
+    },
+    set text(value: string) {
+      text = value;
+    },
+    start,
+    end,
+    sentences,
+    ...meta,
+  };
+}
+
+function storedSummary(sumAt: (i: number) => string): (i: number, docId: string) => DocSummary {
+  const texts: StoredTexts = {
+    text: sumAt,
+    hash: () => {
+      throw new TypeError('a summary has no hash');
     },
   };
+  return (i, docId) => {
+    let text: string | undefined;
+    const summary: DocSummary = {
+      docId,
+      get text() {
+        return (text ??= sumAt(i));
+      },
+      set text(value: string) {
+        text = value;
+      },
+    };
+    markStored(summary, texts, i);
+    return summary;
+  };
+}
+
+/** The strings of a table in section `blob`, each decoded on its first read and kept. */
+function rangeStrings(f: LazyBinaryFile, blob: number, endsBytes: Uint8Array): StringColumn {
+  return stringColumn(endsBytes, (a, b) => f.range(blob, a, b));
+}
+
+/**
+ * The GEAR lists' reader: decodes them at each call (the index state reads them once to build its
+ * sets, a derived GEAR view once when first used) and keeps neither the lists nor their inflated
+ * sections, only the compressed ones.
+ */
+function storedGear(f: LazyBinaryFile): () => StoredGear {
+  return () => ({ nodes: decodeStrings(f.take(30), f.take(31)), edges: decodeStrings(f.take(32), f.take(33)) });
 }

@@ -11,6 +11,7 @@
 // is whole or a patch. Both are read; a newer version fails naming the file.
 import { decodeBinaryFile, decodeStrings, encodeBinaryFile, encodeStrings, jsonSection, RagError, readJsonSection } from '@rag/core';
 import type { StoredState } from './format1.js';
+import { defineLazyGear, gearReader, type StoredGear } from './lazy-gear.js';
 import { decodeState, encodeState } from './state-codec.js';
 
 export const STATE_DELTA_MAGIC = 'RAGSTD02';
@@ -93,26 +94,31 @@ export function applyStateDeltas(base: StoredState, deltas: readonly StateDelta[
   // chunks follow their documents' order, as the indexer's maps do after the same operations
   const chunks = [...docs.keys()].flatMap((id) => chunksByDoc.get(id) ?? []);
   // the GEAR id lists are replayed only when read (see decodeState)
-  let gear: StoredState['gear'] | undefined;
-  const replayGear = (): StoredState['gear'] => {
-    const nodes = new Set(base.gear.nodes);
-    const edges = new Set(base.gear.edges);
-    for (const d of deltas) {
-      d.removedGear.nodes.forEach((id) => nodes.delete(id));
-      d.removedGear.edges.forEach((id) => edges.delete(id));
-      d.added.gear.nodes.forEach((id) => nodes.add(id));
-      d.added.gear.edges.forEach((id) => edges.add(id));
+  return defineLazyGear(
+    {
+      docs: [...docs.values()],
+      chunks,
+      summaries: [...summaries.values()],
+      communities,
+      ...(age !== undefined ? { communitiesAge: age } : {}),
+    },
+    gearReplay(gearReader(base), deltas.map((d) => ({ removed: d.removedGear, added: gearReader(d.added) }))),
+  );
+}
+
+/** The base's GEAR lists with the deltas' changes (holding only those changes, not the deltas' records). */
+function gearReplay(base: () => StoredGear, steps: readonly { removed: StoredGear; added: () => StoredGear }[]): () => StoredGear {
+  return () => {
+    const from = base();
+    const nodes = new Set(from.nodes);
+    const edges = new Set(from.edges);
+    for (const d of steps) {
+      d.removed.nodes.forEach((id) => nodes.delete(id));
+      d.removed.edges.forEach((id) => edges.delete(id));
+      const added = d.added();
+      added.nodes.forEach((id) => nodes.add(id));
+      added.edges.forEach((id) => edges.add(id));
     }
     return { nodes: [...nodes], edges: [...edges] };
-  };
-  return {
-    docs: [...docs.values()],
-    chunks,
-    summaries: [...summaries.values()],
-    communities,
-    ...(age !== undefined ? { communitiesAge: age } : {}),
-    get gear() {
-      return (gear ??= replayGear());
-    },
   };
 }

@@ -53,14 +53,25 @@ export function buildCommunities(graph: GraphStore, options: CommunityOptions = 
 /**
  * The communities with the members the graph no longer has left out (between two computations:
  * the kept summaries still name them); communities left empty are dropped, their ids returned.
+ * A community that keeps every member keeps its object, its member list re-pointed at the
+ * graph's id strings (the same ids).
  */
 export function keepLiveMembers(communities: readonly Community[], graph: GraphStore): { kept: Community[]; dropped: Community['id'][] } {
   const kept: Community[] = [];
   const dropped: Community['id'][] = [];
   for (const c of communities) {
-    const members = c.members.filter((m) => graph.getNode(m) !== undefined);
+    // the graph's own id strings: members read from a store are parsed copies of every id
+    const members: string[] = [];
+    for (const m of c.members) {
+      const id = graph.getNode(m)?.id;
+      if (id !== undefined) members.push(id === m ? id : m);
+    }
     if (members.length === 0) dropped.push(c.id);
-    else kept.push(members.length === c.members.length ? c : { ...c, members });
+    else if (members.length === c.members.length) {
+      // the same ids: the community keeps its object (a state delta holds only changed ones)
+      c.members = members;
+      kept.push(c);
+    } else kept.push({ ...c, members });
   }
   return { kept, dropped };
 }
