@@ -4,15 +4,18 @@
 // CHECKOUT` runs the same update with another checkout's indexer (e.g. main before a change) in
 // the same run and prints the ratios. `--stages` also prints, per ingest stage, the live memory
 // after a forced GC (heap used and array buffers) — slower, for finding where memory goes.
-// `--heap MB` gives the updates a larger heap than Node's default (≈ 4 GB here: too small for
+// `--heap-snapshot FILE` writes a V8 heap snapshot after the update (FILE.before for --before),
+// for tooling/scripts/heap-owners.mjs (use a store of about 10k passages: the script reads
+// snapshots up to 512 MB). `--heap MB` gives the updates a larger heap than Node's default (≈ 4 GB here: too small for
 // a 200,000-passage store).
 //
-//   node --conditions=@rag/source --import tsx packages/cli/bench/append-cost.ts --store /tmp/lead-100k-s3 --size 100 [--before /tmp/wt] [--stages] [--heap 12000]
+//   node --conditions=@rag/source --import tsx packages/cli/bench/append-cost.ts --store /tmp/lead-100k-s3 --size 100 [--before /tmp/wt] [--stages] [--heap 12000] [--heap-snapshot FILE]
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { writeHeapSnapshot } from 'node:v8';
 import { loadDevPassages, scaleCorpus } from '@rag/core/simulate';
 import type { IngestProgress, openIndex as OpenIndex } from '@rag/indexer';
 
@@ -58,6 +61,16 @@ if (process.argv.includes('--child')) {
     };
     await index.ingest(corpus, { onProgress });
     const cpu = process.cpuUsage(cpu0);
+    if (stages) {
+      gc?.();
+      const m = process.memoryUsage();
+      console.error(`  after the update: live heap ${mb(m.heapUsed)} MB, array buffers ${mb(m.arrayBuffers)} MB (${fmt((m.heapUsed + m.arrayBuffers) / (from + size) / 1000)} KB per passage)`);
+    }
+    const snapshot = arg('--heap-snapshot', '');
+    if (snapshot) {
+      gc?.();
+      console.error(`  heap snapshot: ${writeHeapSnapshot(snapshot)}`);
+    }
     const result: Result = { wall: (performance.now() - t0) / 1000, cpu: (cpu.user + cpu.system) / 1e6, peakMb: process.resourceUsage().maxRSS / 1024, docs: index.manifest().docs };
     console.log(JSON.stringify(result));
   } finally {
@@ -73,9 +86,12 @@ const before = arg('--before', '');
 const run = (name: string, checkout: string): Result => {
   const indexer = join(checkout, 'packages', 'indexer', 'src', 'index.ts');
   const heap = arg('--heap', '');
-  const flags = ['--conditions=@rag/source', '--import', 'tsx', ...(process.argv.includes('--stages') ? ['--expose-gc'] : []), ...(heap ? [`--max-old-space-size=${heap}`] : [])];
+  const snapshot = arg('--heap-snapshot', '');
+  const gcFlag = process.argv.includes('--stages') || snapshot ? ['--expose-gc'] : [];
+  const flags = ['--conditions=@rag/source', '--import', 'tsx', ...gcFlag, ...(heap ? [`--max-old-space-size=${heap}`] : [])];
   const args = [...flags, fileURLToPath(import.meta.url), '--child', '--indexer', indexer, '--store', store, '--size', String(size), '--datasets', datasets];
   if (process.argv.includes('--stages')) args.push('--stages');
+  if (snapshot) args.push('--heap-snapshot', resolve(name === 'before' ? `${snapshot}.before` : snapshot));
   console.log(`${name} (${checkout}), load ${loadavg().map((x) => fmt(x)).join(' ')}`);
   const r = spawnSync(process.execPath, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 });
   if (r.status !== 0) throw new Error(`${name}: the update failed (exit ${r.status})`);

@@ -169,7 +169,7 @@ function arraysChild(m: number): void {
 function input(name: string, file: string | undefined): GraphStore {
   if (name.startsWith('planted-')) return plantedPartition(Number(name.slice('planted-'.length)));
   const view = createGraphView(graphColumns(file!));
-  if (name === 'real-writable') view.setSchema(view.schema); // any edit materialises the writable store
+  if (name === 'real-writable') view.setSchema(view.schema); // an edit materialises the writable store
   return view;
 }
 

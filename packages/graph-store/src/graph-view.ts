@@ -17,7 +17,7 @@ import type { ChunkFacts, EditRecord, EntityNode, GraphSchema, GraphStore, Merge
 
 type Store = GraphStore & GraphStoreExtras;
 
-/** What a materialised view holds instead of its columns: no method reads them any more. */
+/** What a materialised view holds instead of its columns: no method reads them from then on. */
 const RELEASED = Object.freeze({}) as GraphColumns;
 
 /** factsOfChunk calls answered by scanning the provenance column before the chunk → facts tables are built. */

@@ -58,7 +58,7 @@ export function louvain(graph: WeightedCsr, options: LouvainOptions = {}): Louva
   if (m2 > 0) {
     for (;;) {
       const moved = localMoves(level, gamma, m2, rng);
-      if (!moved.any) break;
+      if (!moved.changed) break;
       levels++;
       const { labels, count: c } = relabel(moved.community);
       for (let i = 0; i < n0; i++) membership[i] = labels[membership[i]!]!;
@@ -107,7 +107,7 @@ export function modularity(g: WeightedCsr, community: Int32Array, count: number,
   return q;
 }
 
-function localMoves(g: WeightedCsr, gamma: number, m2: number, rng: () => number): { community: Int32Array; any: boolean } {
+function localMoves(g: WeightedCsr, gamma: number, m2: number, rng: () => number): { community: Int32Array; changed: boolean } {
   const n = g.loops.length;
   const { offsets, nbr, w, loops } = g;
   const degree = new Float64Array(n);
@@ -138,7 +138,7 @@ function localMoves(g: WeightedCsr, gamma: number, m2: number, rng: () => number
   const toComm = new Float64Array(n);
   const touched = new Int32Array(n);
   const seen = new Uint8Array(n);
-  let any = false;
+  let changed = false;
   while (size > 0) {
     const i = queue[head]!;
     head = head + 1 === n ? 0 : head + 1;
@@ -177,7 +177,7 @@ function localMoves(g: WeightedCsr, gamma: number, m2: number, rng: () => number
     for (let k = 0; k < t; k++) seen[touched[k]!] = 0;
     if (best === own) continue;
     community[i] = best;
-    any = true;
+    changed = true;
     for (let j = offsets[i]!, end = offsets[i + 1]!; j < end; j++) {
       const v = nbr[j]!;
       if (queued[v] === 0 && community[v] !== best) {
@@ -189,7 +189,7 @@ function localMoves(g: WeightedCsr, gamma: number, m2: number, rng: () => number
       }
     }
   }
-  return { community, any };
+  return { community, changed };
 }
 
 /** Community labels renumbered 0.. in order of their lowest node. */
