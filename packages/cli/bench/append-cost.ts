@@ -6,10 +6,11 @@
 // after a forced GC (heap used and array buffers) — slower, for finding where memory goes.
 // `--heap-snapshot FILE` writes a V8 heap snapshot after the update (FILE.before for --before),
 // for tooling/scripts/heap-owners.mjs (use a store of about 10k passages: the script reads
-// snapshots up to 512 MB). `--heap MB` gives the updates a larger heap than Node's default (≈ 4 GB here: too small for
-// a 200,000-passage store).
+// snapshots up to 512 MB). `--cpu-prof DIR` writes each side's V8 CPU profile to DIR/this and
+// DIR/before. `--heap MB` gives the updates a larger heap than Node's default (≈ 4 GB here: too
+// small for a 200,000-passage store).
 //
-//   node --conditions=@rag/source --import tsx packages/cli/bench/append-cost.ts --store /tmp/lead-100k-s3 --size 100 [--before /tmp/wt] [--stages] [--heap 12000] [--heap-snapshot FILE]
+//   node --conditions=@rag/source --import tsx packages/cli/bench/append-cost.ts --store /tmp/lead-100k-s3 --size 100 [--before /tmp/wt] [--stages] [--heap 12000] [--heap-snapshot FILE] [--cpu-prof DIR]
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -88,7 +89,9 @@ const run = (name: string, checkout: string): Result => {
   const heap = arg('--heap', '');
   const snapshot = arg('--heap-snapshot', '');
   const gcFlag = process.argv.includes('--stages') || snapshot ? ['--expose-gc'] : [];
-  const flags = ['--conditions=@rag/source', '--import', 'tsx', ...gcFlag, ...(heap ? [`--max-old-space-size=${heap}`] : [])];
+  const prof = arg('--cpu-prof', '');
+  const profFlags = prof ? ['--cpu-prof', `--cpu-prof-dir=${resolve(prof, name === 'before' ? 'before' : 'this')}`] : [];
+  const flags = ['--conditions=@rag/source', '--import', 'tsx', ...gcFlag, ...profFlags, ...(heap ? [`--max-old-space-size=${heap}`] : [])];
   const args = [...flags, fileURLToPath(import.meta.url), '--child', '--indexer', indexer, '--store', store, '--size', String(size), '--datasets', datasets];
   if (process.argv.includes('--stages')) args.push('--stages');
   if (snapshot) args.push('--heap-snapshot', resolve(name === 'before' ? `${snapshot}.before` : snapshot));
