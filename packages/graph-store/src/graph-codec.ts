@@ -425,12 +425,20 @@ function provAt(c: GraphColumns, from: number, to: number) {
   return out;
 }
 
+/** The columns' nodes, then edges, as records made one at a time. */
+function* nodesOf(c: GraphColumns): Generator<EntityNode> {
+  for (let i = 0; i < c.nodeIds.length; i++) yield nodeAt(c, i);
+}
+function* edgesOf(c: GraphColumns): Generator<RelationEdge> {
+  for (let i = 0; i < c.sources.length; i++) yield edgeAt(c, i);
+}
+
 /** The whole snapshot as objects (what the writable store is built from when the graph is edited). */
 export function columnsToSnapshot(c: GraphColumns): GraphSnapshot {
   return {
     formatVersion: GRAPH_FORMAT_VERSION,
-    nodes: Array.from({ length: c.nodeIds.length }, (_, i) => nodeAt(c, i)),
-    edges: c.sources.length ? Array.from(c.sources, (_, i) => edgeAt(c, i)) : [],
+    nodes: [...nodesOf(c)],
+    edges: [...edgesOf(c)],
     ...(c.schema ? { schema: c.schema } : {}),
     mergeLog: c.mergeLog(),
     editLog: c.editLog(),
@@ -444,12 +452,8 @@ export function columnsToSnapshot(c: GraphColumns): GraphSnapshot {
  */
 export function columnRecords(c: GraphColumns): InitialRecords {
   return {
-    nodes: (function* () {
-      for (let i = 0; i < c.nodeIds.length; i++) yield nodeAt(c, i);
-    })(),
-    edges: (function* () {
-      for (let i = 0; i < c.sources.length; i++) yield edgeAt(c, i);
-    })(),
+    nodes: nodesOf(c),
+    edges: edgesOf(c),
     schema: c.schema,
     mergeLog: parse(z.array(MergeLogEntrySchema), c.mergeLog(), 'graph merge log'),
     editLog: parse(z.array(EditLogEntrySchema), c.editLog(), 'graph edit log'),

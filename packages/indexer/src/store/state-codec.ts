@@ -245,7 +245,7 @@ function storedSummary(sumAt: (i: number) => string): (i: number, docId: string)
   };
 }
 
-/** The strings of a table in section `blob`, each decoded on its first read and kept. */
+/** The strings of a table in section `blob`, each decoded on its first read and kept (made here, not inline: its closure must not hold decodeState's scope). */
 function rangeStrings(f: LazyBinaryFile, blob: number, endsBytes: Uint8Array): StringColumn {
   return stringColumn(endsBytes, (a, b) => f.range(blob, a, b));
 }
