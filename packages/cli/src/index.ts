@@ -4,6 +4,7 @@ export type {
   AskRequest,
   AskResult,
   CitationView,
+  CompactSummary,
   DemoStack,
   EvidenceView,
   IngestProgress,

@@ -15,7 +15,7 @@ import type { AnswerVerification,
   TraceEvent,
   Verdict,
 } from '@rag/core';
-import type { RagIndex } from '@rag/indexer';
+import type { DeltaSummary, RagIndex } from '@rag/indexer';
 import type { ReviewQueue } from '@rag/train-data';
 
 /** One question-answering method: an agent (returns an Answer) or a retriever (returns Evidence). */
@@ -56,6 +56,23 @@ export interface DemoStack {
   remove(docId: string): Promise<{ removedChunks: number }>;
   /** Persist the current state to `dir` (atomic). */
   save(): Promise<void>;
+  /**
+   * Optional: the delta segments of the store's live generation, read from its manifest (no
+   * segment is loaded); undefined when the store has no such generation. Absent on stores that
+   * cannot tell (test doubles, other backends).
+   */
+  deltas?(): DeltaSummary | undefined;
+  /**
+   * Optional: fold every delta segment into new bases, as one atomic commit (a failure leaves the
+   * previous generation live). Absent: the store does not support compaction (`rag compact` says so).
+   */
+  compact?(): Promise<CompactSummary>;
+}
+
+/** What a compaction wrote. */
+export interface CompactSummary {
+  /** Bytes of the segment files it wrote. */
+  bytesWritten: number;
 }
 
 export interface AskRequest {

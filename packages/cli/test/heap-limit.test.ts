@@ -10,11 +10,13 @@ const plan = (over: Partial<Parameters<typeof heapLimitFor>[0]> = {}) =>
   heapLimitFor({ argv: ['index', 'docs/'], execArgv: [], env: {}, totalMemBytes: 24 * GB, heapLimitBytes: 4.1 * GB, ...over });
 
 describe('rag index heap limit', () => {
-  it('asks for three quarters of the memory for the commands that index (not for a question), and only above the limit it has', () => {
+  it('asks for three quarters of the memory for the commands that index or compact (not for a question), and only above the limit it has', () => {
     expect(plan()).toBe(18 * 1024);
     expect(plan({ argv: ['--json', 'index', 'x'] })).toBe(18 * 1024);
     expect(plan({ argv: ['serve', '--store', 's'] })).toBe(18 * 1024);
+    expect(plan({ argv: ['compact', '--store', 's'] })).toBe(18 * 1024);
     expect(plan({ argv: ['ask', 'why?'] })).toBeUndefined();
+    expect(plan({ argv: ['methods', '--store', 's'] })).toBeUndefined();
     expect(plan({ totalMemBytes: 4 * GB })).toBeUndefined();
   });
 

@@ -41,7 +41,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('rag CLI on a real @rag/indexer store', () => {
   it('prints help for every command', async () => {
-    for (const cmd of [[], ['index'], ['ask'], ['delete'], ['graph'], ['serve'], ['mcp'], ['methods'], ['train-data']]) {
+    for (const cmd of [[], ['index'], ['ask'], ['delete'], ['graph'], ['compact'], ['serve'], ['mcp'], ['methods'], ['train-data']]) {
       const r = await run(...cmd, '--help');
       expect(r.code, cmd.join(' ')).toBe(0);
       expect(r.out).toMatch(/Usage: rag(-train-data)?/);

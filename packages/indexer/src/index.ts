@@ -68,3 +68,4 @@ export { readJournal, uncommitted } from './store/journal.js';
 export type { JournalRecord } from './store/journal.js';
 export { writeFormat1Store } from './store/format1-export.js';
 export { DEFAULT_COMPACT_RATIO } from './store/persist.js';
+export type { DeltaSummary } from './store/delta-summary.js';

@@ -36,9 +36,10 @@ import { loadPath } from './loaders/load-path.js';
 import { createEntityResolver } from './resolution/entity-resolver.js';
 import { appendJournal, readJournal } from './store/journal.js';
 import { generationName, type StoredManifest, type StoredState } from './store/format1.js';
-import { FORMAT2_VERSION, type DerivedRef } from './store/format2.js';
+import { FORMAT2_VERSION, type DerivedRef, type Manifest2 } from './store/format2.js';
+import { summarizeDeltas } from './store/delta-summary.js';
 import { isLoaded } from './store/lazy.js';
-import { persistIndex, type PersistCache } from './store/persist.js';
+import { DEFAULT_COMPACT_RATIO, persistIndex, type PersistCache } from './store/persist.js';
 import { buildCommunities, keepLiveMembers } from './summaries/community-summaries.js';
 import { VECTOR_NAMESPACES, type IndexManifest, type Indexer, type IndexerOptions, type IngestOptions, type IngestReport } from './types.js';
 
@@ -125,6 +126,8 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
     persistCache.compactRatio = options.compactRatio;
   }
   let lastCommitBytes = 0;
+  /** The manifest of the live generation in `dir` (opened or last committed; undefined before any format-2 one). */
+  let live: Manifest2 | undefined = restored && restored.manifest.formatVersion === FORMAT2_VERSION && 'files' in restored.manifest ? (restored.manifest as Manifest2) : undefined;
   const keywordChanged = () => {
     if (persistCache.keyword) persistCache.keyword.dirty = true;
   };
@@ -242,7 +245,7 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
     await mkdir(dir, { recursive: true });
     const vectorsPersisted = typeof (vectors as Partial<MemoryVectorStore>).exportNamespace === 'function';
     const keywordPersisted = typeof (keyword as Partial<JsonSnapshot>).toJSON === 'function';
-    const { bytesWritten } = await persistIndex(
+    const { bytesWritten, manifest: written } = await persistIndex(
       dir,
       {
         manifest: {
@@ -273,6 +276,7 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
       compact,
     );
     lastCommitBytes = bytesWritten;
+    if (dir === options.dir) live = written;
     lastChanges = undefined;
   }
 
@@ -440,6 +444,7 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
       await snapshotTo(options.dir, undefined, true);
     },
     lastCommitBytes: () => lastCommitBytes,
+    deltaSummary: () => (live ? summarizeDeltas(live, persistCache.compactRatio ?? DEFAULT_COMPACT_RATIO) : undefined),
   };
   return indexer;
 }

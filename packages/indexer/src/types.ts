@@ -4,6 +4,7 @@ import type { GraphStore } from '@rag/graph-store';
 import type { BudgetLimits, ChatModel, Cost, DocInput, DomainTemplate, IntentRouter, RunContext, Span, TripleExtractor } from '@rag/core';
 import type { LoadOptions, LoadProblem } from './loaders/load-types.js';
 import type { EntityResolver } from './resolution/entity-resolver.js';
+import type { DeltaSummary } from './store/delta-summary.js';
 
 /** Vector-store namespaces an index uses (prefixed by the index's own namespace). */
 export const VECTOR_NAMESPACES = {
@@ -176,6 +177,14 @@ export interface Indexer extends RagIndex {
   compact(): Promise<void>;
   /** Bytes of segment files the last commit wrote (0 before any), for write-amplification reports. */
   lastCommitBytes(): number;
+  /**
+   * The delta segments of the live generation in `dir` (as opened, or as the last commit wrote
+   * it), read from its manifest only: no segment is loaded. `overBudget` names the components
+   * whose deltas exceed the steady allowance of `compactRatio`, which only a build interrupted
+   * between its batches leaves behind: `compact()` folds them. Undefined while the indexer has
+   * no format-2 generation in `dir` (nothing committed yet, or a format-1 store not yet rewritten).
+   */
+  deltaSummary(): DeltaSummary | undefined;
   readonly options: Readonly<{ chunkTokens: number; overlap: number; gearHeads: number; dir?: string }>;
   /** Full namespace names inside `vectors`. */
   namespaceOf(name: 'chunks' | 'sentences' | 'summaries' | 'communities'): string;

@@ -1,4 +1,4 @@
-// The `rag` command line: index, ask, delete, graph, eval, serve, mcp. Errors are one line on
+// The `rag` command line: index, ask, delete, graph, compact, eval, serve, mcp. Errors are one line on
 // stderr with exit code 1; `--debug` adds the stack trace.
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -10,6 +10,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RagService } from '../service/rag-service.js';
 import type { DemoStack } from '../types.js';
 import { DEMO_MARKER, DEMO_QUESTIONS } from '../demo/demo-files.js';
+import { compactStore } from './compact-command.js';
+import { compactionHint } from './compaction-hint.js';
 import { formatAskResult } from './format.js';
 import { createStageProgress } from './progress.js';
 import type { StoreBackend } from './store-backend.js';
@@ -60,6 +62,13 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
   const debug = argv.includes('--debug');
   const out = (s: string) => io.stdout.write(s.endsWith('\n') ? s : `${s}\n`);
   const storeDir = (dir: string) => resolve(io.cwd, dir);
+  /** Open a store to read from it, noting on stderr (never stdout: JSON and MCP stdio stay clean) when it needs `rag compact`. */
+  const openForReading = async (dir: string): Promise<DemoStack> => {
+    const stack = await deps.backend.open(storeDir(dir));
+    const hint = compactionHint(stack, dir);
+    if (hint) io.stderr.write(`${hint}\n`);
+    return stack;
+  };
 
   const program = new Command('rag')
     .description('Index documents, ask questions with cited evidence, explore the graph, serve the web UI and MCP tools.')
@@ -103,7 +112,7 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
     .option('--k <n>', 'ranked chunks to return', int('--k', 1, 100), 10)
     .option('--json', 'print the full result (answer, citations, evidence, trace) as JSON')
     .action(async (question: string, o: { store: string; method?: string; k: number; json?: boolean }) => {
-      const service = await serviceFor(await deps.backend.open(storeDir(o.store)));
+      const service = await serviceFor(await openForReading(o.store));
       const r = await service.ask({ question, k: o.k, ...(o.method ? { method: o.method } : {}) });
       out(o.json ? JSON.stringify(r, null, 2) : `Q: ${r.question}\n${formatAskResult(r)}`);
     });
@@ -145,6 +154,14 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
     });
 
   program
+    .command('compact')
+    .description('fold the delta segments a store replays at open (left by an interrupted build) into new bases, so it opens faster')
+    .requiredOption('--store <dir>', 'store directory')
+    .action(async (o: { store: string }) => {
+      await compactStore(await deps.backend.open(storeDir(o.store)), o.store, io);
+    });
+
+  program
     .command('eval')
     .description('measure methods on a QA dataset (same as rag-eval; run `rag eval --help`)')
     .helpOption(false)
@@ -181,7 +198,7 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
     .option('--token <token>', 'bearer token required for requests that write (default: $RAG_TOKEN)')
     .action(async (o: { store: string; port: number; host: string; token?: string }) => {
       if (!deps.serve) throw new RagError('RAG_UNSUPPORTED', 'serve: not available in this build');
-      const service = await serviceFor(await deps.backend.open(storeDir(o.store)));
+      const service = await serviceFor(await openForReading(o.store));
       const token = o.token ?? io.env.RAG_TOKEN;
       await deps.serve(service, { port: o.port, host: o.host, ...(token ? { token } : {}) }, io);
     });
@@ -194,7 +211,7 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
     .action(async (o: { store: string; readOnly?: boolean }) => {
       if (!deps.mcpStdio) throw new RagError('RAG_UNSUPPORTED', 'mcp: not available in this build');
       const { createMcpServer } = await import('../mcp/create-mcp-server.js');
-      const service = await serviceFor(await deps.backend.open(storeDir(o.store)));
+      const service = await serviceFor(await openForReading(o.store));
       // stdio serves the one user who started the process, so writes are theirs unless --read-only.
       await deps.mcpStdio(createMcpServer({ service, writes: o.readOnly ? 'off' : 'open' }));
     });

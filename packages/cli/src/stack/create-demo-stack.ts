@@ -1,9 +1,9 @@
 // Builds the app's DemoStack over an index that can change (ingest / remove / save): the
 // methods are rebuilt lazily per index version so they always see the current data.
 import type { ChatModel, DocInput, Embedder } from '@rag/core';
-import type { RagIndex } from '@rag/indexer';
+import type { DeltaSummary, RagIndex } from '@rag/indexer';
 import type { ReviewQueue } from '@rag/train-data';
-import type { DemoStack, IngestProgress, IngestSummary, MethodRunner } from '../types.js';
+import type { CompactSummary, DemoStack, IngestProgress, IngestSummary, MethodRunner } from '../types.js';
 import { DEFAULT_METHOD } from './default-method.js';
 import { createMethodRunners } from './methods.js';
 
@@ -14,6 +14,10 @@ export interface WritableIndex {
   ingest(docs: DocInput[], options?: { onProgress?: (p: IngestProgress) => void }): Promise<IngestSummary>;
   remove(docId: string): Promise<{ removedChunks: number }>;
   save(dir: string): Promise<void>;
+  /** Optional (see DemoStack.deltas): the live generation's delta segments, from its manifest. */
+  deltas?(): DeltaSummary | undefined;
+  /** Optional (see DemoStack.compact): fold every delta segment into new bases. */
+  compact?(): Promise<CompactSummary>;
 }
 
 export interface DemoStackOptions {
@@ -62,5 +66,7 @@ export function createDemoStack(options: DemoStackOptions): DemoStack {
     ingest: (docs, o) => index.ingest(docs, o),
     remove: (docId) => index.remove(docId),
     save: () => index.save(options.dir),
+    ...(index.deltas ? { deltas: () => index.deltas!() } : {}),
+    ...(index.compact ? { compact: () => index.compact!() } : {}),
   };
 }

@@ -50,6 +50,11 @@ function writable(indexer: Indexer): WritableIndex {
       return { removedChunks: removed ? chunks : 0 };
     },
     save: (dir) => indexer.save(dir),
+    deltas: () => indexer.deltaSummary(),
+    async compact() {
+      await indexer.compact();
+      return { bytesWritten: indexer.lastCommitBytes() };
+    },
   };
 }
 

@@ -1,0 +1,97 @@
+// Indexer.deltaSummary(): the live generation's delta segments as its manifest states them (no
+// segment read at open), components past the steady allowance named only for a build that was
+// interrupted between its batches, and nothing left to name once compact() folded them.
+import { readFileSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { MemoryVectorStore } from '@rag/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureCorpus } from '../../test/support/built-store.js';
+import { createIndexer } from '../indexer.js';
+import { openIndex } from '../open-index.js';
+import type { Manifest2 } from './format2.js';
+import { isLoaded } from './lazy.js';
+import { summarizeDeltas } from './delta-summary.js';
+
+let root: string;
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'rag-delta-summary-'));
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+const liveManifest = (dir: string) => JSON.parse(readFileSync(join(dir, readFileSync(join(dir, 'CURRENT'), 'utf8').trim(), 'manifest.json'), 'utf8')) as Manifest2;
+
+/** Delta segments, their bytes and every segment's bytes, counted from the manifest and the files on disk. */
+function countOnDisk(dir: string) {
+  const f = liveManifest(dir).files;
+  const deltas = [...f.stateDeltas, ...f.graphDeltas, ...f.keywordDeltas, ...Object.values(f.vectors).flatMap((v) => v.deltas)];
+  const bases = [f.state, f.graph, ...(f.keyword ? [f.keyword] : []), ...Object.values(f.vectors)];
+  const size = (file: string) => statSync(join(dir, 'seg', file)).size;
+  return {
+    segments: deltas.length,
+    deltaBytes: deltas.reduce((n, d) => n + size(d.file), 0),
+    liveBytes: [...bases, ...deltas].reduce((n, d) => n + size(d.file), 0),
+  };
+}
+
+/** A build of 40 passages in batches of 5, stopped after its sixth commit (as a killed build is). */
+async function interruptedBuild(dir: string): Promise<void> {
+  const idx = createIndexer({ dir, gearHeads: 1, checkpointEvery: 5 });
+  const stop = new AbortController();
+  let commits = 0;
+  const run = idx.ingest(fixtureCorpus(40), {
+    signal: stop.signal,
+    onProgress: (e) => {
+      if (e.stage === 'persist' && ++commits === 6) stop.abort();
+    },
+  });
+  await expect(run).rejects.toThrow(/aborted/);
+}
+
+describe('Indexer.deltaSummary', () => {
+  it("names the components an interrupted build left past the steady allowance, from the manifest alone; compact() folds them", async () => {
+    const dir = join(root, 'interrupted');
+    await interruptedBuild(dir);
+    const idx = await openIndex(dir);
+    const s = idx.deltaSummary()!;
+    expect({ segments: s.segments, deltaBytes: s.deltaBytes, liveBytes: s.liveBytes }).toEqual(countOnDisk(dir));
+    expect(s.segments).toBeGreaterThan(0);
+    expect(s.overBudget).toEqual(expect.arrayContaining(['state', 'graph', 'keyword', idx.namespaceOf('chunks')]));
+    // nothing was read to tell: the graph, the keyword index and every vector namespace are still on disk only
+    expect(isLoaded(idx.graph)).toBe(false);
+    expect(isLoaded(idx.keyword)).toBe(false);
+    const vectors = idx.vectors as MemoryVectorStore;
+    for (const ns of vectors.namespaces()) expect(vectors.isLoaded!(ns), ns).toBe(false);
+
+    // the same generation judged with a larger ratio is within its allowance
+    expect(summarizeDeltas(liveManifest(dir), 100).overBudget).toEqual([]);
+
+    const counts = idx.manifest();
+    await idx.compact();
+    const after = idx.deltaSummary()!;
+    expect(after).toEqual({ segments: 0, deltaBytes: 0, liveBytes: countOnDisk(dir).liveBytes, overBudget: [] });
+    expect((await openIndex(dir)).deltaSummary()).toEqual(after);
+    expect((await openIndex(dir)).manifest()).toEqual({ ...counts, updatedAt: expect.any(String) });
+  });
+
+  it('names nothing for a finished build, nor for the deltas the steady allowance keeps after it', async () => {
+    const dir = join(root, 'finished');
+    const corpus = fixtureCorpus(41);
+    const idx = createIndexer({ dir, gearHeads: 1, checkpointEvery: 5 });
+    await idx.ingest(corpus.slice(0, 40));
+    expect(idx.deltaSummary()).toEqual({ segments: 0, deltaBytes: 0, liveBytes: countOnDisk(dir).liveBytes, overBudget: [] });
+    // one more passage: a small commit that stays as deltas within the allowance
+    await idx.ingest(corpus.slice(40));
+    const s = idx.deltaSummary()!;
+    expect(s.segments).toBeGreaterThan(0);
+    expect(s.overBudget).toEqual([]);
+    expect({ segments: s.segments, deltaBytes: s.deltaBytes, liveBytes: s.liveBytes }).toEqual(countOnDisk(dir));
+    expect((await openIndex(dir)).deltaSummary()).toEqual(s);
+  });
+
+  it('is undefined before the first commit', () => {
+    expect(createIndexer({ dir: join(root, 'never') }).deltaSummary()).toBeUndefined();
+    expect(createIndexer().deltaSummary()).toBeUndefined();
+  });
+});
