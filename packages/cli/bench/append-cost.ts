@@ -6,11 +6,12 @@
 // after a forced GC (heap used and array buffers) — slower, for finding where memory goes.
 // `--heap-snapshot FILE` writes a V8 heap snapshot after the update (FILE.before for --before),
 // for tooling/scripts/heap-owners.mjs (use a store of about 10k passages: the script reads
-// snapshots up to 512 MB). `--cpu-prof DIR` writes each side's V8 CPU profile to DIR/this and
+// snapshots up to 512 MB); with `--snapshot-at STAGE` (e.g. extract) it is taken when that stage
+// first reports instead (the stage names are --stages' ones). `--cpu-prof DIR` writes each side's V8 CPU profile to DIR/this and
 // DIR/before. `--heap MB` gives the updates a larger heap than Node's default (≈ 4 GB here: too
 // small for a 200,000-passage store).
 //
-//   node --conditions=@rag/source --import tsx packages/cli/bench/append-cost.ts --store /tmp/lead-100k-s3 --size 100 [--before /tmp/wt] [--stages] [--heap 12000] [--heap-snapshot FILE] [--cpu-prof DIR]
+//   node --conditions=@rag/source --import tsx packages/cli/bench/append-cost.ts --store /tmp/lead-100k-s3 --size 100 [--before /tmp/wt] [--stages] [--heap 12000] [--heap-snapshot FILE [--snapshot-at STAGE]] [--cpu-prof DIR]
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -52,6 +53,8 @@ if (process.argv.includes('--child')) {
     const corpus = scaleCorpus(loadDevPassages(arg('--datasets', '')), from + size).slice(from);
     let stage = '';
     let at = performance.now();
+    // --snapshot-at STAGE: the heap snapshot is taken when that stage first reports, not at the end
+    const snapshotAt = arg('--snapshot-at', '');
     const onProgress = (e: IngestProgress) => {
       if (!stages || e.stage === stage) return;
       gc?.();
@@ -59,6 +62,10 @@ if (process.argv.includes('--child')) {
       console.error(`  ${stage || 'open + corpus'} → ${e.stage}: ${fmt((performance.now() - at) / 1000)} s, live heap ${mb(m.heapUsed)} MB, array buffers ${mb(m.arrayBuffers)} MB, rss ${mb(m.rss)} MB`);
       stage = e.stage;
       at = performance.now();
+      if (e.stage === snapshotAt) {
+        gc?.();
+        console.error(`  heap snapshot at ${e.stage}: ${writeHeapSnapshot(arg('--heap-snapshot', ''))}`);
+      }
     };
     await index.ingest(corpus, { onProgress });
     const cpu = process.cpuUsage(cpu0);
@@ -68,7 +75,7 @@ if (process.argv.includes('--child')) {
       console.error(`  after the update: live heap ${mb(m.heapUsed)} MB, array buffers ${mb(m.arrayBuffers)} MB (${fmt((m.heapUsed + m.arrayBuffers) / (from + size) / 1000)} KB per passage)`);
     }
     const snapshot = arg('--heap-snapshot', '');
-    if (snapshot) {
+    if (snapshot && !snapshotAt) {
       gc?.();
       console.error(`  heap snapshot: ${writeHeapSnapshot(snapshot)}`);
     }
@@ -95,6 +102,7 @@ const run = (name: string, checkout: string): Result => {
   const args = [...flags, fileURLToPath(import.meta.url), '--child', '--indexer', indexer, '--store', store, '--size', String(size), '--datasets', datasets];
   if (process.argv.includes('--stages')) args.push('--stages');
   if (snapshot) args.push('--heap-snapshot', resolve(name === 'before' ? `${snapshot}.before` : snapshot));
+  if (arg('--snapshot-at', '')) args.push('--snapshot-at', arg('--snapshot-at', ''));
   console.log(`${name} (${checkout}), load ${loadavg().map((x) => fmt(x)).join(' ')}`);
   const r = spawnSync(process.execPath, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 });
   if (r.status !== 0) throw new Error(`${name}: the update failed (exit ${r.status})`);

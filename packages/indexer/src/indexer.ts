@@ -28,7 +28,7 @@ import { syncGearViews, type GraphTouched } from './gear/sync-gear-views.js';
 import { embedChunks, keywordText } from './ingest/embed-chunks.js';
 import { embedTexts } from './ingest/embed-texts.js';
 import { extractIntoGraph } from './ingest/extract-into-graph.js';
-import { addDocument, adjacentChunks, chunksOf, clearTouched, createIndexState, dropDocument, stateDelta, toStoredState } from './ingest/index-state.js';
+import { addDocument, adjacentChunks, chunksOf, clearTouched, createIndexState, dropDocument, stateDelta, stateUnchanged, toStoredState } from './ingest/index-state.js';
 import { newIngestReport, safeProgress, stageTimer } from './ingest/new-report.js';
 import { summarizeDocs } from './ingest/summarize-docs.js';
 import { validateDocs } from './ingest/validate-docs.js';
@@ -262,6 +262,7 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
         state: () => toStoredState(state),
         stateDelta: () => stateDelta(state),
         touchedDocs: state.touched.docs.size,
+        stateUnchanged: stateUnchanged(state),
         touchedChunks: () => [...state.touched.chunks],
         onCommitted: () => clearTouched(state),
         graph,

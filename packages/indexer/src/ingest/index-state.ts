@@ -47,6 +47,8 @@ export interface IndexState {
     communities: boolean;
     /** Ids of communities that lost members or were dropped since the last commit (without a recomputation). */
     communityIds: Set<number>;
+    /** `docsSinceCommunities` as the last commit stored it. */
+    committedAge: number | undefined;
   };
 }
 
@@ -85,7 +87,7 @@ export function createIndexState(restored?: StoredState, intern?: GearIdInterner
     get sentenceCount() {
       return table.sentenceCount;
     },
-    touched: { docs: new Set(), chunks: new Set(), gearNodes: new Set(), gearEdges: new Set(), communities: false, communityIds: new Set() },
+    touched: { docs: new Set(), chunks: new Set(), gearNodes: new Set(), gearEdges: new Set(), communities: false, communityIds: new Set(), committedAge: undefined },
   };
   if (!restored) return state;
   const byDoc = new Map<string, Chunk[]>();
@@ -97,7 +99,7 @@ export function createIndexState(restored?: StoredState, intern?: GearIdInterner
   for (const d of restored.docs) table.add(d, byDoc.get(d.id) ?? [], isStoredLazily(d));
   for (const s of restored.summaries) state.summaries.set(s.docId, s);
   state.communities = restored.communities;
-  state.docsSinceCommunities = restored.communitiesAge;
+  state.docsSinceCommunities = state.touched.committedAge = restored.communitiesAge;
   restoreGear(state, gearReader(restored), intern);
   return state;
 }
@@ -207,8 +209,18 @@ export function stateDelta(state: IndexState): StateDelta {
   };
 }
 
+/**
+ * Whether nothing a state delta records changed since the last commit (a save right after an
+ * ingest's own commit, as the CLI's service does, then writes no empty delta).
+ */
+export function stateUnchanged(state: IndexState): boolean {
+  const t = state.touched;
+  return t.docs.size === 0 && t.chunks.size === 0 && t.gearNodes.size === 0 && t.gearEdges.size === 0 && !t.communities && t.communityIds.size === 0 && state.docsSinceCommunities === t.committedAge;
+}
+
 /** Forget the changes: they are committed. */
 export function clearTouched(state: IndexState): void {
+  state.touched.committedAge = state.docsSinceCommunities;
   state.touched.docs.clear();
   state.touched.chunks.clear();
   state.touched.gearNodes.clear();

@@ -90,6 +90,25 @@ describe('Indexer.deltaSummary', () => {
     expect((await openIndex(dir)).deltaSummary()).toEqual(s);
   });
 
+  it("adds no delta segment for a save that follows the ingest's own commit (the CLI saves after every ingest)", async () => {
+    const dir = join(root, 'saved');
+    const corpus = fixtureCorpus(12);
+    const idx = createIndexer({ dir, gearHeads: 1 });
+    await idx.ingest(corpus.slice(0, 10));
+    const committed = liveManifest(dir).files;
+    await idx.save();
+    expect(idx.lastCommitBytes()).toBe(0);
+    expect(liveManifest(dir).files).toEqual(committed);
+    expect(idx.deltaSummary()!.segments).toBe(0);
+    // a change is still written as a delta, and a save after it again adds nothing
+    await idx.ingest(corpus.slice(10));
+    const after = liveManifest(dir).files;
+    expect(after.stateDeltas).toHaveLength(1);
+    await idx.save();
+    expect(liveManifest(dir).files).toEqual(after);
+    expect((await openIndex(dir)).docs()).toHaveLength(12);
+  });
+
   it('is undefined before the first commit', () => {
     expect(createIndexer({ dir: join(root, 'never') }).deltaSummary()).toBeUndefined();
     expect(createIndexer().deltaSummary()).toBeUndefined();

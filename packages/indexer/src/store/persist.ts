@@ -61,6 +61,8 @@ export interface PersistParts {
   /** The changes since the last commit, and how many documents they touch (enables state deltas). */
   stateDelta?: () => StateDelta;
   touchedDocs?: number;
+  /** True when the state has not changed since the last commit: its base and deltas are kept as they are. */
+  stateUnchanged?: boolean;
   /** Chunk ids added, replaced or removed since the last commit (enables keyword deltas). */
   touchedChunks?: () => string[];
   /** Called once the generation is committed (the changes above are then durable). */
@@ -122,7 +124,10 @@ export async function persistIndex(dir: string, parts: PersistParts, home: Persi
   const prior = cache.state?.deltas ?? [];
   const touched = prior.reduce((n, d) => n + d.docs, 0) + (parts.touchedDocs ?? 0);
   let stateBase = cache.state?.base;
-  if (
+  if (cache.state && !compact && parts.stateUnchanged) {
+    state = cache.state.ref;
+    stateDeltas = prior;
+  } else if (
     cache.state &&
     !compact &&
     parts.stateDelta &&
