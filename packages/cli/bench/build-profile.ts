@@ -81,7 +81,7 @@ const onProgress = (e: IngestProgress) => {
   gcMs = 0;
   const total = [...stages.values()].reduce((a, b) => a + b, 0) / 1000;
   console.log(
-    `batch of ${batch} → ${e.done} passages (${index.graph.nodeCount} nodes, ${index.graph.edgeCount} edges): ${fmt(total)} s (${fmt(batch / total, 0)} passages/s), cpu ${fmt((cpu.user + cpu.system) / 1e6)} s, gc pauses ${fmt(gc)} s [${parts}] | commit wrote ${fmt(index.lastCommitBytes() / 1e6, 2)} MB (${commitShape()}), store ${fmt(duBytes(dir) / 1e6)} MB | heap ${fmt(heap.heapUsed / 1e6, 0)} MB, rss ${fmt(heap.rss / 1e6, 0)} MB, external ${fmt((heap.external + heap.arrayBuffers) / 1e6, 0)} MB | ${fmt((now - t0) / 1000)} s in, load ${fmt(loadavg()[0]!)}`,
+    `batch of ${batch} → ${e.done} passages (${index.graph.nodeCount} nodes, ${index.graph.edgeCount} edges): ${fmt(total)} s (${fmt(batch / total, 0)} passages/s), cpu ${fmt((cpu.user + cpu.system) / 1e6)} s, gc pauses ${fmt(gc)} s [${parts}] | commit wrote ${fmt(index.lastCommitBytes() / 1e6, 2)} MB (${commitShape()}), store ${fmt(duBytes(dir) / 1e6)} MB | heap ${fmt(heap.heapUsed / 1e6, 0)} MB, rss ${fmt(heap.rss / 1e6, 0)} MB, external ${fmt(heap.external / 1e6, 0)} MB (array buffers ${fmt(heap.arrayBuffers / 1e6, 0)} MB of it) | ${fmt((now - t0) / 1000)} s in, load ${fmt(loadavg()[0]!)}`,
   );
   stages = new Map();
 };
@@ -89,7 +89,7 @@ await index.ingest(corpus, { onProgress });
 // with --expose-gc the heap is collected first, so the figure is what the index keeps live
 (globalThis as { gc?: () => void }).gc?.();
 const mem = process.memoryUsage();
-console.log(`after the last commit: heap used ${fmt(mem.heapUsed / 1e6, 0)} MB, external + array buffers ${fmt((mem.external + mem.arrayBuffers) / 1e6, 0)} MB, rss ${fmt(mem.rss / 1e6, 0)} MB; store ${fmt(duBytes(dir) / 1e6, 1)} MB`);
+console.log(`after the last commit: heap used ${fmt(mem.heapUsed / 1e6, 0)} MB, external ${fmt(mem.external / 1e6, 0)} MB (array buffers ${fmt(mem.arrayBuffers / 1e6, 0)} MB of it), rss ${fmt(mem.rss / 1e6, 0)} MB; store ${fmt(duBytes(dir) / 1e6, 1)} MB`);
 const snapshot = arg('--heap-snapshot', '');
 if (snapshot) console.log(`heap snapshot: ${writeHeapSnapshot(resolve(snapshot))}`);
 console.log(`done: ${size} passages in ${fmt((performance.now() - t0) / 1000)} s (${fmt(size / ((performance.now() - t0) / 1000), 0)} passages/s), peak RSS ${fmt(process.resourceUsage().maxRSS / 1024, 0)} MB`);
