@@ -1,0 +1,120 @@
+// A BM25 index read in place from term-major columns (bm25-term-columns.ts, the keyword segment
+// version 4): what an opened store's first question needs is the few posting lists of its terms,
+// not the whole index. Searches, counts and term statistics run on the columns and give exactly
+// what the restored index gives (same formula, same order of additions, same tie rule); the first
+// call that changes the index (add, remove) or asks for all of it (toJSON, toColumns) restores
+// the writable index from the columns once, and from then on every call goes to it.
+import type { KeywordHit } from '../contracts/keyword-index.js';
+import { sortedIndexOf } from '../binary/string-column.js';
+import { assertValidK, assertValidText } from '../validate/assert-valid-text.js';
+import { createBm25Index, restoreBm25Columns, type Bm25Index, type Bm25Options } from './bm25-index.js';
+import { termColumnsToDocColumns, type Bm25TermColumns } from './bm25-term-columns.js';
+import { ENGLISH_STOP_WORDS } from '../text/stop-words.js';
+import { RagError } from '../errors.js';
+import { createTopK } from './top-k.js';
+
+/** Whether a Bm25Index from `openBm25View` has restored its writable index. */
+export const BM25_VIEW_RESTORED = Symbol('bm25.viewRestored');
+
+export function openBm25View(cols: Bm25TermColumns, options: Pick<Bm25Options, 'tokenizer'> & { source?: string } = {}): Bm25Index {
+  if (cols.customTokenizer && !options.tokenizer) throw new RagError('RAG_CONFIG', 'bm25 index was built with a custom tokenizer: pass the same `tokenizer`');
+  // an empty index with the stored settings gives the analyzer and the id the restored one has
+  const settings = createBm25Index({
+    k1: cols.k1,
+    b: cols.b,
+    stopWords: cols.stopWords === 'none' ? false : cols.stopWords === 'english' ? ENGLISH_STOP_WORDS : new Set(cols.stopWords),
+    ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
+  });
+  const { k1, b } = cols;
+  const n = cols.ids.length;
+  let restored: Bm25Index | undefined;
+  const writable = (): Bm25Index => (restored ??= restoreBm25Columns(termColumnsToDocColumns(cols), { ...options, source: options.source ?? 'bm25 columns' }));
+  let idSlots: Map<string, number> | undefined;
+  let scratch: Float64Array | undefined;
+  let touched: Int32Array | undefined;
+
+  const idf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  const df = (t: number) => cols.starts[t + 1]! - cols.starts[t]!;
+
+  const view: Bm25Index = {
+    id: settings.id,
+    k1,
+    b,
+    get documentCount() {
+      return restored ? restored.documentCount : n;
+    },
+    addSync: (docs) => writable().addSync(docs),
+    removeSync: (ids) => writable().removeSync(ids),
+    searchSync(query, k, searchOptions = {}) {
+      if (restored) return restored.searchSync(query, k, searchOptions);
+      assertValidText('query', query);
+      assertValidK('k', k);
+      if (k === 0 || n === 0) return [];
+      // the query's terms in their order (the restored index adds per document in this order too)
+      const qtf = new Map<number, number>();
+      for (const tok of settings.analyze(query)) {
+        const t = sortedIndexOf(cols.terms, tok);
+        if (t >= 0 && df(t) > 0) qtf.set(t, (qtf.get(t) ?? 0) + 1);
+      }
+      if (qtf.size === 0) return [];
+      scratch ??= new Float64Array(n);
+      touched ??= new Int32Array(n);
+      const avgdl = cols.totalLen / n || 1;
+      const c0 = k1 * (1 - b);
+      const c1 = (k1 * b) / avgdl;
+      let nTouched = 0;
+      for (const [t, q] of qtf) {
+        const w = q * idf(df(t)) * (k1 + 1);
+        for (let i = cols.starts[t]!, e = cols.starts[t + 1]!; i < e; i++) {
+          const s = cols.slots[i]!;
+          const tf = cols.tfs[i]!;
+          if (scratch[s] === 0) touched[nTouched++] = s;
+          scratch[s]! += (w * tf) / (tf + c0 + c1 * cols.docLen[s]!);
+        }
+      }
+      const heap = createTopK(k, (slot) => cols.ids.at(slot)!);
+      const filter = searchOptions.filter;
+      for (let i = 0; i < nTouched; i++) {
+        const s = touched[i]!;
+        const score = scratch[s]!;
+        scratch[s] = 0;
+        if (score < heap.threshold()) continue;
+        if (filter && !filter(cols.ids.at(s)!)) continue;
+        heap.push(s, score);
+      }
+      return heap.drain().map(({ slot, score }): KeywordHit => ({ id: cols.ids.at(slot)!, score }));
+    },
+    async add(docs) {
+      writable().addSync(docs);
+    },
+    async remove(ids) {
+      writable().removeSync(ids);
+    },
+    async search(query, k) {
+      return view.searchSync(query, k);
+    },
+    async size() {
+      return view.documentCount;
+    },
+    analyze: (text) => settings.analyze(text),
+    termStats(term) {
+      if (restored) return restored.termStats(term);
+      const t = sortedIndexOf(cols.terms, term.toLowerCase());
+      const d = t < 0 ? 0 : df(t);
+      return { term, df: d, idf: idf(d) };
+    },
+    has(id) {
+      if (restored) return restored.has(id);
+      if (!idSlots) {
+        idSlots = new Map();
+        for (let i = 0; i < n; i++) idSlots.set(cols.ids.at(i)!, i);
+      }
+      return idSlots.has(id);
+    },
+    ids: () => (restored ? restored.ids() : Array.from({ length: n }, (_, i) => cols.ids.at(i)!)),
+    toJSON: () => writable().toJSON(),
+    toColumns: () => writable().toColumns(),
+  };
+  Object.defineProperty(view, BM25_VIEW_RESTORED, { get: () => restored !== undefined });
+  return view;
+}
