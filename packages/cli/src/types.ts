@@ -15,7 +15,7 @@ import type { AnswerVerification,
   TraceEvent,
   Verdict,
 } from '@rag/core';
-import type { DeltaSummary, RagIndex } from '@rag/indexer';
+import type { DeltaSummary, OutdatedSegment, RagIndex } from '@rag/indexer';
 import type { ReviewQueue } from '@rag/train-data';
 
 /** One question-answering method: an agent (returns an Answer) or a retriever (returns Evidence). */
@@ -62,6 +62,11 @@ export interface DemoStack {
    * cannot tell (test doubles, other backends).
    */
   deltas?(): DeltaSummary | undefined;
+  /**
+   * Optional: the store's base segments written in an older version of their format than this
+   * release writes (still read; `compact` rewrites them). Absent on stores that cannot tell.
+   */
+  outdated?(): OutdatedSegment[];
   /**
    * Optional: fold every delta segment into new bases, as one atomic commit (a failure leaves the
    * previous generation live). Absent: the store does not support compaction (`rag compact` says so).

@@ -5,6 +5,8 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, stat
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { createHash } from 'node:crypto';
+import { encodeBinaryFile, encodeBm25Columns, type Bm25Index } from '@rag/core';
 import { createIndexer, openIndex } from '@rag/indexer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBytes } from '../src/cli/format-bytes.js';
@@ -118,9 +120,37 @@ describe('rag compact', () => {
     const files = readdirSync(join(dir, 'seg')).sort();
     const second = await run(['compact', '--store', 'store']);
     expect(second.code, second.err).toBe(0);
-    expect(second.out).toMatch(/^Nothing to fold: .* holds no delta segments \(.* on disk\)\. Nothing was written\.$/m);
+    expect(second.out).toMatch(/^Nothing to fold: .* holds no delta segments \(.* on disk\) and no segment in an older format\. Nothing was written\.$/m);
     expect(current(dir)).toBe(gen);
     expect(readdirSync(join(dir, 'seg')).sort()).toEqual(files);
+  }, 60_000);
+
+  it('rewrites a segment written in an older format version (here a version-3 keyword segment) even with no delta to fold', async () => {
+    const dir = copy('older');
+    await openIndex(dir).then((idx) => idx.compact());
+    // the keyword segment as the previous release wrote it (document-major columns, version 3)
+    const idx = await openIndex(dir);
+    const kw = idx.keyword as Bm25Index;
+    const expected = await kw.search('Leland North Carolina movies', 5);
+    const bytes = encodeBinaryFile('RAGKWD02', 3, encodeBm25Columns(kw.toColumns()), { compression: [] });
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const file = `keyword-${sha256.slice(0, 24)}.bin`;
+    writeFileSync(join(dir, 'seg', file), bytes);
+    for (const path of [join(dir, current(dir), 'manifest.json'), join(dir, 'manifest.json')]) {
+      const m = JSON.parse(readFileSync(path, 'utf8')) as { files: { keyword: unknown } };
+      m.files.keyword = { file, bytes: bytes.byteLength, sha256 };
+      writeFileSync(path, JSON.stringify(m, null, 2));
+    }
+    const version = () => new DataView(readFileSync(join(dir, 'seg', filesOf(dir).keyword!.file)).buffer).getUint32(8, true);
+    expect(version()).toBe(3);
+    const r = await run(['compact', '--store', 'older']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain('segments in an older format: keyword (version 3 → 4)');
+    expect(r.out).toContain('no delta segment to fold; rewrote in the current format: keyword (version 3 → 4)');
+    expect(version()).toBe(4);
+    expect(await (await openIndex(dir)).keyword.search('Leland North Carolina movies', 5)).toEqual(expected);
+    const again = await run(['compact', '--store', 'older']);
+    expect(again.out).toMatch(/^Nothing to fold: /);
   }, 60_000);
 
   it('notes on stderr (never stdout) that a store needs it, for ask, serve and mcp, and not once it is compacted', async () => {

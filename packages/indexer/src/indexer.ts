@@ -38,6 +38,7 @@ import { appendJournal, readJournal } from './store/journal.js';
 import { generationName, type StoredManifest, type StoredState } from './store/format1.js';
 import { FORMAT2_VERSION, type DerivedRef, type Manifest2 } from './store/format2.js';
 import { summarizeDeltas } from './store/delta-summary.js';
+import { outdatedSegments } from './store/segment-versions.js';
 import { isLoaded } from './store/lazy.js';
 import { DEFAULT_COMPACT_RATIO, persistIndex, type PersistCache } from './store/persist.js';
 import { buildCommunities, keepLiveMembers } from './summaries/community-summaries.js';
@@ -446,6 +447,7 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
     },
     lastCommitBytes: () => lastCommitBytes,
     deltaSummary: () => (live ? summarizeDeltas(live, persistCache.compactRatio ?? DEFAULT_COMPACT_RATIO) : undefined),
+    outdatedSegments: () => (live && options.dir ? outdatedSegments(options.dir, live) : []),
   };
   return indexer;
 }

@@ -5,6 +5,7 @@ import type { BudgetLimits, ChatModel, Cost, DocInput, DomainTemplate, IntentRou
 import type { LoadOptions, LoadProblem } from './loaders/load-types.js';
 import type { EntityResolver } from './resolution/entity-resolver.js';
 import type { DeltaSummary } from './store/delta-summary.js';
+import type { OutdatedSegment } from './store/segment-versions.js';
 
 /** Vector-store namespaces an index uses (prefixed by the index's own namespace). */
 export const VECTOR_NAMESPACES = {
@@ -185,6 +186,12 @@ export interface Indexer extends RagIndex {
    * no format-2 generation in `dir` (nothing committed yet, or a format-1 store not yet rewritten).
    */
   deltaSummary(): DeltaSummary | undefined;
+  /**
+   * The base segments of the live generation in `dir` written in an older version of their
+   * format than this release writes (still read; `compact()` rewrites them). Reads each one's
+   * 12-byte header only. Empty while there is no format-2 generation in `dir`.
+   */
+  outdatedSegments(): OutdatedSegment[];
   readonly options: Readonly<{ chunkTokens: number; overlap: number; gearHeads: number; dir?: string }>;
   /** Full namespace names inside `vectors`. */
   namespaceOf(name: 'chunks' | 'sentences' | 'summaries' | 'communities'): string;

@@ -1,7 +1,7 @@
 // Builds the app's DemoStack over an index that can change (ingest / remove / save): the
 // methods are rebuilt lazily per index version so they always see the current data.
 import type { ChatModel, DocInput, Embedder } from '@rag/core';
-import type { DeltaSummary, RagIndex } from '@rag/indexer';
+import type { DeltaSummary, OutdatedSegment, RagIndex } from '@rag/indexer';
 import type { ReviewQueue } from '@rag/train-data';
 import type { CompactSummary, DemoStack, IngestProgress, IngestSummary, MethodRunner } from '../types.js';
 import { DEFAULT_METHOD } from './default-method.js';
@@ -16,6 +16,8 @@ export interface WritableIndex {
   save(dir: string): Promise<void>;
   /** Optional (see DemoStack.deltas): the live generation's delta segments, from its manifest. */
   deltas?(): DeltaSummary | undefined;
+  /** Optional (see DemoStack.outdated): base segments in an older format version. */
+  outdated?(): OutdatedSegment[];
   /** Optional (see DemoStack.compact): fold every delta segment into new bases. */
   compact?(): Promise<CompactSummary>;
 }
@@ -67,6 +69,7 @@ export function createDemoStack(options: DemoStackOptions): DemoStack {
     remove: (docId) => index.remove(docId),
     save: () => index.save(options.dir),
     ...(index.deltas ? { deltas: () => index.deltas!() } : {}),
+    ...(index.outdated ? { outdated: () => index.outdated!() } : {}),
     ...(index.compact ? { compact: () => index.compact!() } : {}),
   };
 }

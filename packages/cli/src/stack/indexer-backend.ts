@@ -51,6 +51,7 @@ function writable(indexer: Indexer): WritableIndex {
     },
     save: (dir) => indexer.save(dir),
     deltas: () => indexer.deltaSummary(),
+    outdated: () => indexer.outdatedSegments(),
     async compact() {
       await indexer.compact();
       return { bytesWritten: indexer.lastCommitBytes() };
