@@ -29,6 +29,7 @@ import {
   type StringColumn,
 } from '@rag/core';
 import { csrRows } from './algorithms/csr.js';
+import { loadColumns } from './column-load.js';
 import { decodeNameIndex, encodeNameIndex, type StoredNameIndex } from './name-keys.js';
 import { inflateRawSync } from 'node:zlib';
 import { relationId } from './entity-id.js';
@@ -451,13 +452,24 @@ export function columnsToSnapshot(c: GraphColumns): GraphSnapshot {
  * checked when decoded; the logs, JSON inside the file, are parsed here.
  */
 export function columnRecords(c: GraphColumns): InitialRecords {
+  return { nodes: nodesOf(c), edges: edgesOf(c), ...columnLogs(c) };
+}
+
+/** The columns' schema and logs (the logs, JSON inside the file, parsed). */
+function columnLogs(c: GraphColumns) {
   return {
-    nodes: nodesOf(c),
-    edges: edgesOf(c),
     schema: c.schema,
     mergeLog: parse(z.array(MergeLogEntrySchema), c.mergeLog(), 'graph merge log'),
     editLog: parse(z.array(EditLogEntrySchema), c.editLog(), 'graph edit log'),
   };
+}
+
+/**
+ * The columns as what a writable store starts from, poured into it in bulk (column-load.ts):
+ * the same store `columnRecords` gives, built without the records one at a time.
+ */
+export function columnFill(c: GraphColumns): InitialRecords {
+  return { ...columnLogs(c), fill: (core) => loadColumns(core, c) };
 }
 
 /** Index of node `id` in sorted columns, or -1. */
