@@ -24,6 +24,7 @@ import { createStoreCore, type StoreCore } from './store-core.js';
 import { parse } from './store-helpers.js';
 import { createStoreReads } from './store-reads.js';
 import { createUpsertOps } from './upsert-ops.js';
+import type { HeldMerge } from './merge-log.js';
 import type { EditLogEntry, MergeLogEntry } from './schemas.js';
 import type { EntityNode, GraphSchema, GraphSnapshot, GraphStore, RelationEdge } from './types.js';
 
@@ -63,7 +64,8 @@ const DEFAULT_TYPE = 'Entity';
  */
 export type InitialRecords = {
   schema?: GraphSchema | undefined;
-  mergeLog: MergeLogEntry[];
+  /** The merge log: validated entries, or a stored log's held entries (merge-archive.ts). */
+  mergeLog: MergeLogEntry[] | { held: HeldMerge[] };
   editLog?: EditLogEntry[] | undefined;
 } & ({ nodes: Iterable<EntityNode>; edges: Iterable<RelationEdge> } | { fill(core: StoreCore): void });
 
