@@ -114,12 +114,13 @@ export function loadColumns(core: StoreCore, c: GraphColumns): void {
         ? { id, name, type, aliases, attributes, provenance: prov }
         : { id, name, type, aliases, description, attributes, provenance: prov };
     graph.addNewNode(id, Object.freeze(node));
-    const keys = new Set<string>();
-    for (const x of [name, ...aliases]) {
+    // the name's and aliases' keys (an index keeps an id once per key, so a repeated key adds nothing)
+    const key = normalizeName(name);
+    if (key) core.nameIndex.add(key, id);
+    for (const x of aliases) {
       const k = normalizeName(x);
-      if (k) keys.add(k);
+      if (k) core.nameIndex.add(k, id);
     }
-    for (const k of keys) core.nameIndex.add(k, id);
   }
   if (graph.order !== n) throw invalidInput('snapshot.nodes', 'duplicate node id');
 
