@@ -24,6 +24,8 @@ interface Result {
   nodes: number;
   edges: number;
   materializeMs: number;
+  /** CPU time of the process over the materialisation (all threads: GC helpers included) */
+  cpuMs: number;
   /** live heap + array buffers after a forced GC, MB */
   openedMb: number;
   materializedMb: number;
@@ -60,14 +62,17 @@ if (process.argv.includes('--child')) {
   const view = open();
   const opened = await live();
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   view.setSchema(view.schema);
   const materializeMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
   if (!view.isMaterialized()) throw new Error('the edit did not materialise the store');
   const after = await live();
   const result: Result = {
     nodes: view.nodeCount,
     edges: view.edgeCount,
     materializeMs,
+    cpuMs: (cpu.user + cpu.system) / 1000,
     openedMb: opened.heap + opened.ab,
     materializedMb: after.heap + after.ab,
     heapMb: after.heap,
@@ -93,7 +98,7 @@ const run = (name: string, checkout: string): Result => {
   if (r.status !== 0) throw new Error(`${name}: the run failed (exit ${r.status})`);
   const x = JSON.parse(r.stdout.trim().split('\n').pop()!) as Result;
   console.log(
-    `  ${x.nodes} nodes, ${x.edges} edges: materialised in ${fmt(x.materializeMs / 1000, 2)} s; live heap + array buffers ${fmt(x.openedMb, 0)} MB opened → ${fmt(x.materializedMb, 0)} MB materialised (heap ${fmt(x.heapMb, 0)}, array buffers ${fmt(x.arrayBuffersMb, 0)}), peak RSS ${fmt(x.peakMb, 0)} MB`,
+    `  ${x.nodes} nodes, ${x.edges} edges: materialised in ${fmt(x.materializeMs / 1000, 2)} s (CPU ${fmt(x.cpuMs / 1000, 2)} s); live heap + array buffers ${fmt(x.openedMb, 0)} MB opened → ${fmt(x.materializedMb, 0)} MB materialised (heap ${fmt(x.heapMb, 0)}, array buffers ${fmt(x.arrayBuffersMb, 0)}), peak RSS ${fmt(x.peakMb, 0)} MB`,
   );
   return x;
 };
@@ -104,6 +109,6 @@ if (before) {
   const theirs = run('before', resolve(before));
   const grow = (r: Result) => r.materializedMb - r.openedMb;
   console.log(
-    `ratio this checkout / before: time ${fmt(ours.materializeMs / theirs.materializeMs, 2)}×, memory added ${fmt(grow(ours) / grow(theirs), 2)}×, live after ${fmt(ours.materializedMb / theirs.materializedMb, 2)}×, peak RSS ${fmt(ours.peakMb / theirs.peakMb, 2)}×`,
+    `ratio this checkout / before: time ${fmt(ours.materializeMs / theirs.materializeMs, 2)}×, CPU ${fmt(ours.cpuMs / theirs.cpuMs, 2)}×, memory added ${fmt(grow(ours) / grow(theirs), 2)}×, live after ${fmt(ours.materializedMb / theirs.materializedMb, 2)}×, peak RSS ${fmt(ours.peakMb / theirs.peakMb, 2)}×`,
   );
 }
