@@ -201,6 +201,19 @@ describe('materialising stored columns in bulk', () => {
     expect(reads(bulk)).toEqual(reads(records));
   });
 
+  it('an empty graph, and one of nodes only', () => {
+    const lone = createGraphStore();
+    lone.addEntity({ name: 'Alone', provenance: [] });
+    for (const snap of [createGraphStore().toJSON(), lone.toJSON()]) {
+      const bytes = encodeGraph(snap);
+      const { bulk, records } = both(() => decodeGraphColumns(bytes, 'graph.bin'));
+      expect(reads(bulk)).toEqual(reads(records));
+      bulk.addTriple({ head: 'A', relation: 'r', tail: 'B', provenance: [span('c1', 0)], confidence: 1 });
+      records.addTriple({ head: 'A', relation: 'r', tail: 'B', provenance: [span('c1', 0)], confidence: 1 });
+      expect(reads(bulk)).toEqual(reads(records));
+    }
+  });
+
   it('refuses duplicate edge ids, in id order or not', () => {
     const snap = richSnapshot(5);
     const bytes = encodeGraph(snap);
