@@ -29,6 +29,9 @@ import {
   type StringColumn,
 } from '@rag/core';
 import { csrRows } from './algorithms/csr.js';
+import { loadColumns } from './column-load.js';
+import { holdArchived } from './merge-archive.js';
+import type { HeldMerge } from './merge-log.js';
 import { decodeNameIndex, encodeNameIndex, type StoredNameIndex } from './name-keys.js';
 import { inflateRawSync } from 'node:zlib';
 import { relationId } from './entity-id.js';
@@ -93,6 +96,11 @@ export interface GraphColumns {
   schema?: GraphSchema;
   /** The merge log, inflated on first call. */
   mergeLog: () => unknown[];
+  /**
+   * The merge log held as stored, for a store materialised from the columns (merge-archive.ts):
+   * version 4 files, whose log section is deflated whole, and deltas applied to them.
+   */
+  heldMergeLog?: () => HeldMerge[];
   mergeLogLength: number;
   editLogLength: number;
   /** The edit log, inflated on first call ([] for files written before edits existed). */
@@ -305,6 +313,7 @@ export function decodeGraphColumns(bytes: Uint8Array, source: string): GraphColu
     mergeLogLength: x(33).byteLength / 4,
     editLogLength: hasEdit ? x(35).byteLength / 4 : 0,
     editLog: hasEdit ? lazyLog(() => x(34), x(35), 'edit', corrupt, nested) : () => [],
+    ...(v4 && file.deflated(32) ? { heldMergeLog: () => holdArchived(file.deflated(32)!, file.take(32), u32(x(33))) } : {}),
     sorted: header.sorted === true,
   };
   // the lazily read columns are checked when first read; the rest now
@@ -451,13 +460,24 @@ export function columnsToSnapshot(c: GraphColumns): GraphSnapshot {
  * checked when decoded; the logs, JSON inside the file, are parsed here.
  */
 export function columnRecords(c: GraphColumns): InitialRecords {
+  return { nodes: nodesOf(c), edges: edgesOf(c), ...columnLogs(c) };
+}
+
+/** The columns' schema and logs (the logs, JSON inside the file, parsed; the merge log held as stored when `held`). */
+function columnLogs(c: GraphColumns, held = false) {
   return {
-    nodes: nodesOf(c),
-    edges: edgesOf(c),
     schema: c.schema,
-    mergeLog: parse(z.array(MergeLogEntrySchema), c.mergeLog(), 'graph merge log'),
+    mergeLog: held && c.heldMergeLog ? { held: c.heldMergeLog() } : parse(z.array(MergeLogEntrySchema), c.mergeLog(), 'graph merge log'),
     editLog: parse(z.array(EditLogEntrySchema), c.editLog(), 'graph edit log'),
   };
+}
+
+/**
+ * The columns as what a writable store starts from, poured into it in bulk (column-load.ts):
+ * the same store `columnRecords` gives, built without the records one at a time.
+ */
+export function columnFill(c: GraphColumns): InitialRecords {
+  return { ...columnLogs(c, true), fill: (core) => loadColumns(core, c) };
 }
 
 /** Index of node `id` in sorted columns, or -1. */

@@ -3,12 +3,14 @@
 // replayed onto the decoded columns of the base on open (`applyGraphDeltas`), without building
 // the writable store. Records are small in number per delta, so they are stored as one JSON text each
 // (validated when read) in string tables, deflated.
-import { bytesOf, columnToArray, decodeBinaryFile, decodeStrings, encodeBinaryFile, encodeStrings, jsonSection, RagError, readJsonSection, type Metadata } from '@rag/core';
+import { bytesOf, columnToArray, decodeBinaryFile, decodeStrings, encodeBinaryFile, encodeStrings, invalidInput, jsonSection, RagError, readJsonSection, type Metadata } from '@rag/core';
 import { z } from 'zod';
 import type { GraphChanges } from './change-tracker.js';
 import { relationId } from './entity-id.js';
 import { checkColumns, edgeIdAt, type GraphColumns } from './graph-codec.js';
-import { EntityNodeSchema, GraphSchemaSchema, RelationEdgeSchema } from './schemas.js';
+import { holdMerge, type HeldMerge } from './merge-log.js';
+import { EntityNodeSchema, GraphSchemaSchema, MergeLogEntrySchema, RelationEdgeSchema } from './schemas.js';
+import { parse } from './store-helpers.js';
 import type { EntityNode, RelationEdge } from './types.js';
 import { createProvenanceColumns } from './provenance-columns.js';
 import { createStringTable } from './string-table.js';
@@ -119,6 +121,9 @@ export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta
   let mergeLog = { length: base.mergeLogLength, read: base.mergeLog };
   let editLog = { length: base.editLogLength, read: base.editLog };
   let schema = base.schema;
+  // the merge log held as stored: the base's entries, then each delta's from its `from` on
+  const baseHeld = base.heldMergeLog;
+  const heldMergeLog = baseHeld && (() => deltas.reduce((held, d) => [...held.slice(0, d.mergeLog.from), ...holdTexts(d.mergeLog)], baseHeld()));
   for (const d of deltas) {
     for (const id of d.removedNodes) nodes.set(id, null);
     for (const n of d.nodes) nodes.set(n.id, n);
@@ -264,6 +269,7 @@ export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta
     ...(schema ? { schema } : {}),
     mergeLog: mergeLog.read,
     mergeLogLength: mergeLog.length,
+    ...(heldMergeLog ? { heldMergeLog } : {}),
     editLog: editLog.read,
     editLogLength: editLog.length,
     sorted: true,
@@ -313,6 +319,19 @@ function binarySearch(sorted: readonly string[], id: string): number {
     else hi = mid - 1;
   }
   return -1;
+}
+
+/** A delta's merge log entries, validated and held (the log's entry numbers in errors). */
+function holdTexts(change: { from: number; texts: string[] }): HeldMerge[] {
+  return change.texts.map((t, k) => {
+    let entry: unknown;
+    try {
+      entry = JSON.parse(t);
+    } catch {
+      throw invalidInput(`graph merge log.${change.from + k}`, 'is not valid JSON');
+    }
+    return holdMerge(parse(MergeLogEntrySchema, entry, `graph merge log.${change.from + k}`));
+  });
 }
 
 function appendLog(

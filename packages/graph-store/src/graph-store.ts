@@ -20,10 +20,11 @@ import { removeChunks } from './chunk-removal.js';
 import { createEditOps } from './edit-ops.js';
 import { createMergeOps } from './merge-ops.js';
 import { GRAPH_FORMAT_VERSION, GraphSnapshotSchema } from './schemas.js';
-import { createStoreCore } from './store-core.js';
+import { createStoreCore, type StoreCore } from './store-core.js';
 import { parse } from './store-helpers.js';
 import { createStoreReads } from './store-reads.js';
 import { createUpsertOps } from './upsert-ops.js';
+import type { HeldMerge } from './merge-log.js';
 import type { EditLogEntry, MergeLogEntry } from './schemas.js';
 import type { EntityNode, GraphSchema, GraphSnapshot, GraphStore, RelationEdge } from './types.js';
 
@@ -57,14 +58,16 @@ export interface GraphStoreExtras {
 
 const DEFAULT_TYPE = 'Entity';
 
-/** What a store starts from: a parsed snapshot, or a stored graph read one record at a time. */
-export interface InitialRecords {
-  nodes: Iterable<EntityNode>;
-  edges: Iterable<RelationEdge>;
+/**
+ * What a store starts from: a parsed snapshot's records, or (`fill`) a stored graph's checked
+ * columns poured into the empty core in bulk (column-load.ts).
+ */
+export type InitialRecords = {
   schema?: GraphSchema | undefined;
-  mergeLog: MergeLogEntry[];
+  /** The merge log: validated entries, or a stored log's held entries (merge-archive.ts). */
+  mergeLog: MergeLogEntry[] | { held: HeldMerge[] };
   editLog?: EditLogEntry[] | undefined;
-}
+} & ({ nodes: Iterable<EntityNode>; edges: Iterable<RelationEdge> } | { fill(core: StoreCore): void });
 
 export function createGraphStore(options: GraphStoreOptions = {}): GraphStore & GraphStoreExtras {
   if (options.snapshot === undefined) return buildGraphStore(options);
@@ -91,7 +94,8 @@ export function buildGraphStore(options: Omit<GraphStoreOptions, 'snapshot'>, in
 
   // ---------------------------------------------------------------- initial state
 
-  if (initial) {
+  if (initial && 'fill' in initial) initial.fill(core);
+  else if (initial) {
     for (const n of initial.nodes) {
       if (graph.hasNode(n.id)) throw invalidInput('snapshot.nodes', `duplicate node id "${n.id}"`);
       core.putNode(n);
@@ -103,6 +107,8 @@ export function buildGraphStore(options: Omit<GraphStoreOptions, 'snapshot'>, in
       if (graph.hasEdge(e.id)) throw invalidInput('snapshot.edges', `duplicate edge id "${e.id}"`);
       core.putEdge(e);
     }
+  }
+  if (initial) {
     merges.restoreLog(initial.mergeLog);
     edits.restoreLog(initial.editLog ?? []);
     if (initial.schema) core.setSchema(initial.schema);

@@ -8,7 +8,7 @@ import { columnSlice, RagError, type GraphEdgeRef, type GraphNodeRef, type Subgr
 import { publicEdit } from './edit-log.js';
 import { normalizeName, normalizeRelation } from './entity-id.js';
 import type { GraphChanges } from './change-tracker.js';
-import { columnRecords, columnsToSnapshot, edgeAt, edgeIdAt, nodeAt, sortedEdgeIndex, sortedNodeIndex, type GraphColumns } from './graph-codec.js';
+import { columnFill, columnsToSnapshot, edgeAt, edgeIdAt, nodeAt, sortedEdgeIndex, sortedNodeIndex, type GraphColumns } from './graph-codec.js';
 import { buildGraphStore, type GraphStoreExtras, type GraphStoreOptions } from './graph-store.js';
 import { publicRecord } from './merge-ops.js';
 import type { EditLogEntry, MergeLogEntry } from './schemas.js';
@@ -185,7 +185,7 @@ export function createGraphView(decoded: GraphColumns, options: Omit<GraphStoreO
   /** Build the writable store from the columns; every later call goes to it. */
   const materialize = (): Store => {
     if (!delegate) {
-      delegate = buildGraphStore(options, columnRecords(cols));
+      delegate = buildGraphStore(options, columnFill(cols));
       // the columns are what was persisted (or opened): record changes from here
       delegate.markPersisted();
       nodeIndex = edgeIndex = nameIndex = chunkIndex = undefined;

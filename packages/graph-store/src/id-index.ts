@@ -59,6 +59,14 @@ export class IdIndex {
     if (cur.size === 0) this.map.delete(key);
   }
 
+  /**
+   * Set the ids of a key not yet present, in order (distinct, as `add` would have left them: the
+   * same form `add` gives that many ids). The bulk path (column-load.ts) fills an empty index.
+   */
+  setNew(key: string, ids: string[]): void {
+    this.map.set(key, ids.length === 1 ? ids[0]! : ids.length <= SET_FROM ? ids : new Set(ids));
+  }
+
   /** How many ids `key` holds. */
   count(key: string): number {
     const cur = this.map.get(key);

@@ -16,8 +16,18 @@ export interface HeldMerge {
   readonly reason?: string;
   readonly at: string;
   undone?: boolean;
-  /** JSON of the whole entry as it was held, deflated (raw), as a latin1 string. */
-  readonly packed: string;
+  /**
+   * JSON of the whole entry as it was held, deflated (raw), as a latin1 string; or, for an entry
+   * restored from a graph file, where its text sits in the file's merge log (merge-archive.ts).
+   */
+  readonly packed: string | ArchivedText;
+}
+
+/** An entry of a stored log's section, opened with the others asked for at once. */
+export interface ArchivedText {
+  /** The stored log: opens (parses and validates) the given entries together. */
+  readonly archive: { open(entries: readonly number[]): MergeLogEntry[] };
+  readonly entry: number;
 }
 
 export function holdMerge(entry: MergeLogEntry): HeldMerge {
@@ -35,7 +45,27 @@ export function holdMerge(entry: MergeLogEntry): HeldMerge {
 
 /** The full entry (a new object each call); `undone` set since it was held is applied last, as setting it on the entry did. */
 export function openMerge(held: HeldMerge): MergeLogEntry {
-  const entry = JSON.parse(inflateRawSync(Buffer.from(held.packed, 'latin1')).toString('utf8')) as MergeLogEntry;
-  if (held.undone === true && entry.undone !== true) entry.undone = true;
-  return entry;
+  return openMerges([held])[0]!;
+}
+
+/** `openMerge` of each; entries held from one stored log are read from it together (one inflate). */
+export function openMerges(held: readonly HeldMerge[]): MergeLogEntry[] {
+  const out = new Array<MergeLogEntry>(held.length);
+  const archived = new Map<ArchivedText['archive'], number[]>();
+  held.forEach((h, i) => {
+    if (typeof h.packed === 'string') out[i] = JSON.parse(inflateRawSync(Buffer.from(h.packed, 'latin1')).toString('utf8')) as MergeLogEntry;
+    else {
+      const at = archived.get(h.packed.archive);
+      if (at) at.push(i);
+      else archived.set(h.packed.archive, [i]);
+    }
+  });
+  for (const [archive, at] of archived) {
+    const entries = archive.open(at.map((i) => (held[i]!.packed as ArchivedText).entry));
+    at.forEach((i, k) => (out[i] = entries[k]!));
+  }
+  held.forEach((h, i) => {
+    if (h.undone === true && out[i]!.undone !== true) out[i]!.undone = true;
+  });
+  return out;
 }

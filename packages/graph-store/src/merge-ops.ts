@@ -4,7 +4,7 @@
 // merge left them (RAG_CONFLICT otherwise). A split is not logged (undo it with a merge).
 import { RagError, invalidInput } from '@rag/core';
 import { entityId, normalizeName } from './entity-id.js';
-import { holdMerge, openMerge, type HeldMerge } from './merge-log.js';
+import { holdMerge, openMerge, openMerges, type HeldMerge } from './merge-log.js';
 import type { MergeLogEntry } from './schemas.js';
 import { byId, combineEdges, deepEqual, mergeAliases, rekey, unionProvenance } from './store-helpers.js';
 import type { StoreCore } from './store-core.js';
@@ -19,8 +19,8 @@ export interface MergeOps {
   logEntries(from?: number): MergeLogEntry[];
   /** Per entry, whether it is undone (without opening the entries). */
   undoneFlags(): boolean[];
-  /** Start from a snapshot's (validated) log. */
-  restoreLog(entries: MergeLogEntry[]): void;
+  /** Start from a snapshot's (validated) log, or from a stored log's held entries (merge-archive.ts). */
+  restoreLog(entries: MergeLogEntry[] | { held: HeldMerge[] }): void;
 }
 
 export function createMergeOps(core: StoreCore): MergeOps {
@@ -167,10 +167,10 @@ export function createMergeOps(core: StoreCore): MergeOps {
     undoMerge,
     split,
     mergeLog: () => log.map(publicRecord),
-    logEntries: (from = 0) => log.slice(from).map(openMerge),
+    logEntries: (from = 0) => openMerges(log.slice(from)),
     undoneFlags: () => log.map((r) => r.undone === true),
     restoreLog(entries) {
-      log = entries.map(holdMerge);
+      log = Array.isArray(entries) ? entries.map(holdMerge) : entries.held;
       mergeCounter = log.reduce((m, r) => Math.max(m, Number(/^merge-(\d+)$/.exec(r.id)?.[1] ?? 0)), 0);
     },
   };

@@ -102,6 +102,15 @@ export class Multigraph<N, E> {
       this.nodeValues[at] = value;
       return old;
     }
+    this.addNewNode(id, value);
+    return undefined;
+  }
+  /**
+   * Adds a node whose id is absent (the caller knows: the bulk path fills an empty graph from
+   * checked columns); returns its slot. A duplicate id would corrupt the graph: `order` then
+   * counts fewer nodes than were added.
+   */
+  addNewNode(id: string, value: N): number {
     let s = this.freeNodes.pop();
     if (s === undefined) {
       s = this.nodeIds.length;
@@ -129,7 +138,28 @@ export class Multigraph<N, E> {
     this.recentSlots[1] = this.recentSlots[0]!;
     this.recentIds[0] = id;
     this.recentSlots[0] = s;
-    return undefined;
+    return s;
+  }
+  /** Sizes the per-slot arrays for this many nodes and edges up front (a bulk load knows both). */
+  reserve(nodes: number, edges: number): void {
+    this.outHead = grown(this.outHead, nodes);
+    this.outTail = grown(this.outTail, nodes);
+    this.inHead = grown(this.inHead, nodes);
+    this.inTail = grown(this.inTail, nodes);
+    this.outDegree = grown(this.outDegree, nodes);
+    this.inDegree = grown(this.inDegree, nodes);
+    this.source = grown(this.source, edges);
+    this.target = grown(this.target, edges);
+    this.nextOut = grown(this.nextOut, edges);
+    this.prevOut = grown(this.prevOut, edges);
+    this.nextIn = grown(this.nextIn, edges);
+    this.prevIn = grown(this.prevIn, edges);
+    this.nextAll = grown(this.nextAll, edges);
+    this.prevAll = grown(this.prevAll, edges);
+  }
+  /** Whether every edge so far was added after one with a smaller id (then no two share an id). */
+  get edgesAddedInIdOrder(): boolean {
+    return this.edgesInIdOrder;
   }
   /** Drops a node and its incident edges; throws if absent. */
   dropNode(id: string): void {

@@ -17,6 +17,11 @@ export interface SpanPool {
    * shared one-span list for a single span, `list` itself when it already is such a list.
    */
   list(list: readonly Provenance[]): Provenance[];
+  /**
+   * The bulk path (column-load.ts): the pooled one-span lists of a chunk not yet in the pool,
+   * its distinct spans in the order they are first cited.
+   */
+  adopt(chunkId: string, lists: Provenance[][]): void;
   /** Forget the pooled spans of these chunks (their records are gone or rewritten). */
   forget(chunkIds: Iterable<string>): void;
   /** Number of pooled spans. */
@@ -28,6 +33,16 @@ const EMPTY = Object.freeze([]) as unknown as Provenance[];
 /** Whether a list of pooled spans holds no span twice (pooled spans are equal only when identical). */
 function allDistinct(list: readonly Provenance[]): boolean {
   return new Set(list).size === list.length;
+}
+
+/** Freeze a new list of pooled spans as the pool stores it (remembered as distinct when it is long and is). */
+export function frozenPooledList(spans: Provenance[]): Provenance[] {
+  return markPooled(spans, false);
+}
+function markPooled(spans: Provenance[], distinct: boolean): Provenance[] {
+  const pooled = Object.freeze(spans) as unknown as Provenance[];
+  if (pooled.length >= LONG && (distinct || allDistinct(pooled))) markDistinctPooled(pooled);
+  return pooled;
 }
 
 export function createSpanPool(): SpanPool {
@@ -67,9 +82,11 @@ export function createSpanPool(): SpanPool {
         if (p !== list[i]) same = false;
         out[i] = p;
       }
-      const pooled = same ? (list as Provenance[]) : (Object.freeze(out) as unknown as Provenance[]);
-      if (pooled.length >= LONG && (from > 0 || allDistinct(pooled))) markDistinctPooled(pooled);
-      return pooled;
+      return markPooled(same ? (list as Provenance[]) : out, from > 0);
+    },
+    adopt(chunkId, lists) {
+      byChunk.set(chunkId, lists);
+      size += lists.length;
     },
     forget(chunkIds) {
       for (const c of chunkIds) {

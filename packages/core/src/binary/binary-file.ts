@@ -98,6 +98,11 @@ export interface LazyBinaryFile {
   release(sections: readonly number[]): void;
   /** Bytes [start, end) of section i: for a section deflated in blocks only the blocks holding them are inflated. */
   range(i: number, start: number, end: number): Uint8Array;
+  /**
+   * Section i as stored when it is deflated whole (raw deflate, a view into the file's bytes),
+   * else undefined: for a reader that keeps it compressed and inflates it later itself.
+   */
+  deflated(i: number): Uint8Array | undefined;
 }
 
 /**
@@ -203,6 +208,10 @@ export function decodeBinaryFileLazy(bytes: Uint8Array, magic: string, source: s
     section,
     take,
     release,
+    deflated(i) {
+      check(i);
+      return codes[i] === 1 ? raw[i] : undefined;
+    },
     keepOnly(sections) {
       const keep = new Set(sections);
       release(Array.from({ length: count }, (_, i) => i).filter((i) => !keep.has(i)));
