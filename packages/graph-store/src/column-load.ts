@@ -17,23 +17,13 @@
 import { columnSlice, invalidInput, type Metadata, type Provenance } from '@rag/core';
 import { normalizeName, relationId } from './entity-id.js';
 import type { GraphColumns } from './graph-codec.js';
+import { invertProvenance, type ChunkRecords } from './chunk-records.js';
 import { frozenPooledList } from './span-pool.js';
 import type { StoreCore } from './store-core.js';
 import type { EntityNode, RelationEdge } from './types.js';
 
 const NO_ALIASES = Object.freeze([]) as unknown as string[];
 const NO_ATTRIBUTES = Object.freeze({}) as Metadata;
-
-/** Chunk index → the records whose provenance cites it, each once, in record order (CSR). */
-function invert(recordProv: Uint32Array, records: number, provChunk: Uint32Array, chunks: number): { off: Uint32Array; list: Uint32Array } {
-  const off = new Uint32Array(chunks + 1);
-  for (let i = 0; i < records; i++) for (let j = recordProv[i]!; j < recordProv[i + 1]!; j++) off[provChunk[j]! + 1]!++;
-  for (let c = 0; c < chunks; c++) off[c + 1]! += off[c]!;
-  const fill = off.slice(0, chunks);
-  const list = new Uint32Array(off[chunks]!);
-  for (let i = 0; i < records; i++) for (let j = recordProv[i]!; j < recordProv[i + 1]!; j++) list[fill[provChunk[j]!]!++] = i;
-  return { off, list };
-}
 
 /**
  * The pooled one-span list of every provenance entry (entries citing the same span share one),
@@ -45,7 +35,7 @@ function poolSpans(core: StoreCore, c: GraphColumns, chunkId: (k: number) => str
   // each entry as its own one-entry record: entries grouped by chunk, in entry order
   const each = new Uint32Array(count + 1);
   for (let j = 0; j <= count; j++) each[j] = j;
-  const byChunk = invert(each, count, c.provChunk, chunks);
+  const byChunk = invertProvenance(each, count, c.provChunk, chunks);
   const start = c.provStart;
   const end = c.provEnd;
   const spanOf = new Array<Provenance[]>(count);
@@ -158,14 +148,14 @@ export function loadColumns(core: StoreCore, c: GraphColumns): void {
   for (const r of relationOrder) core.relationCounts.set(c.dict[r]!, relationCount[r]!);
 
   // π⁻¹: chunk → the nodes / edges citing it, in record order
-  const chunkNodes = invert(c.nodeProv, n, c.provChunk, chunks);
+  const chunkNodes = invertProvenance(c.nodeProv, n, c.provChunk, chunks);
   for (let k = 0; k < chunks; k++) if (chunkNodes.off[k] !== chunkNodes.off[k + 1]) core.chunkNodes.setNew(chunkId(k), idsAt(chunkNodes, k, ids));
-  const chunkEdges = invert(c.edgeProv, m, c.provChunk, chunks);
+  const chunkEdges = invertProvenance(c.edgeProv, m, c.provChunk, chunks);
   for (let k = 0; k < chunks; k++) if (chunkEdges.off[k] !== chunkEdges.off[k + 1]) core.chunkEdges.setNew(chunkId(k), idsAt(chunkEdges, k, edgeIds));
 }
 
 /** The ids of chunk k's records, each once (a record citing the chunk twice is listed twice in a row). */
-function idsAt(t: { off: Uint32Array; list: Uint32Array }, k: number, ids: readonly string[]): string[] {
+function idsAt(t: ChunkRecords, k: number, ids: readonly string[]): string[] {
   let distinct = 0;
   for (let x = t.off[k]!; x < t.off[k + 1]!; x++) if (x === t.off[k] || t.list[x] !== t.list[x - 1]) distinct++;
   const out = new Array<string>(distinct);

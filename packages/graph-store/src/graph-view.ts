@@ -5,6 +5,7 @@
 // store from the columns and from then on every call goes to it: the view is transparent to
 // its users.
 import { columnSlice, RagError, type GraphEdgeRef, type GraphNodeRef, type Subgraph } from '@rag/core';
+import { invertProvenance, type ChunkRecords } from './chunk-records.js';
 import { publicEdit } from './edit-log.js';
 import { normalizeName, normalizeRelation } from './entity-id.js';
 import type { GraphChanges } from './change-tracker.js';
@@ -90,19 +91,9 @@ export function createGraphView(decoded: GraphColumns, options: Omit<GraphStoreO
     return nameIndex;
   };
   /** Chunk → the nodes and edges it supports, as two CSR tables over typed arrays (no per-chunk objects). */
-  type Csr = { off: Uint32Array; list: Uint32Array };
+  type Csr = ChunkRecords;
   let chunkFacts: { nodes: Csr; edges: Csr } | undefined;
-  const invert = (recordProv: Uint32Array, records: number): Csr => {
-    const chunks = cols.chunkIds.length;
-    const off = new Uint32Array(chunks + 1);
-    for (let i = 0; i < records; i++) for (let j = recordProv[i]!; j < recordProv[i + 1]!; j++) off[cols.provChunk[j]! + 1]!++;
-    for (let c = 0; c < chunks; c++) off[c + 1]! += off[c]!;
-    const fill = off.slice(0, chunks);
-    const list = new Uint32Array(off[chunks]!);
-    for (let i = 0; i < records; i++) for (let j = recordProv[i]!; j < recordProv[i + 1]!; j++) list[fill[cols.provChunk[j]!]!++] = i;
-    return { off, list };
-  };
-  const facts = () => (chunkFacts ??= { nodes: invert(cols.nodeProv, n), edges: invert(cols.edgeProv, m) });
+  const facts = () => (chunkFacts ??= { nodes: invertProvenance(cols.nodeProv, n, cols.provChunk, cols.chunkIds.length), edges: invertProvenance(cols.edgeProv, m, cols.provChunk, cols.chunkIds.length) });
   /** The records a chunk supports, once each (a record may cite a chunk several times). */
   const factsAt = (t: Csr, c: number): number[] => {
     const out: number[] = [];
