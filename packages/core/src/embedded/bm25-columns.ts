@@ -26,7 +26,8 @@ export interface Bm25Columns {
   tfs: Uint32Array;
 }
 
-const HeaderSchema = z.object({
+/** The header of a keyword segment's columns (version 4 adds the lengths' sum: bm25-term-columns.ts). */
+export const Bm25HeaderSchema = z.object({
   k1: z.number().positive(),
   b: z.number().min(0).max(1),
   stopWords: z.union([z.literal('english'), z.literal('none'), z.array(z.string())]),
@@ -51,19 +52,27 @@ export function encodeBm25Columns(c: Bm25Columns): Uint8Array[] {
   return [jsonSection(header), ...encodeStrings(c.terms), ...encodeStrings(c.ids), bytesOf(c.offsets), bytesOf(c.termIndexes), bytesOf(tfs)];
 }
 
-/** Read and check the sections `encodeBm25Columns` made; errors are RAG_STORE_CORRUPT naming `source`. */
-export function decodeBm25Columns(sections: readonly Uint8Array[], source: string): Bm25Columns {
+/**
+ * A keyword segment's header (section 0, JSON) checked against `schema`, after its section count;
+ * `corrupt(why)` makes the RAG_STORE_CORRUPT errors naming `source` (the file).
+ */
+export function readKeywordHeader<T>(sections: readonly Uint8Array[], expected: number, schema: z.ZodType<T>, source: string): { header: T; corrupt: (why: string) => RagError } {
   const corrupt = (why: string) => new RagError('RAG_STORE_CORRUPT', `${source}: keyword index ${why}`, { details: { file: source } });
-  if (sections.length !== BM25_COLUMN_SECTIONS) throw corrupt(`has ${sections.length} sections, expected ${BM25_COLUMN_SECTIONS}`);
+  if (sections.length !== expected) throw corrupt(`has ${sections.length} sections, expected ${expected}`);
   let raw: unknown;
   try {
     raw = readJsonSection(sections[0]!);
   } catch {
     throw corrupt('header is not JSON');
   }
-  const parsed = HeaderSchema.safeParse(raw);
+  const parsed = schema.safeParse(raw);
   if (!parsed.success) throw corrupt(`header is invalid: ${z.prettifyError(parsed.error)}`);
-  const h = parsed.data;
+  return { header: parsed.data, corrupt };
+}
+
+/** Read and check the sections `encodeBm25Columns` made; errors are RAG_STORE_CORRUPT naming `source`. */
+export function decodeBm25Columns(sections: readonly Uint8Array[], source: string): Bm25Columns {
+  const { header: h, corrupt } = readKeywordHeader(sections, BM25_COLUMN_SECTIONS, Bm25HeaderSchema, source);
   const whole = (b: Uint8Array, size: number, what: string) => {
     if (b.byteLength % size !== 0) throw corrupt(`${what} column is ${b.byteLength} bytes, not a multiple of ${size}`);
   };

@@ -13,7 +13,7 @@ import { RagError } from '../errors.js';
 import { ENGLISH_STOP_WORDS } from '../text/stop-words.js';
 import { tokenize } from '../text/tokenize.js';
 import { assertValidId, assertValidK, assertValidText } from '../validate/assert-valid-text.js';
-import { createTopK } from './top-k.js';
+import { bm25Idf, bm25Search } from './bm25-scoring.js';
 import type { Bm25Columns } from './bm25-columns.js';
 import { PairListPool } from './pair-list-pool.js';
 
@@ -175,7 +175,7 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
     return counts;
   };
 
-  const idf = (df: number) => Math.log(1 + (live - df + 0.5) / (df + 0.5));
+  const idf = (df: number) => bm25Idf(live, df);
 
   const validateDocs = (docs: unknown): KeywordDocument[] => {
     if (!Array.isArray(docs)) throw new RagError('RAG_INVALID_INPUT', 'docs: expected an array', { details: { input: 'docs' } });
@@ -223,34 +223,11 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
         scratch = new Float64Array(docLen.length);
         touched = new Int32Array(docLen.length);
       }
-      const avgdl = totalLen / live || 1;
-      const c0 = k1 * (1 - b);
-      const c1 = (k1 * b) / avgdl;
-      let nTouched = 0;
-      const slots = postings.x;
-      const tfs = postings.y;
-      for (const [t, q] of qtf) {
-        const n = postings.len[t]!;
-        const w = q * idf(n) * (k1 + 1);
-        const from = postings.start[t]!;
-        for (let i = from; i < from + n; i++) {
-          const s = slots[i]!;
-          const tf = tfs[i]!;
-          if (scratch[s] === 0) touched[nTouched++] = s;
-          scratch[s]! += (w * tf) / (tf + c0 + c1 * docLen[s]!);
-        }
-      }
-      const heap = createTopK(k, (slot) => slotIds[slot]!);
-      const filter = searchOptions.filter;
-      for (let i = 0; i < nTouched; i++) {
-        const s = touched[i]!;
-        const score = scratch[s]!;
-        scratch[s] = 0;
-        if (score < heap.threshold()) continue;
-        if (filter && !filter(slotIds[s]!)) continue;
-        heap.push(s, score);
-      }
-      return heap.drain().map(({ slot, score }) => ({ id: slotIds[slot]!, score }));
+      const pool = postings;
+      return bm25Search(
+        { slots: pool.x, tfs: pool.y, from: (t) => pool.start[t]!, count: (t) => pool.len[t]!, docLen },
+        { qtf, k, documents: live, totalLen, k1, b, idOf: (slot) => slotIds[slot]!, filter: searchOptions.filter, scratch, touched },
+      );
     },
     async add(docs) {
       index.addSync(docs);

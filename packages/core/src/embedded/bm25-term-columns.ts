@@ -6,10 +6,9 @@
 // straight from the file's bytes (bm25-view.ts). Writing converts the document-major columns
 // `Bm25Index.toColumns()` gives (one sort of the terms, one pass over the entries).
 import { z } from 'zod';
-import { RagError } from '../errors.js';
 import { blobStringColumn, type StringColumn } from '../binary/string-column.js';
-import { bytesOf, encodeStrings, jsonSection, readJsonSection, u32 } from '../binary/binary-file.js';
-import type { Bm25Columns } from './bm25-columns.js';
+import { bytesOf, encodeStrings, jsonSection, u32 } from '../binary/binary-file.js';
+import { Bm25HeaderSchema, readKeywordHeader, type Bm25Columns } from './bm25-columns.js';
 
 /** What the keyword segment version 4 holds, read in place (`decodeBm25TermColumns`). */
 export interface Bm25TermColumns {
@@ -33,17 +32,7 @@ export interface Bm25TermColumns {
   totalLen: number;
 }
 
-const HeaderSchema = z.object({
-  k1: z.number().positive(),
-  b: z.number().min(0).max(1),
-  stopWords: z.union([z.literal('english'), z.literal('none'), z.array(z.string())]),
-  customTokenizer: z.boolean(),
-  docs: z.number().int().nonnegative(),
-  terms: z.number().int().nonnegative(),
-  entries: z.number().int().nonnegative(),
-  tfBytes: z.union([z.literal(1), z.literal(2), z.literal(4)]),
-  totalLen: z.number().int().nonnegative(),
-});
+const HeaderSchema = Bm25HeaderSchema.extend({ totalLen: z.number().int().nonnegative() });
 
 /** Number of sections `encodeBm25TermColumns` makes. */
 export const BM25_TERM_COLUMN_SECTIONS = 9;
@@ -92,17 +81,7 @@ export function encodeBm25TermColumns(c: Bm25Columns): Uint8Array[] {
  * checks are over the numeric columns (one pass); strings are decoded when read.
  */
 export function decodeBm25TermColumns(sections: readonly Uint8Array[], source: string): Bm25TermColumns {
-  const corrupt = (why: string) => new RagError('RAG_STORE_CORRUPT', `${source}: keyword index ${why}`, { details: { file: source } });
-  if (sections.length !== BM25_TERM_COLUMN_SECTIONS) throw corrupt(`has ${sections.length} sections, expected ${BM25_TERM_COLUMN_SECTIONS}`);
-  let raw: unknown;
-  try {
-    raw = readJsonSection(sections[0]!);
-  } catch {
-    throw corrupt('header is not JSON');
-  }
-  const parsed = HeaderSchema.safeParse(raw);
-  if (!parsed.success) throw corrupt(`header is invalid: ${z.prettifyError(parsed.error)}`);
-  const h = parsed.data;
+  const { header: h, corrupt } = readKeywordHeader(sections, BM25_TERM_COLUMN_SECTIONS, HeaderSchema, source);
   const words = (b: Uint8Array, count: number, what: string) => {
     if (b.byteLength !== count * 4) throw corrupt(`${what} column is ${b.byteLength} bytes, expected ${count * 4}`);
     return u32(b);

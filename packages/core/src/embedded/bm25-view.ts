@@ -4,14 +4,13 @@
 // what the restored index gives (same formula, same order of additions, same tie rule); the first
 // call that changes the index (add, remove) or asks for all of it (toJSON, toColumns) restores
 // the writable index from the columns once, and from then on every call goes to it.
-import type { KeywordHit } from '../contracts/keyword-index.js';
 import { sortedIndexOf } from '../binary/string-column.js';
 import { assertValidK, assertValidText } from '../validate/assert-valid-text.js';
 import { createBm25Index, restoreBm25Columns, type Bm25Index, type Bm25Options } from './bm25-index.js';
 import { termColumnsToDocColumns, type Bm25TermColumns } from './bm25-term-columns.js';
 import { ENGLISH_STOP_WORDS } from '../text/stop-words.js';
 import { RagError } from '../errors.js';
-import { createTopK } from './top-k.js';
+import { bm25Idf, bm25Search } from './bm25-scoring.js';
 
 /** Whether a Bm25Index from `openBm25View` has restored its writable index. */
 export const BM25_VIEW_RESTORED = Symbol('bm25.viewRestored');
@@ -33,7 +32,7 @@ export function openBm25View(cols: Bm25TermColumns, options: Pick<Bm25Options, '
   let scratch: Float64Array | undefined;
   let touched: Int32Array | undefined;
 
-  const idf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  const idf = (df: number) => bm25Idf(n, df);
   const df = (t: number) => cols.starts[t + 1]! - cols.starts[t]!;
 
   const view: Bm25Index = {
@@ -59,30 +58,10 @@ export function openBm25View(cols: Bm25TermColumns, options: Pick<Bm25Options, '
       if (qtf.size === 0) return [];
       scratch ??= new Float64Array(n);
       touched ??= new Int32Array(n);
-      const avgdl = cols.totalLen / n || 1;
-      const c0 = k1 * (1 - b);
-      const c1 = (k1 * b) / avgdl;
-      let nTouched = 0;
-      for (const [t, q] of qtf) {
-        const w = q * idf(df(t)) * (k1 + 1);
-        for (let i = cols.starts[t]!, e = cols.starts[t + 1]!; i < e; i++) {
-          const s = cols.slots[i]!;
-          const tf = cols.tfs[i]!;
-          if (scratch[s] === 0) touched[nTouched++] = s;
-          scratch[s]! += (w * tf) / (tf + c0 + c1 * cols.docLen[s]!);
-        }
-      }
-      const heap = createTopK(k, (slot) => cols.ids.at(slot)!);
-      const filter = searchOptions.filter;
-      for (let i = 0; i < nTouched; i++) {
-        const s = touched[i]!;
-        const score = scratch[s]!;
-        scratch[s] = 0;
-        if (score < heap.threshold()) continue;
-        if (filter && !filter(cols.ids.at(s)!)) continue;
-        heap.push(s, score);
-      }
-      return heap.drain().map(({ slot, score }): KeywordHit => ({ id: cols.ids.at(slot)!, score }));
+      return bm25Search(
+        { slots: cols.slots, tfs: cols.tfs, from: (t) => cols.starts[t]!, count: df, docLen: cols.docLen },
+        { qtf, k, documents: n, totalLen: cols.totalLen, k1, b, idOf: (slot) => cols.ids.at(slot)!, filter: searchOptions.filter, scratch, touched },
+      );
     },
     async add(docs) {
       writable().addSync(docs);
