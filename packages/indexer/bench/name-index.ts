@@ -1,0 +1,104 @@
+// What the entity resolver's name index costs over a real store's graph: the time to build it
+// from every node (`NameIndex.of`, what the resolver does on its first call on a graph, so at
+// every update of an opened store), the live memory it holds (heap and array buffers after a
+// forced GC, less the same measure with the graph alone), and the time to drop 2% of the nodes
+// and put them back (the per-batch update path). `--before CHECKOUT` measures another checkout's
+// name index in the same run (e.g. main before a change) and prints the ratios. Each side runs
+// in its own process, opening the store with its own checkout's code. The store is opened, never
+// written; give the heap room for the whole graph (`--heap MB`, default 5000: the 100,000-passage
+// store needs about 2.5 GB).
+//
+//   node --conditions=@rag/source --import tsx packages/indexer/bench/name-index.ts --store /tmp/lead-100k-s3 [--before /tmp/wt] [--heap 5000]
+import { spawnSync } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { EntityNode, GraphStore } from '@rag/graph-store';
+import type { openIndex as OpenIndex } from '../src/open-index.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const arg = (name: string, dflt: string) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1]! : dflt;
+};
+const fmt = (x: number, d = 1) => x.toFixed(d);
+
+interface Result {
+  nodes: number;
+  iterateMs: number;
+  buildMs: number;
+  bytes: number;
+  updateMs: number;
+  bytesAfterUpdate: number;
+}
+
+/** The part of the name index's interface both checkouts share. */
+interface NameIndexLike {
+  put(n: EntityNode): void;
+  drop(id: string): void;
+  keyOf(id: string): string | undefined;
+}
+
+if (process.argv.includes('--child')) {
+  const checkout = arg('--checkout', '');
+  const src = join(checkout, 'packages', 'indexer', 'src');
+  const { openIndex } = (await import(pathToFileURL(join(src, 'index.ts')).href)) as { openIndex: typeof OpenIndex };
+  const { NameIndex } = (await import(pathToFileURL(join(src, 'resolution', 'name-index.ts')).href)) as {
+    NameIndex: { of(g: GraphStore): NameIndexLike };
+  };
+  const gc = (globalThis as { gc?: () => void }).gc!;
+  const live = () => {
+    gc();
+    const m = process.memoryUsage();
+    return m.heapUsed + m.arrayBuffers;
+  };
+  const graph = (await openIndex(arg('--store', ''))).graph;
+  // read every node once first, so that what the graph loads or caches on its first read counts
+  // as the graph's, not the index's
+  let t = performance.now();
+  let nodes = 0;
+  for (const n of graph.nodes()) if (n.id) nodes++;
+  const iterateMs = performance.now() - t;
+  // the per-batch path measured below: every 50th node dropped and put back (it joins the end of its lists)
+  const some: string[] = [];
+  let i = 0;
+  for (const n of graph.nodes()) if (i++ % 50 === 0) some.push(n.id);
+  const base = live();
+  t = performance.now();
+  const index = NameIndex.of(graph);
+  const buildMs = performance.now() - t;
+  const bytes = live() - base;
+  t = performance.now();
+  for (const id of some) index.drop(id);
+  for (const id of some) index.put(graph.getNode(id)!);
+  const updateMs = performance.now() - t;
+  const bytesAfterUpdate = live() - base;
+  if (index.keyOf(some[0]!) === undefined) throw new Error('the index lost a node put back');
+  const result: Result = { nodes, iterateMs, buildMs, bytes, updateMs, bytesAfterUpdate };
+  console.log(JSON.stringify(result));
+  process.exit(0);
+}
+
+const store = resolve(arg('--store', ''));
+const before = arg('--before', '');
+const run = (name: string, checkout: string): Result => {
+  const flags = ['--conditions=@rag/source', '--import', 'tsx', '--expose-gc', `--max-old-space-size=${arg('--heap', '5000')}`];
+  const args = [...flags, fileURLToPath(import.meta.url), '--child', '--checkout', checkout, '--store', store];
+  console.log(`${name} (${checkout}), load ${loadavg().map((x) => fmt(x)).join(' ')}`);
+  const r = spawnSync(process.execPath, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 });
+  if (r.status !== 0) throw new Error(`${name}: the measurement failed (exit ${r.status})`);
+  const x = JSON.parse(r.stdout.trim().split('\n').pop()!) as Result;
+  console.log(
+    `  ${x.nodes} nodes (read in ${fmt(x.iterateMs / 1000, 2)} s): built in ${fmt(x.buildMs / 1000, 2)} s, ${fmt(x.bytes / 1e6)} MB live (${fmt(x.bytes / x.nodes, 0)} B per node); 2% dropped and put back in ${fmt(x.updateMs)} ms, then ${fmt(x.bytesAfterUpdate / 1e6)} MB`,
+  );
+  return x;
+};
+
+console.log(`name index over the graph of ${store}, node ${process.version}`);
+const ours = run('this checkout', resolve(here, '..', '..', '..'));
+if (before) {
+  const theirs = run('before', resolve(before));
+  console.log(
+    `ratio this checkout / before: build ${fmt(ours.buildMs / theirs.buildMs, 2)}×, memory ${fmt(ours.bytes / theirs.bytes, 2)}×, drop + put back ${fmt(ours.updateMs / theirs.updateMs, 2)}×, memory after ${fmt(ours.bytesAfterUpdate / theirs.bytesAfterUpdate, 2)}×`,
+  );
+}

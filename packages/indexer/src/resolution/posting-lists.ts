@@ -1,0 +1,149 @@
+// Key → an ordered list of entries, as doubly linked lists in typed arrays: no object per key or
+// per entry. A list keeps the order entries were linked in; unlinking one leaves the others in
+// place, in constant time however long the list. Entries are numbered by the caller: `width`
+// entries per slot (entry slot·width + j), plus extra entries drawn from a pool (negative
+// numbers, for the few slots with a variable number of keys). A key leaves the table when its
+// last entry is unlinked. With `derive` (entry → the key it is linked under) the key strings are
+// not held: a list's key is derived from its first entry when a lookup must compare it.
+import { grown, StringTable } from './string-table.js';
+
+const NONE = -1;
+/** Extra entry x is numbered -2 - x (NONE is -1). */
+const extra = (e: number) => -2 - e;
+
+export class PostingLists {
+  readonly keys: StringTable;
+  private head = new Int32Array(8);
+  private tail = new Int32Array(8);
+  private counts = new Int32Array(8);
+  private next = new Int32Array(8);
+  private prev = new Int32Array(8);
+  private xNext = new Int32Array(8);
+  private xPrev = new Int32Array(8);
+  /** An extra entry's slot and key number. */
+  private xSlot = new Int32Array(8);
+  private xKey = new Int32Array(8);
+  private xTop = 0;
+  private readonly xFree: number[] = [];
+
+  /** `matches(e, key)`: whether entry e is linked under `key` (optional, `derive(e) === key` without building the string). */
+  constructor(
+    readonly width: number,
+    derive?: (entry: number) => string,
+    matches?: (entry: number, key: string) => boolean,
+  ) {
+    this.keys = derive ? new StringTable((k) => derive(this.head[k]!), matches && ((k, s) => matches(this.head[k]!, s))) : new StringTable();
+  }
+
+  /** Make room for the entries of slots below `slots` and for `keys` keys (`exact`: the final size of a bulk build). */
+  reserve(slots: number, keys = 0, exact = false): void {
+    const n = slots * this.width;
+    this.next = grown(this.next, n, exact);
+    this.prev = grown(this.prev, n, exact);
+    if (keys > 0) {
+      this.keys.reserve(keys);
+      this.reserveKeys(keys, exact);
+    }
+  }
+
+  /** The slot of entry `e`. */
+  slotOf(e: number): number {
+    return e >= 0 ? Math.floor(e / this.width) : this.xSlot[extra(e)]!;
+  }
+
+  /** Append entry `e` to the list of `key`; returns the key's number. */
+  link(key: string, e: number): number {
+    const k = this.keys.intern(key);
+    if (k >= this.counts.length) this.reserveKeys(k + 1, false);
+    if (this.counts[k] === 0) {
+      this.head[k] = e;
+      this.setPrev(e, NONE);
+    } else {
+      const t = this.tail[k]!;
+      this.setNext(t, e);
+      this.setPrev(e, t);
+    }
+    this.setNext(e, NONE);
+    this.tail[k] = e;
+    this.counts[k]!++;
+    return k;
+  }
+
+  /** Append a new extra entry for `slot` to the list of `key`; returns the entry. */
+  linkExtra(key: string, slot: number): number {
+    const x = this.xFree.length > 0 ? this.xFree.pop()! : this.xTop++;
+    if (x >= this.xNext.length) {
+      this.xNext = grown(this.xNext, x + 1);
+      this.xPrev = grown(this.xPrev, x + 1);
+      this.xSlot = grown(this.xSlot, x + 1);
+      this.xKey = grown(this.xKey, x + 1);
+    }
+    this.xSlot[x] = slot;
+    const e = extra(x);
+    this.xKey[x] = this.link(key, e);
+    return e;
+  }
+
+  /** Take entry `e` out of the list of the key numbered `k` (an extra entry knows its key). */
+  unlink(e: number, k = this.xKey[extra(e)]!): void {
+    const p = this.getPrev(e);
+    const n = this.getNext(e);
+    if (p === NONE) this.head[k] = n;
+    else this.setNext(p, n);
+    if (n === NONE) this.tail[k] = p;
+    else this.setPrev(n, p);
+    if (--this.counts[k]! === 0) this.keys.remove(k);
+    if (e < 0) this.xFree.push(extra(e));
+  }
+
+  /** Take entry `e` out of the list of `key` (which holds it). */
+  unlinkFrom(key: string, e: number): void {
+    this.unlink(e, this.keys.find(key));
+  }
+
+  /** How many entries the list of `key` holds. */
+  count(key: string): number {
+    const k = this.keys.find(key);
+    return k < 0 ? 0 : this.counts[k]!;
+  }
+
+  /** The slots of the entries of `key`, in list order. */
+  slots(key: string): number[] {
+    const out: number[] = [];
+    const k = this.keys.find(key);
+    if (k < 0) return out;
+    for (let e = this.head[k]!, left = this.counts[k]!; left > 0; e = this.getNext(e), left--) out.push(this.slotOf(e));
+    return out;
+  }
+
+  /** Every key with entries, in no particular order. */
+  keyList(): string[] {
+    const out: string[] = [];
+    for (let k = 0; k < this.keys.limit; k++) if (this.counts[k]! > 0) out.push(this.keys.at(k));
+    return out;
+  }
+
+  private reserveKeys(n: number, exact: boolean): void {
+    this.head = grown(this.head, n, exact);
+    this.tail = grown(this.tail, n, exact);
+    this.counts = grown(this.counts, n, exact);
+  }
+
+  private getNext(e: number): number {
+    return e >= 0 ? this.next[e]! : this.xNext[extra(e)]!;
+  }
+
+  private getPrev(e: number): number {
+    return e >= 0 ? this.prev[e]! : this.xPrev[extra(e)]!;
+  }
+
+  private setNext(e: number, v: number): void {
+    if (e >= 0) this.next[e] = v;
+    else this.xNext[extra(e)] = v;
+  }
+
+  private setPrev(e: number, v: number): void {
+    if (e >= 0) this.prev[e] = v;
+    else this.xPrev[extra(e)] = v;
+  }
+}
