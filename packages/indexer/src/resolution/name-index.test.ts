@@ -9,6 +9,7 @@ import { fixtureCorpus } from '../../test/support/built-store.js';
 import { createIndexer } from '../indexer.js';
 import { blockKey, blockKeys, isBlockKey, NameIndex, type NameTable } from './name-index.js';
 import { initialsOf, initialsOfKey, normalizeEntityName } from './normalize-name.js';
+import { PackedStrings } from './string-stores.js';
 import { hashString, StringTable } from './string-table.js';
 
 /** The name index as it was: Maps of id lists (IdIndex) and one entries record per node. */
@@ -126,6 +127,31 @@ describe('string table', () => {
     expect([u.find(pair[0]), u.find(pair[1])]).toEqual([a, b]);
     u.remove(a);
     expect([u.find(pair[0]), u.find(pair[1])]).toEqual([-1, b]);
+  });
+});
+
+describe('packed strings', () => {
+  it('gives back every string as given, Latin-1 or not, through removals and repacks, and compares without building', () => {
+    const packed = new StringTable(new PackedStrings());
+    const held = new Map<number, string>();
+    const rand = mulberry32(7);
+    const words = ['', 'a', 'straße', 'café au lait', '東京', 'x\u0301', 'ÿ', 'Ā', '\ud83d\ude00', 'marie curie'];
+    for (let i = 0; i < 20000; i++) {
+      if (held.size > 50 && rand() < 0.45) {
+        const n = [...held.keys()][Math.floor(rand() * held.size)]!;
+        packed.remove(n);
+        held.delete(n);
+      } else {
+        const s = `${words[i % words.length]}${i}`.repeat(1 + Math.floor(rand() * 3));
+        held.set(packed.intern(s), s);
+      }
+    }
+    for (const [n, s] of held) {
+      expect(packed.at(n)).toBe(s);
+      expect(packed.find(s)).toBe(n);
+      expect(packed.find(`${s}!`)).toBe(-1);
+    }
+    expect(packed.size).toBe(held.size);
   });
 });
 

@@ -13,6 +13,7 @@
 import type { EntityNode, GraphStore } from '@rag/graph-store';
 import { initialsOfKey, normalizeEntityName } from './normalize-name.js';
 import { PostingLists } from './posting-lists.js';
+import { PackedStrings } from './string-stores.js';
 import { grown, StringTable } from './string-table.js';
 
 /** Blocking key j of a normalised key: its first word (0), its last word (1), its 4-character prefix (2). */
@@ -69,14 +70,17 @@ export class NameIndex {
   /** slot → the number of its key in byKey (NO_KEY for an empty key). */
   private keyNo = new Int32Array(8);
   private readonly aliases = new Map<number, Aliases>();
-  private readonly byKey = new PostingLists(1);
+  /** The keys are packed in one buffer (a byte a character for names in Latin-1). */
+  private readonly byKey = new PostingLists(1, new PackedStrings());
   // the blocking keys and initials are not held: they are derived from the key of a node listed under them
-  private readonly byFirst = new PostingLists(
-    3,
-    (e) => blockKey(this.keyAt(Math.floor(e / 3)), e % 3),
-    (e, b) => isBlockKey(this.keyAt(Math.floor(e / 3)), e % 3, b),
-  );
-  private readonly byInitials = new PostingLists(1, (e) => initialsOfKey(this.keyAt(e)));
+  private readonly byFirst = new PostingLists(3, {
+    derive: (e) => blockKey(this.keyAt(Math.floor(e / 3)), e % 3),
+    matches: (e, b) => isBlockKey(this.keyAt(Math.floor(e / 3)), e % 3, b),
+  });
+  private readonly byInitials = new PostingLists(1, {
+    derive: (e) => initialsOfKey(this.keyAt(e)),
+    matches: (e, i) => initialsOfKey(this.keyAt(e)) === i,
+  });
 
   /** The index of every node of `graph`, in the graph's node order. */
   static of(graph: GraphStore): NameIndex {

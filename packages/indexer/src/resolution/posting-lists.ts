@@ -4,7 +4,9 @@
 // entries per slot (entry slot·width + j), plus extra entries drawn from a pool (negative
 // numbers, for the few slots with a variable number of keys). A key leaves the table when its
 // last entry is unlinked. With `derive` (entry → the key it is linked under) the key strings are
-// not held: a list's key is derived from its first entry when a lookup must compare it.
+// not held: a list's key is derived from its first entry when a lookup must compare it. The
+// first entry's `prev` is the list's last entry (no tail array).
+import type { StringStore } from './string-stores.js';
 import { grown, StringTable } from './string-table.js';
 
 const NONE = -1;
@@ -14,7 +16,6 @@ const extra = (e: number) => -2 - e;
 export class PostingLists {
   readonly keys: StringTable;
   private head = new Int32Array(8);
-  private tail = new Int32Array(8);
   private counts = new Int32Array(8);
   private next = new Int32Array(8);
   private prev = new Int32Array(8);
@@ -26,13 +27,19 @@ export class PostingLists {
   private xTop = 0;
   private readonly xFree: number[] = [];
 
-  /** `matches(e, key)`: whether entry e is linked under `key` (optional, `derive(e) === key` without building the string). */
+  /**
+   * `keys`: where the key strings live (default: held as they are), or, for keys derived from
+   * their entries, `derive(e)` (the key entry e is linked under) and `matches(e, key)`
+   * (`derive(e) === key`, without building the string).
+   */
   constructor(
     readonly width: number,
-    derive?: (entry: number) => string,
-    matches?: (entry: number, key: string) => boolean,
+    keys?: StringStore | { derive: (entry: number) => string; matches: (entry: number, key: string) => boolean },
   ) {
-    this.keys = derive ? new StringTable((k) => derive(this.head[k]!), matches && ((k, s) => matches(this.head[k]!, s))) : new StringTable();
+    const derived = keys && 'derive' in keys ? keys : undefined;
+    this.keys = new StringTable(
+      derived ? { at: (k) => derived.derive(this.head[k]!), matches: (k, s) => derived.matches(this.head[k]!, s) } : (keys as StringStore | undefined),
+    );
   }
 
   /** Make room for the entries of slots below `slots` and for `keys` keys (`exact`: the final size of a bulk build). */
@@ -57,14 +64,15 @@ export class PostingLists {
     if (k >= this.counts.length) this.reserveKeys(k + 1, false);
     if (this.counts[k] === 0) {
       this.head[k] = e;
-      this.setPrev(e, NONE);
+      this.setPrev(e, e);
     } else {
-      const t = this.tail[k]!;
+      const h = this.head[k]!;
+      const t = this.getPrev(h);
       this.setNext(t, e);
       this.setPrev(e, t);
+      this.setPrev(h, e);
     }
     this.setNext(e, NONE);
-    this.tail[k] = e;
     this.counts[k]!++;
     return k;
   }
@@ -88,11 +96,16 @@ export class PostingLists {
   unlink(e: number, k = this.xKey[extra(e)]!): void {
     const p = this.getPrev(e);
     const n = this.getNext(e);
-    if (p === NONE) this.head[k] = n;
-    else this.setNext(p, n);
-    if (n === NONE) this.tail[k] = p;
-    else this.setPrev(n, p);
+    const h = this.head[k]!;
     if (--this.counts[k]! === 0) this.keys.remove(k);
+    else if (e === h) {
+      // the next entry becomes the first, and keeps the last as its prev
+      this.head[k] = n;
+      this.setPrev(n, p);
+    } else {
+      this.setNext(p, n);
+      this.setPrev(n === NONE ? h : n, p);
+    }
     if (e < 0) this.xFree.push(extra(e));
   }
 
@@ -125,7 +138,6 @@ export class PostingLists {
 
   private reserveKeys(n: number, exact: boolean): void {
     this.head = grown(this.head, n, exact);
-    this.tail = grown(this.tail, n, exact);
     this.counts = grown(this.counts, n, exact);
   }
 

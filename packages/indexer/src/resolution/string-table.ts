@@ -1,9 +1,12 @@
 // A set of strings numbered densely, in one open-addressing table of typed arrays: a string is
 // found by its 32-bit hash and then compared whole (two strings of one hash never share a
-// number). Numbers of removed strings are reused. The strings are held by the table, or, for
-// strings its owner can rebuild (a node's blocking key, from the node's key), not held at all:
-// `textOf` gives the string of a number when a lookup needs to compare it. Used by the name
-// index, where a Map of millions of keys costs several times the bytes.
+// number). Numbers of removed strings are reused. Where the strings live is the table's
+// `StringStore`: held as they are (`HeldStrings`), packed into one byte buffer
+// (`PackedStrings`), or not held at all, for strings the owner can rebuild (a node's blocking
+// key, from the node's key). Used by the name index, where a Map of millions of keys costs
+// several times the bytes.
+import type { StringStore } from './string-stores.js';
+import { HeldStrings } from './string-stores.js';
 
 /** FNV-1a over the UTF-16 code units, with a final avalanche (the table takes the low bits). */
 export function hashString(s: string): number {
@@ -21,7 +24,6 @@ const EMPTY = -1;
 const MAX_LOAD = 0.7;
 
 export class StringTable {
-  private readonly strings: (string | undefined)[] | undefined;
   private hashes = new Int32Array(8);
   /** Open addressing (linear probing): a string's number, or EMPTY. */
   private table = new Int32Array(16).fill(EMPTY);
@@ -29,16 +31,7 @@ export class StringTable {
   private live = 0;
   private top = 0;
 
-  /**
-   * For tables that do not hold their strings: `textOf` gives the string of a number in use, and
-   * `matches` (optional) says whether it is `s` without building it.
-   */
-  constructor(
-    private readonly textOf?: (n: number) => string,
-    private readonly matches: (n: number, s: string) => boolean = (n, s) => textOf!(n) === s,
-  ) {
-    if (!textOf) this.strings = [];
-  }
+  constructor(private readonly store: StringStore = new HeldStrings()) {}
 
   /** Number of strings in the table. */
   get size(): number {
@@ -68,7 +61,7 @@ export class StringTable {
     if (found >= 0) return found;
     if (this.live + 1 > this.table.length * MAX_LOAD) this.rehash(this.live + 1);
     const n = this.free.length > 0 ? this.free.pop()! : this.top++;
-    if (this.strings) this.strings[n] = s;
+    this.store.set?.(n, s);
     if (n >= this.hashes.length) this.hashes = grown(this.hashes, n + 1);
     this.hashes[n] = h;
     const mask = this.table.length - 1;
@@ -81,7 +74,7 @@ export class StringTable {
 
   /** The string numbered `n`. */
   at(n: number): string {
-    return this.strings ? this.strings[n]! : this.textOf!(n);
+    return this.store.at(n);
   }
 
   /** Remove the string numbered `n` (without reading it); its number may be given to a later string. */
@@ -103,7 +96,7 @@ export class StringTable {
       }
     }
     table[i] = EMPTY;
-    if (this.strings) this.strings[n] = undefined;
+    this.store.clear?.(n);
     this.free.push(n);
     this.live--;
   }
@@ -114,7 +107,7 @@ export class StringTable {
     for (let i = h & mask; ; i = (i + 1) & mask) {
       const n = table[i]!;
       if (n === EMPTY) return -1;
-      if (this.hashes[n] === h && (this.strings ? this.strings[n] === s : this.matches(n, s))) return n;
+      if (this.hashes[n] === h && this.store.matches(n, s)) return n;
     }
   }
 
