@@ -1,5 +1,5 @@
 // What the entity resolver's name index costs over a real store's graph: the time to build it
-// from every node (`NameIndex.of`, what the resolver does on its first call on a graph, so at
+// from every node (read out of the store beforehand) (`NameIndex.of`, what the resolver does on its first call on a graph, so at
 // every update of an opened store), the live memory it holds (heap and array buffers after a
 // forced GC, less the same measure with the graph alone), and the time to drop 2% of the nodes
 // and put them back (the per-batch update path). `--before CHECKOUT` measures another checkout's
@@ -11,6 +11,7 @@
 //   node --conditions=@rag/source --import tsx packages/indexer/bench/name-index.ts --store /tmp/lead-100k-s3 [--before /tmp/wt] [--heap 5000]
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { EntityNode, GraphStore } from '@rag/graph-store';
@@ -27,6 +28,10 @@ interface Result {
   nodes: number;
   iterateMs: number;
   buildMs: number;
+  /** CPU time of the build (this process's threads, the GC's included). */
+  buildCpuMs: number;
+  /** GC pauses during the build. */
+  buildGcMs: number;
   bytes: number;
   updateMs: number;
   bytesAfterUpdate: number;
@@ -47,34 +52,47 @@ if (process.argv.includes('--child')) {
     NameIndex: { of(g: GraphStore): NameIndexLike };
   };
   const gc = (globalThis as { gc?: () => void }).gc!;
-  const live = () => {
+  const tick = () => new Promise((r) => setTimeout(r, 50));
+  // array buffers dropped by a collection are released a little later: collect, wait, collect
+  const live = async () => {
+    gc();
+    await tick();
     gc();
     const m = process.memoryUsage();
     return m.heapUsed + m.arrayBuffers;
   };
-  const graph = (await openIndex(arg('--store', ''))).graph;
-  // read every node once first, so that what the graph loads or caches on its first read counts
-  // as the graph's, not the index's
+  const opened = (await openIndex(arg('--store', ''))).graph;
+  // every node read once first, into an array the index is then built from: decoding the stored
+  // graph (which an opened store does lazily) is the graph's cost, not the index's
   let t = performance.now();
-  let nodes = 0;
-  for (const n of graph.nodes()) if (n.id) nodes++;
+  const all = [...opened.nodes()];
   const iterateMs = performance.now() - t;
+  const byId = new Map(all.map((n) => [n.id, n]));
+  const graph = { nodeCount: all.length, nodes: () => all.values(), getNode: (id: string) => byId.get(id) } as unknown as GraphStore;
+  const nodes = all.length;
   // the per-batch path measured below: every 50th node dropped and put back (it joins the end of its lists)
-  const some: string[] = [];
-  let i = 0;
-  for (const n of graph.nodes()) if (i++ % 50 === 0) some.push(n.id);
-  const base = live();
+  const some = all.filter((_, i) => i % 50 === 0).map((n) => n.id);
+  const base = await live();
+  const pauses: { startTime: number; duration: number }[] = [];
+  const observer = new PerformanceObserver((list) => pauses.push(...list.getEntries()));
+  observer.observe({ entryTypes: ['gc'] });
   t = performance.now();
+  const cpu = process.cpuUsage();
   const index = NameIndex.of(graph);
   const buildMs = performance.now() - t;
-  const bytes = live() - base;
+  const used = process.cpuUsage(cpu);
+  const buildCpuMs = (used.user + used.system) / 1000;
+  await tick(); // the observer is told of the pauses asynchronously
+  observer.disconnect();
+  const bytes = (await live()) - base;
+  const buildGcMs = pauses.filter((p) => p.startTime >= t && p.startTime <= t + buildMs).reduce((a, p) => a + p.duration, 0);
   t = performance.now();
   for (const id of some) index.drop(id);
-  for (const id of some) index.put(graph.getNode(id)!);
+  for (const id of some) index.put(byId.get(id)!);
   const updateMs = performance.now() - t;
-  const bytesAfterUpdate = live() - base;
+  const bytesAfterUpdate = (await live()) - base;
   if (index.keyOf(some[0]!) === undefined) throw new Error('the index lost a node put back');
-  const result: Result = { nodes, iterateMs, buildMs, bytes, updateMs, bytesAfterUpdate };
+  const result: Result = { nodes, iterateMs, buildMs, buildCpuMs, buildGcMs, bytes, updateMs, bytesAfterUpdate };
   console.log(JSON.stringify(result));
   process.exit(0);
 }
@@ -89,7 +107,7 @@ const run = (name: string, checkout: string): Result => {
   if (r.status !== 0) throw new Error(`${name}: the measurement failed (exit ${r.status})`);
   const x = JSON.parse(r.stdout.trim().split('\n').pop()!) as Result;
   console.log(
-    `  ${x.nodes} nodes (read in ${fmt(x.iterateMs / 1000, 2)} s): built in ${fmt(x.buildMs / 1000, 2)} s, ${fmt(x.bytes / 1e6)} MB live (${fmt(x.bytes / x.nodes, 0)} B per node); 2% dropped and put back in ${fmt(x.updateMs)} ms, then ${fmt(x.bytesAfterUpdate / 1e6)} MB`,
+    `  ${x.nodes} nodes (read in ${fmt(x.iterateMs / 1000, 2)} s): built in ${fmt(x.buildMs / 1000, 2)} s (CPU ${fmt(x.buildCpuMs / 1000, 2)} s, GC pauses ${fmt(x.buildGcMs / 1000, 2)} s), ${fmt(x.bytes / 1e6)} MB live (${fmt(x.bytes / x.nodes, 0)} B per node); 2% dropped and put back in ${fmt(x.updateMs)} ms, then ${fmt(x.bytesAfterUpdate / 1e6)} MB`,
   );
   return x;
 };
@@ -99,6 +117,6 @@ const ours = run('this checkout', resolve(here, '..', '..', '..'));
 if (before) {
   const theirs = run('before', resolve(before));
   console.log(
-    `ratio this checkout / before: build ${fmt(ours.buildMs / theirs.buildMs, 2)}×, memory ${fmt(ours.bytes / theirs.bytes, 2)}×, drop + put back ${fmt(ours.updateMs / theirs.updateMs, 2)}×, memory after ${fmt(ours.bytesAfterUpdate / theirs.bytesAfterUpdate, 2)}×`,
+    `ratio this checkout / before: build ${fmt(ours.buildMs / theirs.buildMs, 2)}× (CPU ${fmt(ours.buildCpuMs / theirs.buildCpuMs, 2)}×), memory ${fmt(ours.bytes / theirs.bytes, 2)}×, drop + put back ${fmt(ours.updateMs / theirs.updateMs, 2)}×, memory after ${fmt(ours.bytesAfterUpdate / theirs.bytesAfterUpdate, 2)}×`,
   );
 }

@@ -7,7 +7,7 @@ import { createGraphStore, IdIndex, mulberry32, type EntityNode, type GraphStore
 import { describe, expect, it } from 'vitest';
 import { fixtureCorpus } from '../../test/support/built-store.js';
 import { createIndexer } from '../indexer.js';
-import { blockKey, blockKeys, isBlockKey, NameIndex, type NameTable } from './name-index.js';
+import { blockKey, blockKeys, isBlockKey, isBlockKeyOfBytes, NameIndex, type NameTable } from './name-index.js';
 import { initialsOf, initialsOfKey, normalizeEntityName } from './normalize-name.js';
 import { PackedStrings } from './string-stores.js';
 import { hashString, StringTable } from './string-table.js';
@@ -160,8 +160,11 @@ describe('name index', () => {
     for (const k of ['', 'a', 'ab cd', 'abcdef', 'marie curie', 'x y z', 'über straße 12'])
       for (let j = 0; j < 3; j++) {
         expect(isBlockKey(k, j, blockKey(k, j))).toBe(true);
-        for (const other of ['', 'f:', 'l:', 'p:', 'f:a', 'l:z', 'p:abcd', 'p:mari', 'f:marie', 'l:curie', 'f:marie curie', 'q:a', 'p:ab c', 'l:12', 'l:straße 12'])
+        for (const other of ['', 'f:', 'l:', 'p:', 'f:a', 'l:z', 'p:abcd', 'p:mari', 'f:marie', 'l:curie', 'f:marie curie', 'q:a', 'p:ab c', 'l:12', 'l:straße 12', 'f:über', 'p:über']) {
           expect(isBlockKey(k, j, other)).toBe(other === blockKey(k, j));
+          const bytes = Buffer.from(`..${k}.`, 'latin1');
+          expect(isBlockKeyOfBytes(bytes, 2, k.length, j, other)).toBe(other === blockKey(k, j));
+        }
       }
     expect(blockKeys('marie curie')).toEqual(['f:marie', 'l:curie', 'p:mari']);
     expect(blockKeys('')).toEqual(['f:', 'l:', 'p:']);

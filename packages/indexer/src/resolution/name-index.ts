@@ -36,8 +36,32 @@ export function isBlockKey(k: string, j: number, b: string): boolean {
   for (let i = from; i < to; i++) if (k.charCodeAt(i) !== b.charCodeAt(2 + i - from)) return false;
   return true;
 }
+
+/** `isBlockKey` over a key of `len` Latin-1 bytes at `start` in `pool` (a packed key, not built as a string). */
+export function isBlockKeyOfBytes(pool: Uint8Array, start: number, len: number, j: number, b: string): boolean {
+  if (b.charCodeAt(0) !== TAGS[j] || b.charCodeAt(1) !== COLON) return false;
+  let from = start;
+  let to = start + len;
+  if (j === 2) to = start + Math.min(4, len);
+  else if (j === 0) {
+    for (let i = start; i < to; i++)
+      if (pool[i] === SPACE) {
+        to = i;
+        break;
+      }
+  } else
+    for (let i = to - 1; i >= start; i--)
+      if (pool[i] === SPACE) {
+        from = i + 1;
+        break;
+      }
+  if (b.length - 2 !== to - from) return false;
+  for (let i = from; i < to; i++) if (pool[i] !== b.charCodeAt(2 + i - from)) return false;
+  return true;
+}
 const TAGS = ['f'.charCodeAt(0), 'l'.charCodeAt(0), 'p'.charCodeAt(0)];
 const COLON = ':'.charCodeAt(0);
+const SPACE = ' '.charCodeAt(0);
 
 /** Blocking keys: a misspelling rarely hits the first word, the last word and the prefix at once. */
 export function blockKeys(k: string): string[] {
@@ -48,6 +72,8 @@ export function blockKeys(k: string): string[] {
 const initialsOfEntry = (key: string) => (key.includes(' ') ? initialsOfKey(key) : undefined);
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+const NO_ALIASES: readonly string[] = [];
 
 /** A slot's key number when its key is empty (a name of punctuation only names nothing). */
 const NO_KEY = -1;
@@ -71,11 +97,12 @@ export class NameIndex {
   private keyNo = new Int32Array(8);
   private readonly aliases = new Map<number, Aliases>();
   /** The keys are packed in one buffer (a byte a character for names in Latin-1). */
-  private readonly byKey = new PostingLists(1, new PackedStrings());
+  private readonly packed = new PackedStrings();
+  private readonly byKey = new PostingLists(1, this.packed);
   // the blocking keys and initials are not held: they are derived from the key of a node listed under them
   private readonly byFirst = new PostingLists(3, {
     derive: (e) => blockKey(this.keyAt(Math.floor(e / 3)), e % 3),
-    matches: (e, b) => isBlockKey(this.keyAt(Math.floor(e / 3)), e % 3, b),
+    matches: (e, b) => this.isBlockKeyOf(Math.floor(e / 3), e % 3, b),
   });
   private readonly byInitials = new PostingLists(1, {
     derive: (e) => initialsOfKey(this.keyAt(e)),
@@ -147,14 +174,13 @@ export class NameIndex {
 
   put(n: EntityNode): void {
     const key = normalizeEntityName(n.name);
-    const aliases = n.aliases.map((a) => normalizeEntityName(a));
-    let slot = this.slots.find(n.id);
-    if (slot >= 0) {
-      if (this.keyAt(slot) === key && sameList(this.aliases.get(slot)?.keys ?? [], aliases)) return;
+    const aliases = n.aliases.length === 0 ? NO_ALIASES : n.aliases.map((a) => normalizeEntityName(a));
+    const slot = this.slots.intern(n.id);
+    if (!this.slots.added) {
+      if (this.keyAt(slot) === key && sameList(this.aliases.get(slot)?.keys ?? NO_ALIASES, aliases)) return;
       this.unlink(slot);
     } else {
-      slot = this.slots.intern(n.id);
-      this.reserve(slot + 1, false);
+      if (slot >= this.keyNo.length) this.reserve(slot + 1, false);
       this.since[slot] = ++this.clock;
     }
     this.link(slot, key, aliases);
@@ -168,13 +194,22 @@ export class NameIndex {
     this.slots.remove(slot);
   }
 
+  /** Room for `slots` slots (`exact`: no more, for a bulk build that knows its size); every per-slot array gets keyNo's length. */
   private reserve(slots: number, exact: boolean): void {
     if (exact) this.slots.reserve(slots);
-    this.since = grown(this.since, slots, exact);
     this.keyNo = grown(this.keyNo, slots, exact);
-    this.byKey.reserve(slots, 0, exact);
-    this.byFirst.reserve(slots, 0, exact);
-    this.byInitials.reserve(slots, 0, exact);
+    const room = this.keyNo.length;
+    this.since = grown(this.since, room, true);
+    this.byKey.reserve(room, 0, true);
+    this.byFirst.reserve(room, 0, true);
+    this.byInitials.reserve(room, 0, true);
+  }
+
+  /** Whether `b` is blocking key j of the slot's key, read in the packed buffer. */
+  private isBlockKeyOf(slot: number, j: number, b: string): boolean {
+    const k = this.keyNo[slot]!;
+    const len = k === NO_KEY ? -1 : this.packed.lengthOf(k);
+    return len >= 0 ? isBlockKeyOfBytes(this.packed.buffer, this.packed.startOf(k), len, j, b) : isBlockKey(this.keyAt(slot), j, b);
   }
 
   private keyAt(slot: number): string {

@@ -52,6 +52,21 @@ export class PackedStrings implements StringStore {
   private length = new Int32Array(8);
   private readonly wide = new Map<number, string>();
 
+  /** The buffer the packed strings are in (replaced when it grows: read it again after a `set`). */
+  get buffer(): Buffer {
+    return this.pool;
+  }
+
+  /** Where the string numbered `n` starts in `buffer`. */
+  startOf(n: number): number {
+    return this.start[n]!;
+  }
+
+  /** The length in bytes of the string numbered `n`, or -1 when it is held as it is (not Latin-1). */
+  lengthOf(n: number): number {
+    return this.length[n]!;
+  }
+
   at(n: number): string {
     const len = this.length[n]!;
     if (len === NONE) return this.wide.get(n)!;

@@ -54,10 +54,14 @@ export class StringTable {
     return this.findHashed(s, hashString(s));
   }
 
-  /** The number of `s`, adding it when absent. */
+  /** Whether the last `intern` added its string (rather than finding it). */
+  added = false;
+
+  /** The number of `s`, adding it when absent (`added` tells which). */
   intern(s: string): number {
     const h = hashString(s);
     const found = this.findHashed(s, h);
+    this.added = found < 0;
     if (found >= 0) return found;
     if (this.live + 1 > this.table.length * MAX_LOAD) this.rehash(this.live + 1);
     const n = this.free.length > 0 ? this.free.pop()! : this.top++;
