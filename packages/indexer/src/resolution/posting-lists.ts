@@ -15,8 +15,8 @@ const extra = (e: number) => -2 - e;
 
 export class PostingLists {
   readonly keys: StringTable;
-  private head = new Int32Array(8);
-  private counts = new Int32Array(8);
+  /** Per key k: its first entry at 2k and its number of entries at 2k + 1 (one cache line for both). */
+  private lists = new Int32Array(16);
   private next = new Int32Array(8);
   private prev = new Int32Array(8);
   private xNext = new Int32Array(8);
@@ -38,7 +38,7 @@ export class PostingLists {
   ) {
     const derived = keys && 'derive' in keys ? keys : undefined;
     this.keys = new StringTable(
-      derived ? { at: (k) => derived.derive(this.head[k]!), matches: (k, s) => derived.matches(this.head[k]!, s) } : (keys as StringStore | undefined),
+      derived ? { at: (k) => derived.derive(this.lists[2 * k]!), matches: (k, s) => derived.matches(this.lists[2 * k]!, s) } : (keys as StringStore | undefined),
     );
   }
 
@@ -61,19 +61,19 @@ export class PostingLists {
   /** Append entry `e` to the list of `key`; returns the key's number. */
   link(key: string, e: number): number {
     const k = this.keys.intern(key);
-    if (k >= this.counts.length) this.reserveKeys(k + 1, false);
-    if (this.counts[k] === 0) {
-      this.head[k] = e;
+    if (2 * k + 1 >= this.lists.length) this.reserveKeys(k + 1, false);
+    if (this.lists[2 * k + 1] === 0) {
+      this.lists[2 * k] = e;
       this.setPrev(e, e);
     } else {
-      const h = this.head[k]!;
+      const h = this.lists[2 * k]!;
       const t = this.getPrev(h);
       this.setNext(t, e);
       this.setPrev(e, t);
       this.setPrev(h, e);
     }
     this.setNext(e, NONE);
-    this.counts[k]!++;
+    this.lists[2 * k + 1]!++;
     return k;
   }
 
@@ -96,11 +96,11 @@ export class PostingLists {
   unlink(e: number, k = this.xKey[extra(e)]!): void {
     const p = this.getPrev(e);
     const n = this.getNext(e);
-    const h = this.head[k]!;
-    if (--this.counts[k]! === 0) this.keys.remove(k);
+    const h = this.lists[2 * k]!;
+    if (--this.lists[2 * k + 1]! === 0) this.keys.remove(k);
     else if (e === h) {
       // the next entry becomes the first, and keeps the last as its prev
-      this.head[k] = n;
+      this.lists[2 * k] = n;
       this.setPrev(n, p);
     } else {
       this.setNext(p, n);
@@ -117,7 +117,7 @@ export class PostingLists {
   /** How many entries the list of `key` holds. */
   count(key: string): number {
     const k = this.keys.find(key);
-    return k < 0 ? 0 : this.counts[k]!;
+    return k < 0 ? 0 : this.lists[2 * k + 1]!;
   }
 
   /** The slots of the entries of `key`, in list order. */
@@ -125,20 +125,19 @@ export class PostingLists {
     const out: number[] = [];
     const k = this.keys.find(key);
     if (k < 0) return out;
-    for (let e = this.head[k]!, left = this.counts[k]!; left > 0; e = this.getNext(e), left--) out.push(this.slotOf(e));
+    for (let e = this.lists[2 * k]!, left = this.lists[2 * k + 1]!; left > 0; e = this.getNext(e), left--) out.push(this.slotOf(e));
     return out;
   }
 
   /** Every key with entries, in no particular order. */
   keyList(): string[] {
     const out: string[] = [];
-    for (let k = 0; k < this.keys.limit; k++) if (this.counts[k]! > 0) out.push(this.keys.at(k));
+    for (let k = 0; k < this.keys.limit; k++) if (this.lists[2 * k + 1]! > 0) out.push(this.keys.at(k));
     return out;
   }
 
   private reserveKeys(n: number, exact: boolean): void {
-    this.head = grown(this.head, n, exact);
-    this.counts = grown(this.counts, n, exact);
+    this.lists = grown(this.lists, 2 * n, exact);
   }
 
   private getNext(e: number): number {
