@@ -17,10 +17,9 @@ export class PostingLists {
   readonly keys: StringTable;
   /** Per key k: its first entry at 2k and its number of entries at 2k + 1 (one cache line for both). */
   private lists = new Int32Array(16);
-  private next = new Int32Array(8);
-  private prev = new Int32Array(8);
-  private xNext = new Int32Array(8);
-  private xPrev = new Int32Array(8);
+  /** Per entry e: its next entry at 2e and its previous one at 2e + 1 (side by side: one cache line). */
+  private links = new Int32Array(16);
+  private xLinks = new Int32Array(16);
   /** An extra entry's slot and key number. */
   private xSlot = new Int32Array(8);
   private xKey = new Int32Array(8);
@@ -45,8 +44,7 @@ export class PostingLists {
   /** Make room for the entries of slots below `slots` and for `keys` keys (`exact`: the final size of a bulk build). */
   reserve(slots: number, keys = 0, exact = false): void {
     const n = slots * this.width;
-    this.next = grown(this.next, n, exact);
-    this.prev = grown(this.prev, n, exact);
+    this.links = grown(this.links, 2 * n, exact);
     if (keys > 0) {
       this.keys.reserve(keys);
       this.reserveKeys(keys, exact);
@@ -80,11 +78,10 @@ export class PostingLists {
   /** Append a new extra entry for `slot` to the list of `key`; returns the entry. */
   linkExtra(key: string, slot: number): number {
     const x = this.xFree.length > 0 ? this.xFree.pop()! : this.xTop++;
-    if (x >= this.xNext.length) {
-      this.xNext = grown(this.xNext, x + 1);
-      this.xPrev = grown(this.xPrev, x + 1);
+    if (x >= this.xSlot.length) {
       this.xSlot = grown(this.xSlot, x + 1);
-      this.xKey = grown(this.xKey, x + 1);
+      this.xKey = grown(this.xKey, this.xSlot.length, true);
+      this.xLinks = grown(this.xLinks, 2 * this.xSlot.length, true);
     }
     this.xSlot[x] = slot;
     const e = extra(x);
@@ -141,20 +138,20 @@ export class PostingLists {
   }
 
   private getNext(e: number): number {
-    return e >= 0 ? this.next[e]! : this.xNext[extra(e)]!;
+    return e >= 0 ? this.links[2 * e]! : this.xLinks[2 * extra(e)]!;
   }
 
   private getPrev(e: number): number {
-    return e >= 0 ? this.prev[e]! : this.xPrev[extra(e)]!;
+    return e >= 0 ? this.links[2 * e + 1]! : this.xLinks[2 * extra(e) + 1]!;
   }
 
   private setNext(e: number, v: number): void {
-    if (e >= 0) this.next[e] = v;
-    else this.xNext[extra(e)] = v;
+    if (e >= 0) this.links[2 * e] = v;
+    else this.xLinks[2 * extra(e)] = v;
   }
 
   private setPrev(e: number, v: number): void {
-    if (e >= 0) this.prev[e] = v;
-    else this.xPrev[extra(e)] = v;
+    if (e >= 0) this.links[2 * e + 1] = v;
+    else this.xLinks[2 * extra(e) + 1] = v;
   }
 }

@@ -48,8 +48,8 @@ export class PackedStrings implements StringStore {
   /** Bytes written, and how many of them belong to strings no longer in use. */
   private used = 0;
   private garbage = 0;
-  private start = new Int32Array(8).fill(NONE);
-  private length = new Int32Array(8);
+  /** Per number n: where its string starts at 2n and its length at 2n + 1 (side by side: one cache line). */
+  private place = new Int32Array(16).fill(NONE);
   private readonly wide = new Map<number, string>();
 
   /** The buffer the packed strings are in (replaced when it grows: read it again after a `set`). */
@@ -59,74 +59,77 @@ export class PackedStrings implements StringStore {
 
   /** Where the string numbered `n` starts in `buffer`. */
   startOf(n: number): number {
-    return this.start[n]!;
+    return this.place[2 * n]!;
   }
 
   /** The length in bytes of the string numbered `n`, or -1 when it is held as it is (not Latin-1). */
   lengthOf(n: number): number {
-    return this.length[n]!;
+    return this.place[2 * n + 1]!;
   }
 
   at(n: number): string {
-    const len = this.length[n]!;
+    const len = this.place[2 * n + 1]!;
     if (len === NONE) return this.wide.get(n)!;
-    const from = this.start[n]!;
+    const from = this.place[2 * n]!;
     return this.pool.toString('latin1', from, from + len);
   }
 
   matches(n: number, s: string): boolean {
-    const len = this.length[n]!;
+    const len = this.place[2 * n + 1]!;
     if (len === NONE) return this.wide.get(n) === s;
     if (s.length !== len) return false;
     const pool = this.pool;
-    const from = this.start[n]!;
+    const from = this.place[2 * n]!;
     for (let i = 0; i < len; i++) if (pool[from + i] !== s.charCodeAt(i)) return false;
     return true;
   }
 
   set(n: number, s: string): void {
-    if (n >= this.start.length) {
-      const size = Math.max(n + 1, Math.ceil(this.start.length * 1.5));
-      const start = new Int32Array(size).fill(NONE);
-      start.set(this.start);
-      const length = new Int32Array(size);
-      length.set(this.length);
-      this.start = start;
-      this.length = length;
+    if (2 * n + 1 >= this.place.length) {
+      const place = new Int32Array(Math.max(2 * n + 2, 2 * Math.ceil(this.place.length * 0.75))).fill(NONE);
+      place.set(this.place);
+      this.place = place;
     }
-    this.start[n] = this.used;
+    this.place[2 * n] = this.used;
     if (!isLatin1(s)) {
       this.wide.set(n, s);
-      this.length[n] = NONE;
+      this.place[2 * n + 1] = NONE;
       return;
     }
     if (this.used + s.length > this.pool.length) {
       this.repack(s.length);
-      this.start[n] = this.used;
+      this.place[2 * n] = this.used;
     }
     this.pool.write(s, this.used, 'latin1');
-    this.length[n] = s.length;
+    this.place[2 * n + 1] = s.length;
     this.used += s.length;
   }
 
   clear(n: number): void {
-    if (this.length[n] === NONE) this.wide.delete(n);
-    else this.garbage += this.length[n]!;
-    this.start[n] = NONE;
-    this.length[n] = 0;
+    if (this.place[2 * n + 1] === NONE) this.wide.delete(n);
+    else this.garbage += this.place[2 * n + 1]!;
+    this.place[2 * n] = NONE;
+    this.place[2 * n + 1] = 0;
   }
 
-  /** Room for `more` bytes: the strings in use copied into a new buffer (dropping the garbage), larger if need be. */
+  /** Room for `more` bytes: a larger buffer, or, when a quarter of the bytes is garbage, the strings in use copied into a new one. */
   private repack(more: number): void {
+    if (this.garbage * 4 < this.used) {
+      // little garbage: a larger buffer, the bytes copied as they lie
+      const pool = Buffer.alloc(Math.max(1 << 12, Math.ceil((this.used + more) * 1.5)));
+      this.pool.copy(pool, 0, 0, this.used);
+      this.pool = pool;
+      return;
+    }
     const live = this.used - this.garbage;
     const pool = Buffer.alloc(Math.max(1 << 12, Math.ceil((live + more) * 1.5)));
     let at = 0;
-    for (let n = 0; n < this.start.length; n++) {
-      const from = this.start[n]!;
-      const len = this.length[n]!;
+    for (let n = 0; 2 * n < this.place.length; n++) {
+      const from = this.place[2 * n]!;
+      const len = this.place[2 * n + 1]!;
       if (from === NONE || len === NONE) continue;
       this.pool.copy(pool, at, from, from + len);
-      this.start[n] = at;
+      this.place[2 * n] = at;
       at += len;
     }
     this.pool = pool;
