@@ -7,7 +7,8 @@ import { createGraphStore, IdIndex, mulberry32, type EntityNode, type GraphStore
 import { describe, expect, it } from 'vitest';
 import { fixtureCorpus } from '../../test/support/built-store.js';
 import { createIndexer } from '../indexer.js';
-import { blockKey, blockKeys, isBlockKey, isBlockKeyOfBytes, NameIndex, type NameTable } from './name-index.js';
+import { blockKey, blockKeys, isBlockKey, isBlockKeyOfBytes } from './block-keys.js';
+import { NameIndex, type NameTable } from './name-index.js';
 import { initialsOf, initialsOfKey, normalizeEntityName } from './normalize-name.js';
 import { PackedStrings } from './string-stores.js';
 import { hashString, StringTable } from './string-table.js';

@@ -135,7 +135,7 @@ export class StringTable {
  * `a` copied into a larger array: exactly `min` elements when `exact` (a bulk build that knows
  * its size), else at least `min` and half again as many as `a` (amortised growth).
  */
-export function grown(a: Int32Array, min: number, exact = false): Int32Array {
+export function grown(a: Int32Array<ArrayBuffer>, min: number, exact = false): Int32Array<ArrayBuffer> {
   if (min <= a.length) return a;
   const b = new Int32Array(exact ? min : Math.max(min, Math.ceil(a.length * 1.5), 8));
   b.set(a);
