@@ -115,11 +115,15 @@ export function createEntityResolver(options: EntityResolverOptions = {}): Entit
         if (!alive(node.id) || k.length < minLen) continue;
         // stage 3b: edit distance within blocks (same first word, same last word, same prefix)
         // a key shared by hundreds of names ("l:film", "f:john") does not discriminate; the other keys still apply
-        for (const [o, ok] of index.block(k, MAX_BLOCK)) {
+        for (const slot of index.block(k, MAX_BLOCK)) {
+          const o = index.idAt(slot);
           if (o === node.id || !alive(o)) continue;
-          if (ok.length < minLen || ok === k) continue;
+          // the key's length first: most candidates stop there, before their key is built
+          const okLength = index.keyLengthAt(slot);
           // lengths this far apart cannot reach the ambiguity floor: skip the edit distance
-          if (Math.abs(ok.length - k.length) > (1 - floor) * Math.max(ok.length, k.length) || !numbersAgree(k, ok)) continue;
+          if (okLength < minLen || Math.abs(okLength - k.length) > (1 - floor) * Math.max(okLength, k.length)) continue;
+          const ok = index.keyAtSlot(slot);
+          if (ok === k || !numbersAgree(k, ok)) continue;
           // the key tests above are cheap; fetching the node (a copy out of the graph) is not
           const other = graph.getNode(o)!;
           if (!compatible(node, other)) continue;

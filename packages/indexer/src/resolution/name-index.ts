@@ -91,21 +91,36 @@ export class NameIndex {
   }
 
   /**
-   * The nodes sharing a blocking key with `key`, each once with its key, in the order of the
+   * The slots of the nodes sharing a blocking key with `key`, each once, in the order of the
    * blocking keys and then of each list; a blocking key held by more than `max` nodes does not
-   * discriminate and is skipped.
+   * discriminate and is skipped. Read a slot's id, key and key length with `idAt`, `keyAtSlot`
+   * and `keyLengthAt` (the length without building the key: most candidates stop there).
    */
-  block(key: string, max: number): Map<string, string> {
-    const out = new Map<string, string>();
+  block(key: string, max: number): number[] {
+    const seen = new Set<number>();
     for (let j = 0; j < 3; j++) {
       const b = blockKey(key, j);
-      if (this.byFirst.count(b) > max) continue;
-      for (const s of this.byFirst.slots(b)) {
-        const id = this.slots.at(s);
-        if (!out.has(id)) out.set(id, this.keyAt(s));
-      }
+      if (this.byFirst.count(b) <= max) for (const s of this.byFirst.slots(b)) seen.add(s);
     }
-    return out;
+    return [...seen];
+  }
+
+  /** The id of a slot in use. */
+  idAt(slot: number): string {
+    return this.slots.at(slot);
+  }
+
+  /** The key of a slot in use. */
+  keyAtSlot(slot: number): string {
+    return this.keyAt(slot);
+  }
+
+  /** The length of the key of a slot in use (`keyAtSlot(slot).length`). */
+  keyLengthAt(slot: number): number {
+    const k = this.keyNo[slot]!;
+    if (k === NO_KEY) return 0;
+    const len = this.packed.lengthOf(k);
+    return len >= 0 ? len : this.keyAt(slot).length;
   }
 
   /** One table as key → ids in table order (for tests and benchmarks: it copies every list). */
