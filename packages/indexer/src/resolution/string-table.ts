@@ -24,13 +24,9 @@ const EMPTY = -1;
 const MAX_LOAD = 0.7;
 
 export class StringTable {
-  /** Per number: its string's hash (to find it again for removal and rehashing). */
   private hashes = new Int32Array(8);
-  /**
-   * Open addressing (linear probing) over cells of two: a string's number (or EMPTY) at 2i and its
-   * hash at 2i + 1, so a probe rejects other strings without reading elsewhere.
-   */
-  private table = new Int32Array(32).fill(EMPTY);
+  /** Open addressing (linear probing): a string's number, or EMPTY. */
+  private table = new Int32Array(16).fill(EMPTY);
   private readonly free: number[] = [];
   private live = 0;
   private top = 0;
@@ -49,7 +45,7 @@ export class StringTable {
 
   /** Size the table for `n` strings at once. */
   reserve(n: number): void {
-    if (n > (this.table.length >> 1) * MAX_LOAD) this.rehash(n);
+    if (n > this.table.length * MAX_LOAD) this.rehash(n);
     if (n > this.hashes.length) this.hashes = grown(this.hashes, n, true);
   }
 
@@ -67,17 +63,15 @@ export class StringTable {
     const found = this.findHashed(s, h);
     this.added = found < 0;
     if (found >= 0) return found;
-    if (this.live + 1 > (this.table.length >> 1) * MAX_LOAD) this.rehash(this.live + 1);
+    if (this.live + 1 > this.table.length * MAX_LOAD) this.rehash(this.live + 1);
     const n = this.free.length > 0 ? this.free.pop()! : this.top++;
     this.store.set?.(n, s);
     if (n >= this.hashes.length) this.hashes = grown(this.hashes, n + 1);
     this.hashes[n] = h;
-    const table = this.table;
-    const mask = (table.length >> 1) - 1;
+    const mask = this.table.length - 1;
     let i = h & mask;
-    while (table[2 * i] !== EMPTY) i = (i + 1) & mask;
-    table[2 * i] = n;
-    table[2 * i + 1] = h;
+    while (this.table[i] !== EMPTY) i = (i + 1) & mask;
+    this.table[i] = n;
     this.live++;
     return n;
   }
@@ -90,23 +84,22 @@ export class StringTable {
   /** Remove the string numbered `n` (without reading it); its number may be given to a later string. */
   remove(n: number): void {
     const table = this.table;
-    const mask = (table.length >> 1) - 1;
+    const mask = table.length - 1;
     let i = this.hashes[n]! & mask;
-    while (table[2 * i] !== n) i = (i + 1) & mask;
-    // backward-shift deletion: move into the hole every later cell of the run that may sit there
+    while (table[i] !== n) i = (i + 1) & mask;
+    // backward-shift deletion: move into the hole every later entry of the run that may sit there
     let j = i;
     for (;;) {
       j = (j + 1) & mask;
-      const m = table[2 * j]!;
+      const m = table[j]!;
       if (m === EMPTY) break;
-      const home = table[2 * j + 1]! & mask;
+      const home = this.hashes[m]! & mask;
       if ((j > i && (home <= i || home > j)) || (j < i && home <= i && home > j)) {
-        table[2 * i] = m;
-        table[2 * i + 1] = table[2 * j + 1]!;
+        table[i] = m;
         i = j;
       }
     }
-    table[2 * i] = EMPTY;
+    table[i] = EMPTY;
     this.store.clear?.(n);
     this.free.push(n);
     this.live--;
@@ -114,27 +107,25 @@ export class StringTable {
 
   private findHashed(s: string, h: number): number {
     const table = this.table;
-    const mask = (table.length >> 1) - 1;
+    const mask = table.length - 1;
     for (let i = h & mask; ; i = (i + 1) & mask) {
-      const n = table[2 * i]!;
+      const n = table[i]!;
       if (n === EMPTY) return -1;
-      if (table[2 * i + 1] === h && this.store.matches(n, s)) return n;
+      if (this.hashes[n] === h && this.store.matches(n, s)) return n;
     }
   }
 
   /** A table of room for `n` strings, holding the strings in use. */
   private rehash(n: number): void {
-    let cells = 16;
-    while (n > cells * MAX_LOAD) cells *= 2;
-    const table = new Int32Array(2 * cells).fill(EMPTY);
-    const mask = cells - 1;
-    const old = this.table;
-    for (let c = 0; c < old.length; c += 2) {
-      if (old[c] === EMPTY) continue;
-      let i = old[c + 1]! & mask;
-      while (table[2 * i] !== EMPTY) i = (i + 1) & mask;
-      table[2 * i] = old[c]!;
-      table[2 * i + 1] = old[c + 1]!;
+    let size = 16;
+    while (n > size * MAX_LOAD) size *= 2;
+    const table = new Int32Array(size).fill(EMPTY);
+    const mask = size - 1;
+    for (const m of this.table) {
+      if (m === EMPTY) continue;
+      let i = this.hashes[m]! & mask;
+      while (table[i] !== EMPTY) i = (i + 1) & mask;
+      table[i] = m;
     }
     this.table = table;
   }
