@@ -35,11 +35,6 @@ export class HeldStrings implements StringStore {
   }
 }
 
-const isLatin1 = (s: string) => {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0xff) return false;
-  return true;
-};
-
 /** `start` of a number not in use, and `length` of a string held in `wide`. */
 const NONE = -1;
 
@@ -90,17 +85,22 @@ export class PackedStrings implements StringStore {
       place.set(this.place);
       this.place = place;
     }
-    this.place[2 * n] = this.used;
-    if (!isLatin1(s)) {
-      this.wide.set(n, s);
-      this.place[2 * n + 1] = NONE;
-      return;
+    if (this.used + s.length > this.pool.length) this.repack(s.length);
+    // a byte a character, written here (a short key costs less than a call to Buffer#write);
+    // a character beyond Latin-1 sends the whole key to `wide` (the bytes written stay unused)
+    const pool = this.pool;
+    const at = this.used;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c > 0xff) {
+        this.wide.set(n, s);
+        this.place[2 * n] = at;
+        this.place[2 * n + 1] = NONE;
+        return;
+      }
+      pool[at + i] = c;
     }
-    if (this.used + s.length > this.pool.length) {
-      this.repack(s.length);
-      this.place[2 * n] = this.used;
-    }
-    this.pool.write(s, this.used, 'latin1');
+    this.place[2 * n] = at;
     this.place[2 * n + 1] = s.length;
     this.used += s.length;
   }
