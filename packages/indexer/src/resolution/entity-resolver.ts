@@ -9,7 +9,7 @@ import type { EntityNode, GraphStore, MergeRecord } from '@rag/graph-store';
 import { z } from 'zod';
 import { askJson } from '../extraction/ask-json.js';
 import { editSimilarity, numbersAgree } from './lexical-similarity.js';
-import { blockKeys, NameIndex } from './name-index.js';
+import { NameIndex } from './name-index.js';
 import { asAcronym, normalizeEntityName } from './normalize-name.js';
 
 export type ResolutionStage = 'exact' | 'alias' | 'lexical' | 'acronym' | 'embedding' | 'llm';
@@ -74,7 +74,6 @@ export function createEntityResolver(options: EntityResolverOptions = {}): Entit
       } else index = NameIndex.of(graph);
       // the tables stay as they were at the start of the call (merges update them at its end)
       cached = undefined;
-      const { byKey, byFirst, byInitials } = index;
       const keyOf = { get: (id: string) => index.keyOf(id) };
       const alive = (id: string) => graph.hasNode(id);
       const doMerge = (a: EntityNode, b: EntityNode, stage: ResolutionStage, score: number) => {
@@ -94,7 +93,7 @@ export function createEntityResolver(options: EntityResolverOptions = {}): Entit
         let node = graph.getNode(id)!;
         const k = keyOf.get(id) ?? normalizeEntityName(node.name);
         // stages 1–2: exact and alias match on the normalised key
-        const same = byKey.get(k).filter((o) => o !== id && alive(o)).map((o) => graph.getNode(o)!);
+        const same = index.withKey(k).filter((o) => o !== id && alive(o)).map((o) => graph.getNode(o)!);
         const typed = new Set(same.filter((o) => !generic.has(o.type)).map((o) => o.type));
         for (const o of same) {
           if (!alive(node.id) || !alive(o.id)) continue;
@@ -107,7 +106,7 @@ export function createEntityResolver(options: EntityResolverOptions = {}): Entit
         // stage 3a: acronyms, only with a unique expansion that shares a chunk with the acronym
         const acr = asAcronym(node.name);
         if (acr) {
-          const exp = byInitials.get(acr).filter((o) => alive(o) && o !== node.id).map((o) => graph.getNode(o)!).filter((o) => compatible(node, o));
+          const exp = index.withInitials(acr).filter((o) => alive(o) && o !== node.id).map((o) => graph.getNode(o)!).filter((o) => compatible(node, o));
           if (exp.length === 1) {
             const chunks = new Set(node.provenance.map((p) => p.chunkId));
             if (exp[0]!.provenance.some((p) => chunks.has(p.chunkId))) node = doMerge(exp[0]!, node, 'acronym', 1);
@@ -115,17 +114,16 @@ export function createEntityResolver(options: EntityResolverOptions = {}): Entit
         }
         if (!alive(node.id) || k.length < minLen) continue;
         // stage 3b: edit distance within blocks (same first word, same last word, same prefix)
-        const block = new Set<string>();
-        for (const b of blockKeys(k)) {
-          // a key shared by hundreds of names ("l:film", "f:john") does not discriminate; the other keys still apply
-          if (byFirst.count(b) <= MAX_BLOCK) for (const o of byFirst.get(b)) block.add(o);
-        }
-        for (const o of block) {
+        // a key shared by hundreds of names ("l:film", "f:john") does not discriminate; the other keys still apply
+        for (const slot of index.block(k, MAX_BLOCK)) {
+          const o = index.idAt(slot);
           if (o === node.id || !alive(o)) continue;
-          const ok = keyOf.get(o) ?? '';
-          if (ok.length < minLen || ok === k) continue;
+          // the key's length first: most candidates stop there, before their key is built
+          const okLength = index.keyLengthAt(slot);
           // lengths this far apart cannot reach the ambiguity floor: skip the edit distance
-          if (Math.abs(ok.length - k.length) > (1 - floor) * Math.max(ok.length, k.length) || !numbersAgree(k, ok)) continue;
+          if (okLength < minLen || Math.abs(okLength - k.length) > (1 - floor) * Math.max(okLength, k.length)) continue;
+          const ok = index.keyAtSlot(slot);
+          if (ok === k || !numbersAgree(k, ok)) continue;
           // the key tests above are cheap; fetching the node (a copy out of the graph) is not
           const other = graph.getNode(o)!;
           if (!compatible(node, other)) continue;
