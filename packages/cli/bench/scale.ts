@@ -17,7 +17,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createIndexer, openIndex, writeFormat1Store } from '@rag/indexer';
 import { createIndexerBackend } from '../src/stack/indexer-backend.js';
-import { createRagService } from '../src/service/rag-service.js';
+import { measureQueries, percentile } from './query-latency.js';
 import { loadDevPassages, scaleCorpus } from '@rag/core/simulate';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -34,7 +34,7 @@ const ragBin = join(here, '..', 'dist', 'bin', 'rag.js');
 if (!existsSync(ragBin)) throw new Error(`${ragBin} is missing: run pnpm build first`);
 
 const duBytes = (p: string): number => (statSync(p).isDirectory() ? readdirSync(p).reduce((n, e) => n + duBytes(join(p, e)), 0) : statSync(p).size);
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+
 const fmt = (x: number, d = 1) => x.toFixed(d);
 
 function coldAsk(store: string, method: string, question: string): { wall: number; rssMb: number } {
@@ -100,17 +100,8 @@ for (const n of sizes) {
       );
     }
     // in-process query latency on the opened format-2 store
-    const stack = await createIndexerBackend({ env: {} }).open(f2);
-    const service = createRagService({ stack });
-    for (const method of ['bm25', 'a2rag']) {
-      const ms: number[] = [];
-      for (const question of questions) {
-        const s = performance.now();
-        await service.ask({ question, method });
-        ms.push(performance.now() - s);
-      }
-      console.log(`query ${method}: p50 ${fmt(pct(ms, 50))} ms, p95 ${fmt(pct(ms, 95))} ms (${ms.length} questions, opened format 2)`);
-    }
+    for (const [method, ms] of await measureQueries(f2, questions, ['bm25', 'a2rag']))
+      console.log(`query ${method}: p50 ${fmt(percentile(ms, 50))} ms, p95 ${fmt(percentile(ms, 95))} ms (${ms.length} questions, opened format 2)`);
     // one 100-document update: bytes format 2 writes, against format 1's full generation
     // (on a copy, so a kept store stays as built)
     const upd = join(root, 'update');
