@@ -66,7 +66,7 @@ function headerOf(buf: Buffer, a: number, at: number, b: number, undoneAt: reado
   const r = HeaderSchema.safeParse(raw);
   if (!r.success) return undefined;
   const h = r.data;
-  // '"undone"' after "before": only as the entry's last member (any other — an attribute named so — takes the old way)
+  // '"undone"' after "before": only as the entry's last member (another — an attribute named so — takes the old way)
   let undone = h.undone;
   for (; u < undoneAt.length && undoneAt[u]! < b; u++) {
     const i = undoneAt[u]!;

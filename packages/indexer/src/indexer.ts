@@ -127,7 +127,7 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
     persistCache.compactRatio = options.compactRatio;
   }
   let lastCommitBytes = 0;
-  /** The manifest of the live generation in `dir` (opened or last committed; undefined before any format-2 one). */
+  /** The manifest of the live generation in `dir` (opened or last committed; undefined before the first format-2 one). */
   let live: Manifest2 | undefined = restored && restored.manifest.formatVersion === FORMAT2_VERSION && 'files' in restored.manifest ? (restored.manifest as Manifest2) : undefined;
   const keywordChanged = () => {
     if (persistCache.keyword) persistCache.keyword.dirty = true;
