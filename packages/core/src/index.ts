@@ -94,7 +94,7 @@ export { encodeBinaryFile, decodeBinaryFile, encodeStrings, decodeStrings, bytes
 export type { BinaryFile, EncodeOptions, SectionCompression } from './binary/binary-file.js';
 export { stringColumn, blobStringColumn, columnToArray, columnSlice, sortedIndexOf } from './binary/string-column.js';
 export type { StringColumn } from './binary/string-column.js';
-export { decodeBinaryFileLazy } from './binary/binary-file.js';
+export { binaryFileVersion, decodeBinaryFileLazy } from './binary/binary-file.js';
 export type { LazyBinaryFile } from './binary/binary-file.js';
 export { createHashingEmbedder, restoreHashingEmbedder } from './embedded/hashing-embedder.js';
 export type { HashingEmbedder, HashingEmbedderOptions, HashingEmbedderSnapshot } from './embedded/hashing-embedder.js';

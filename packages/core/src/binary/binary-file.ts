@@ -106,6 +106,16 @@ export interface LazyBinaryFile {
 }
 
 /**
+ * The version a binary file's header states (its first 12 bytes: the magic, then the version),
+ * or undefined when `head` is shorter or holds another magic: for telling a file's format
+ * version without reading the file.
+ */
+export function binaryFileVersion(head: Uint8Array, magic: string): number | undefined {
+  if (head.byteLength < 12 || new TextDecoder().decode(head.subarray(0, 8)) !== magic) return undefined;
+  return new DataView(head.buffer, head.byteOffset, 12).getUint32(8, true);
+}
+
+/**
  * The file's sections, each inflated only when first read: the header, checksum and section
  * bounds are checked at once (a truncated or altered file still fails naming the file before
  * anything is used), but a deflated section a reader never asks for (the document texts of a

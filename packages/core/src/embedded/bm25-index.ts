@@ -369,8 +369,8 @@ const RESTORE_COLUMNS = Symbol('bm25.restoreColumns');
 const stopWordsOf = (stopWords: Bm25Options['stopWords']): Bm25Snapshot['stopWords'] =>
   stopWords === false ? 'none' : stopWords && stopWords !== ENGLISH_STOP_WORDS ? [...stopWords] : 'english';
 
-/** An empty index with the stored settings (one place for both restore paths). */
-function emptyIndexFor(settings: Pick<Bm25Snapshot, 'k1' | 'b' | 'stopWords' | 'customTokenizer'>, tokenizer: Bm25Options['tokenizer'], what: string): Bm25Index {
+/** An empty index with the stored settings (one place for the restore paths and the stored view, bm25-view.ts). */
+export function emptyIndexFor(settings: Pick<Bm25Snapshot, 'k1' | 'b' | 'stopWords' | 'customTokenizer'>, tokenizer: Bm25Options['tokenizer'], what: string): Bm25Index {
   if (settings.customTokenizer && !tokenizer) throw new RagError('RAG_CONFIG', `${what} was built with a custom tokenizer: pass the same \`tokenizer\``);
   return createBm25Index({
     k1: settings.k1,

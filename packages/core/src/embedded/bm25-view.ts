@@ -6,24 +6,16 @@
 // the writable index from the columns once, and from then on every call goes to it.
 import { sortedIndexOf } from '../binary/string-column.js';
 import { assertValidK, assertValidText } from '../validate/assert-valid-text.js';
-import { createBm25Index, restoreBm25Columns, type Bm25Index, type Bm25Options } from './bm25-index.js';
+import { emptyIndexFor, restoreBm25Columns, type Bm25Index, type Bm25Options } from './bm25-index.js';
 import { termColumnsToDocColumns, type Bm25TermColumns } from './bm25-term-columns.js';
-import { ENGLISH_STOP_WORDS } from '../text/stop-words.js';
-import { RagError } from '../errors.js';
 import { bm25Idf, bm25Search } from './bm25-scoring.js';
 
 /** Whether a Bm25Index from `openBm25View` has restored its writable index. */
 export const BM25_VIEW_RESTORED = Symbol('bm25.viewRestored');
 
 export function openBm25View(cols: Bm25TermColumns, options: Pick<Bm25Options, 'tokenizer'> & { source?: string } = {}): Bm25Index {
-  if (cols.customTokenizer && !options.tokenizer) throw new RagError('RAG_CONFIG', 'bm25 index was built with a custom tokenizer: pass the same `tokenizer`');
   // an empty index with the stored settings gives the analyzer and the id the restored one has
-  const settings = createBm25Index({
-    k1: cols.k1,
-    b: cols.b,
-    stopWords: cols.stopWords === 'none' ? false : cols.stopWords === 'english' ? ENGLISH_STOP_WORDS : new Set(cols.stopWords),
-    ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
-  });
+  const settings = emptyIndexFor(cols, options.tokenizer, 'bm25 index');
   const { k1, b } = cols;
   const n = cols.ids.length;
   let restored: Bm25Index | undefined;

@@ -74,7 +74,6 @@ export function createEntityResolver(options: EntityResolverOptions = {}): Entit
       } else index = NameIndex.of(graph);
       // the tables stay as they were at the start of the call (merges update them at its end)
       cached = undefined;
-      const keyOf = { get: (id: string) => index.keyOf(id) };
       const alive = (id: string) => graph.hasNode(id);
       const doMerge = (a: EntityNode, b: EntityNode, stage: ResolutionStage, score: number) => {
         // keep the typed node, then the better-supported one
@@ -91,16 +90,16 @@ export function createEntityResolver(options: EntityResolverOptions = {}): Entit
       for (const id of ids) {
         if (!alive(id)) continue;
         let node = graph.getNode(id)!;
-        const k = keyOf.get(id) ?? normalizeEntityName(node.name);
+        const k = index.keyOf(id) ?? normalizeEntityName(node.name);
         // stages 1–2: exact and alias match on the normalised key
         const same = index.withKey(k).filter((o) => o !== id && alive(o)).map((o) => graph.getNode(o)!);
         const typed = new Set(same.filter((o) => !generic.has(o.type)).map((o) => o.type));
         for (const o of same) {
           if (!alive(node.id) || !alive(o.id)) continue;
-          if (o.type === node.type) node = doMerge(node, o, keyOf.get(o.id) === k ? 'exact' : 'alias', 1);
+          if (o.type === node.type) node = doMerge(node, o, index.keyOf(o.id) === k ? 'exact' : 'alias', 1);
           else if (compatible(node, o) && (generic.has(node.type) ? typed.size === 1 : !same.some((x) => !generic.has(x.type) && x.type !== node.type)))
             // a generic-typed name merges only when the typed reading is unambiguous
-            node = doMerge(node, o, keyOf.get(o.id) === k ? 'exact' : 'alias', 1);
+            node = doMerge(node, o, index.keyOf(o.id) === k ? 'exact' : 'alias', 1);
         }
         if (!alive(node.id)) continue;
         // stage 3a: acronyms, only with a unique expansion that shares a chunk with the acronym
