@@ -56,6 +56,8 @@ const commitShape = (): string => {
   previous = Object.fromEntries(parts.map(([k, r]) => [k, r.file]));
   return `whole: ${whole.join(' ') || 'none'}; deltas ${parts.map(([k, , n]) => `${k} ${n}`).join(', ')}`;
 };
+// an appended-to store's segments are the baseline: its first batch reports only what it rewrote
+if (append) commitShape();
 let last = performance.now();
 const t0 = last;
 let cpuAt = process.cpuUsage();
