@@ -71,6 +71,8 @@ export function encodeBinaryFile(magic: string, version: number, raw: readonly U
   view.setUint32(12, (sections.length | (per ? PER_SECTION : options.deflate ? DEFLATED : 0)) >>> 0, true);
   let at = HEADER;
   sections.forEach((s, i) => {
+    // a section's length is a u32 word: a longer one would be stored with a wrapped length
+    if (s.byteLength > 0xffffffff) throw new RagError('RAG_TOO_LARGE', `binary file ${magic}: section ${i} is ${s.byteLength} bytes, more than a section holds (4 GiB - 1)`, { details: { section: i, bytes: s.byteLength } });
     view.setUint32(at, s.byteLength, true);
     if (per) view.setUint32(at + 4, codes[i]!, true);
     out.set(s, at + 8);
@@ -287,6 +289,7 @@ export function encodeStrings(strings: readonly string[], groupChars = GROUP_CHA
       total += Buffer.byteLength(s, 'utf8');
       if (LONE_SURROGATE.test(s)) alone[i] = 1;
     }
+    if (total > MAX_TABLE_BYTES) throw tooLarge(total, i);
     ends[i] = total;
   }
   const blob = new Uint8Array(total);
@@ -297,11 +300,27 @@ export function encodeStrings(strings: readonly string[], groupChars = GROUP_CHA
     let chars = strings[i]!.length;
     if (alone[i] === 0) while (j < n && alone[j] === 0 && chars + strings[j]!.length <= groupChars) chars += strings[j++]!.length;
     const text = j === i + 1 ? strings[i]! : strings.slice(i, j).join('');
-    at += encoder.encodeInto(text, blob.subarray(at)).written;
+    // the destination is exactly the group's bytes: Node 20's encodeInto writes nothing at all
+    // into a view longer than 2 GiB (a 2.67 GB merge log was once stored as zeros)
+    const end = ends[j - 1]!;
+    const { read, written } = encoder.encodeInto(text, blob.subarray(at, end));
+    if (read !== text.length || written !== end - at)
+      throw new RagError('RAG_IO', `string table: encoding strings ${i}–${j - 1} wrote ${written} of ${end - at} bytes (read ${read} of ${text.length} characters)`, {
+        details: { from: i, to: j - 1, written, expected: end - at },
+      });
+    at = end;
     i = j;
   }
   return [blob, bytesOf(ends)];
 }
+
+/** A string table's end offsets are u32: its text may not pass 4 GiB - 1 bytes. */
+export const MAX_TABLE_BYTES = 0xffffffff;
+
+const tooLarge = (total: number, i: number) =>
+  new RagError('RAG_TOO_LARGE', `string table: ${total} bytes of text by string ${i}, more than a table holds (${MAX_TABLE_BYTES}: its end offsets are 32-bit)`, {
+    details: { bytes: total, at: i, limit: MAX_TABLE_BYTES },
+  });
 
 /** Decode a string table (see `encodeStrings`). */
 export function decodeStrings(blob: Uint8Array, endsBytes: Uint8Array): string[] {

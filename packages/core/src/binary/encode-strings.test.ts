@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodeStrings, encodeStrings } from './binary-file.js';
 
 /** The table as one encoder call per string builds it: the reference the joined encoding must equal. */
@@ -32,5 +32,26 @@ describe('encodeStrings', () => {
     const wellFormed = strings.filter((s) => !/[\uD800-\uDFFF]/.test(s) || /^(?:[^\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/.test(s));
     const [b, e] = encodeStrings(wellFormed, 16);
     expect(decodeStrings(b, e)).toEqual(wellFormed);
+  });
+
+  describe('when the encoder writes less than asked', () => {
+    const real = TextEncoder.prototype.encodeInto;
+    afterEach(() => vi.restoreAllMocks());
+
+    it('hands each group a destination of exactly its bytes (Node 20 writes nothing into views longer than 2 GiB)', () => {
+      // the same refusal, scaled down: a destination longer than 4 KiB gets nothing written
+      vi.spyOn(TextEncoder.prototype, 'encodeInto').mockImplementation(function (this: TextEncoder, text: string, dest: Uint8Array) {
+        return dest.byteLength > 4096 ? { read: 0, written: 0 } : real.call(this, text, dest);
+      });
+      const [blob, ends] = perString(strings);
+      const [b, e] = encodeStrings(strings, 64);
+      expect(Buffer.from(b).equals(blob)).toBe(true);
+      expect(Buffer.from(e).equals(ends)).toBe(true);
+    });
+
+    it('fails naming the strings rather than storing zeros', () => {
+      vi.spyOn(TextEncoder.prototype, 'encodeInto').mockImplementation(() => ({ read: 0, written: 0 }));
+      expect(() => encodeStrings(['abc', 'def'])).toThrow(/string table: encoding strings 0–1 wrote 0 of 6 bytes/);
+    });
   });
 });
