@@ -10,7 +10,8 @@
 // the indexer commits a quarter of the store at a time. `--append` opens the store already in
 // `--dir` and ingests the next `--size` passages of the scale corpus after the ones it holds
 // (to profile a batch committed onto a store of a given size). `--heap-snapshot FILE` writes a V8
-// heap snapshot after the last commit (what the build keeps live).
+// heap snapshot after the last commit (what the build keeps live). `--compact-ratio R` sets the
+// indexer's `compactRatio` (deltas a commit may keep per component, as a fraction of it; 0.25 by default).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { writeHeapSnapshot } from 'node:v8';
@@ -35,7 +36,8 @@ const fmt = (x: number, d = 1) => x.toFixed(d);
 const every = arg('--checkpoint-every', '');
 const append = process.argv.includes('--append');
 if (append && !given) throw new Error('--append needs --dir (the store to add to)');
-const options = every ? { checkpointEvery: Number(every) } : {};
+const ratio = arg('--compact-ratio', '');
+const options = { ...(every ? { checkpointEvery: Number(every) } : {}), ...(ratio ? { compactRatio: Number(ratio) } : {}) };
 const index = append ? await openIndex(dir, options) : createIndexer({ dir, ...options });
 const from = append ? index.manifest().docs : 0;
 const corpus = scaleCorpus(loadDevPassages(datasets), from + size).slice(from);
