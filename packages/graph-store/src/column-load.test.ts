@@ -2,10 +2,11 @@
 // the same records one by one does (graph-codec's `columnRecords`, the path it replaced) and as
 // a store reopened from the snapshot: same snapshot bytes, same answers and orders from every
 // read and index, the same shared spans, and the same behaviour under later edits and undo.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Provenance } from '@rag/core';
+import { decodeBinaryFile, type Provenance } from '@rag/core';
 import { mulberry32 } from './algorithms/random.js';
-import { columnFill, columnRecords, decodeGraphColumns, encodeGraph, type GraphColumns } from './graph-codec.js';
+import { columnFill, columnRecords, decodeGraphColumns, encodeGraph, GRAPH_BINARY_MAGIC, type GraphColumns } from './graph-codec.js';
 import { applyGraphDeltas, decodeGraphDelta, encodeGraphDelta } from './graph-delta.js';
 import { buildGraphStore, createGraphStore } from './graph-store.js';
 import { openGraph } from './open-graph.js';
@@ -161,10 +162,13 @@ describe('materialising stored columns in bulk', () => {
     const snap = richSnapshot(7);
     // written once more from a store restored from it: the undone flag then sits where the schema puts it
     const again = encodeGraph(both(() => decodeGraphColumns(encodeGraph(snap), 'graph.bin')).records.toJSON());
-    for (const bytes of [encodeGraph(snap), again]) {
-      // every entry is held as stored but the one with an attribute named "undone"
+    // the same graph written by version 4, whose log is one section (merge-archive.ts)
+    const v4 = new Uint8Array(readFileSync(new URL('./fixtures/graph-v4-rich7.bin', import.meta.url)));
+    for (const bytes of [encodeGraph(snap), again, v4]) {
+      // every entry is held as stored; in a version 4 file, but the one with an attribute named "undone"
       const held = decodeGraphColumns(bytes, 'graph.bin').heldMergeLog!();
-      expect(held.map((h) => (typeof h.packed === 'string' ? 'packed' : 'stored'))).toEqual(['stored', 'stored', 'stored', 'stored', 'packed']);
+      const kinds = held.map((h) => (typeof h.packed === 'string' ? 'packed' : 'stored'));
+      expect(kinds).toEqual(['stored', 'stored', 'stored', 'stored', bytes === v4 ? 'packed' : 'stored']);
       const { bulk, records } = both(() => decodeGraphColumns(bytes, 'graph.bin'));
       expect(bulk.mergeLog()).toEqual(records.mergeLog());
       expect(bulk.mergeLog().filter((r) => r.undone).map((r) => r.id)).toEqual(['merge-3']);
@@ -176,6 +180,28 @@ describe('materialising stored columns in bulk', () => {
       }
       expect(reads(bulk)).toEqual(reads(records));
     }
+  });
+
+  it('writes a materialised store whole with the merge log pages it read copied as stored (encodeBinary)', () => {
+    const bytes = encodeGraph(richSnapshot(9));
+    const pagesOf = (b: Uint8Array) => Buffer.from(decodeBinaryFile(b, GRAPH_BINARY_MAGIC, 'graph.bin').sections[32]!);
+    const view = openGraph(bytes, 'graph.bin');
+    const ids = [...view.nodes()].map((x) => x.id).filter((id) => id !== 'person:undone attr');
+    view.merge(ids[30]!, ids[31]!, { reason: 'after reopen' });
+    expect(view.isMaterialized()).toBe(true);
+    const again = view.encodeBinary();
+    // the stored page first, as it was; the new entry in a page of its own after it
+    expect(pagesOf(again).subarray(0, pagesOf(bytes).length).equals(pagesOf(bytes))).toBe(true);
+    expect(pagesOf(again).length).toBeGreaterThan(pagesOf(bytes).length);
+    const reopened = openGraph(again, 'graph.bin');
+    expect(reopened.mergeLog()).toEqual(view.mergeLog());
+    // the same records and entries (an opened entry's keys in the schema's order, a stored one's as stored)
+    expect(reopened.toJSON()).toEqual(view.toJSON());
+    // an entry read from the copied page still undoes (newest first, down to it)
+    reopened.undoMerge('merge-6');
+    reopened.undoMerge();
+    expect(reopened.mergeLog().filter((r) => r.undone).map((r) => r.id)).toEqual(['merge-3', 'merge-5', 'merge-6']);
+    expect(reopened.getNode('person:undone attr')?.attributes).toEqual({ undone: true });
   });
 
   it('holds the merge log of a stored graph with deltas as stored, the entries of the deltas as given', () => {

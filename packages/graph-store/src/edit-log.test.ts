@@ -73,14 +73,14 @@ describe('the edit log is persisted', () => {
   it('stores without an edit log open with an empty one', async () => {
     const plain = sample();
     const bytes = encodeGraph(plain.toJSON());
-    // version 4 keeps one layout: an empty edit log, then the adjacency rows and name index
-    expect(decodeBinaryFile(bytes, GRAPH_BINARY_MAGIC, 'graph.bin').sections).toHaveLength(46);
+    // version 5 keeps one layout: an empty edit log, the adjacency rows, the name index, the merge log's tables
+    expect(decodeBinaryFile(bytes, GRAPH_BINARY_MAGIC, 'graph.bin').sections).toHaveLength(51);
     expect(openGraph(bytes, 'graph.bin').editLog()).toEqual([]);
     const { editLog: _, ...older } = plain.toJSON();
     const reopened = createGraphStore({ snapshot: JSON.parse(JSON.stringify(older)) });
     expect(reopened.editLog()).toEqual([]);
     expect(reopened.updateEntity('city:warsaw', { name: 'Warszawa' }).id).toBe('edit-1');
-    expect(decodeBinaryFile(encodeGraph(reopened.toJSON()), GRAPH_BINARY_MAGIC, 'graph.bin').sections).toHaveLength(46);
+    expect(decodeBinaryFile(encodeGraph(reopened.toJSON()), GRAPH_BINARY_MAGIC, 'graph.bin').sections).toHaveLength(51);
     const dir = await mkdtemp(join(tmpdir(), 'rag-graph-edits-'));
     try {
       await saveGraph(plain, dir);

@@ -31,6 +31,7 @@ import {
 import { csrRows } from './algorithms/csr.js';
 import { loadColumns } from './column-load.js';
 import { holdArchived } from './merge-archive.js';
+import { encodeMergePages, holdEntries, mergePageBytes, readMergePages } from './merge-pages.js';
 import type { HeldMerge } from './merge-log.js';
 import { decodeNameIndex, encodeNameIndex, type StoredNameIndex } from './name-keys.js';
 import { inflateRawSync } from 'node:zlib';
@@ -55,7 +56,12 @@ export const GRAPH_BINARY_MAGIC = 'RAGGRF02';
  * log always present, then the PPR rows (both directions, unweighted) and the name index.
  * Versions 2 and 3 still open.
  */
-export const GRAPH_BINARY_VERSION = 4;
+/**
+ * 5: the merge log in pages deflated one by one, with each entry's header and undone flag beside
+ * them (merge-pages.ts): opening reads no entry's text, and writing the graph whole copies the
+ * pages it read. Versions 2 to 4 still open.
+ */
+export const GRAPH_BINARY_VERSION = 5;
 
 /** A decoded graph: columns, not objects. */
 /** A column of optional strings: `at(i)` is undefined where record i has none. */
@@ -135,7 +141,11 @@ const inOrder = (xs: readonly { id: string }[]) => {
 };
 const attrText = (a: Metadata | undefined) => (a && Object.keys(a).length > 0 ? JSON.stringify(a) : '');
 
-export function encodeGraph(snapshot: GraphSnapshot): Uint8Array {
+/**
+ * The graph file of `snapshot`. `held`: its merge log as the store holds it (then
+ * `snapshot.mergeLog` is not read): entries read from a version 5 file keep their stored pages.
+ */
+export function encodeGraph(snapshot: GraphSnapshot, held?: readonly HeldMerge[]): Uint8Array {
   const { nodes, edges } = snapshot;
   const dict = createStringTable();
   const intern = (s: string) => dict.indexOf(s);
@@ -190,6 +200,7 @@ export function encodeGraph(snapshot: GraphSnapshot): Uint8Array {
   };
   header.matchKeys = MATCH_KEY_VERSION;
   const rows = csrRows(nodes.length, edges.length, (e) => sources[e]!, (e) => targets[e]!, 'both');
+  const log = mergePageBytes(encodeMergePages(held ?? holdEntries(snapshot.mergeLog)));
   const R: SectionCompression = 'raw';
   const B: SectionCompression = 'blocks';
   const D: SectionCompression = 'deflate';
@@ -219,14 +230,18 @@ export function encodeGraph(snapshot: GraphSnapshot): Uint8Array {
     [bytesOf(prov.chunk), R],
     [bytesOf(prov.start), B],
     [bytesOf(prov.end), B],
-    // The merge log keeps full before/after copies for exact undo: parsed only when the log is
-    // listed or the graph is edited. One JSON text per entry: a single JSON string of the whole
-    // log passes V8's string limit (512 MB) on stores of tens of thousands of passages.
-    ...pair(encodeStrings(snapshot.mergeLog.map((e) => JSON.stringify(e))), D),
+    // The merge log keeps full before/after copies for exact undo: in pages, each inflated only
+    // when an entry of it is opened (merge-pages.ts)
+    [log.pages, R],
+    [log.entryEnds, R],
     ...pair(encodeStrings((snapshot.editLog ?? []).map((e) => JSON.stringify(e))), D),
     [bytesOf(rows.offsets), R],
     [bytesOf(rows.sources), R],
     ...encodeNameIndex(nodes.length, (i) => nodes[i]!.name, (i) => nodes[i]!.aliases).map((b): [Uint8Array, SectionCompression] => [b, R]),
+    [log.pageEnds, R],
+    [log.pageFirst, R],
+    ...pair(log.headers, D),
+    [log.undone, R],
   ];
   return encodeBinaryFile(GRAPH_BINARY_MAGIC, GRAPH_BINARY_VERSION, parts.map((p) => p[0]), { compression: parts.map((p) => p[1]) });
 }
@@ -237,8 +252,9 @@ const pair = ([blob, ends]: [Uint8Array, Uint8Array], c: SectionCompression, e: 
   [ends, e],
 ];
 
-/** Section count of a version 4 file. */
+/** Section count of a version 4 file, and of a version 5 file (the merge log's page tables, headers and flags after them). */
 const V4_SECTIONS = 46;
+const V5_SECTIONS = 51;
 
 export function decodeGraphColumns(bytes: Uint8Array, source: string): GraphColumns {
   // text sections are inflated (or, for blocked ones, their blocks) only when a string is read;
@@ -246,13 +262,15 @@ export function decodeGraphColumns(bytes: Uint8Array, source: string): GraphColu
   const file = decodeBinaryFileLazy(bytes, GRAPH_BINARY_MAGIC, source);
   const version = file.version;
   const corrupt = (why: string) => new RagError('RAG_STORE_CORRUPT', `${source}: ${why}`, { details: { file: source } });
-  if (version !== GRAPH_BINARY_VERSION && version !== 3 && version !== 2)
+  if (version !== GRAPH_BINARY_VERSION && version !== 4 && version !== 3 && version !== 2)
     throw new RagError('RAG_STORE_VERSION', `${source}: graph file version ${version}; this version reads 2 to ${GRAPH_BINARY_VERSION} (written by a newer version?)`, {
       details: { file: source, found: version },
     });
   const v4 = version >= 4;
+  const v5 = version >= 5;
   const count = file.count;
-  if (v4 ? count !== V4_SECTIONS : count !== 34 && count !== 36) throw corrupt(`expected ${v4 ? V4_SECTIONS : '34 or 36'} sections, found ${count}`);
+  const expected = v5 ? V5_SECTIONS : v4 ? V4_SECTIONS : undefined;
+  if (expected !== undefined ? count !== expected : count !== 34 && count !== 36) throw corrupt(`expected ${expected ?? '34 or 36'} sections, found ${count}`);
   const x = (i: number) => file.section(i);
   const header = readJsonSection(x(0)) as Header;
   if (header.graphFormatVersion !== GRAPH_FORMAT_VERSION) throw corrupt(`graph snapshot version ${header.graphFormatVersion} is not ${GRAPH_FORMAT_VERSION}`);
@@ -275,6 +293,22 @@ export function decodeGraphColumns(bytes: Uint8Array, source: string): GraphColu
   /** A string table of `count` strings whose offsets, too, are read on first use (v4: deflated). */
   const lateStrings = (blob: number, ends: number, count: number, what: string): StringColumn =>
     v4 ? stringColumn(later(ends, () => count, 4, (b) => b, what), (a, b) => file.range(blob, a, b), count) : strings(blob, ends);
+  /** The merge log: in pages (version 5), or one section (version 4 held as stored: merge-archive.ts). */
+  const mergeLogOf = (): Pick<GraphColumns, 'mergeLog' | 'mergeLogLength' | 'heldMergeLog'> => {
+    if (v5) {
+      const paged = readMergePages(
+        { pages: x(32), entryEnds: u32(x(33)), pageEnds: u32(x(46)), pageFirst: u32(x(47)), headers: () => [x(48), x(49)], undone: x(50) },
+        corrupt,
+      );
+      let entries: unknown[] | undefined;
+      return { mergeLog: () => (entries ??= paged.entries()), mergeLogLength: paged.length, heldMergeLog: () => paged.held() };
+    }
+    return {
+      mergeLog: lazyLog(() => x(32), x(33), 'merge', corrupt, nested),
+      mergeLogLength: x(33).byteLength / 4,
+      ...(v4 && file.deflated(32) ? { heldMergeLog: () => holdArchived(file.deflated(32)!, file.take(32), u32(x(33))) } : {}),
+    };
+  };
   const hasDesc = x(11);
   const derived = x(21);
   let descCount = 0;
@@ -309,11 +343,9 @@ export function decodeGraphColumns(bytes: Uint8Array, source: string): GraphColu
     chunkIds: strings(27, 28),
     provChunk,
     ...(header.schema ? { schema: header.schema } : {}),
-    mergeLog: lazyLog(() => x(32), x(33), 'merge', corrupt, nested),
-    mergeLogLength: x(33).byteLength / 4,
+    ...mergeLogOf(),
     editLogLength: hasEdit ? x(35).byteLength / 4 : 0,
     editLog: hasEdit ? lazyLog(() => x(34), x(35), 'edit', corrupt, nested) : () => [],
-    ...(v4 && file.deflated(32) ? { heldMergeLog: () => holdArchived(file.deflated(32)!, file.take(32), u32(x(33))) } : {}),
     sorted: header.sorted === true,
   };
   // the lazily read columns are checked when first read; the rest now
@@ -442,14 +474,14 @@ function* edgesOf(c: GraphColumns): Generator<RelationEdge> {
   for (let i = 0; i < c.sources.length; i++) yield edgeAt(c, i);
 }
 
-/** The whole snapshot as objects (what the writable store is built from when the graph is edited). */
-export function columnsToSnapshot(c: GraphColumns): GraphSnapshot {
+/** The whole snapshot as objects (its merge log left empty unless `withMergeLog`, which opens every entry). */
+export function columnsToSnapshot(c: GraphColumns, withMergeLog = true): GraphSnapshot {
   return {
     formatVersion: GRAPH_FORMAT_VERSION,
     nodes: [...nodesOf(c)],
     edges: [...edgesOf(c)],
     ...(c.schema ? { schema: c.schema } : {}),
-    mergeLog: c.mergeLog(),
+    mergeLog: withMergeLog ? c.mergeLog() : [],
     editLog: c.editLog(),
   };
 }

@@ -18,6 +18,7 @@ import { createChangeTracker, type GraphChanges } from './change-tracker.js';
 import { addBatch } from './bulk-ops.js';
 import { removeChunks } from './chunk-removal.js';
 import { createEditOps } from './edit-ops.js';
+import { encodeGraph } from './graph-codec.js';
 import { createMergeOps } from './merge-ops.js';
 import { GRAPH_FORMAT_VERSION, GraphSnapshotSchema } from './schemas.js';
 import { createStoreCore, type StoreCore } from './store-core.js';
@@ -54,6 +55,11 @@ export interface GraphStoreExtras {
   pendingChanges(): GraphChanges;
   /** Count changes from now on (call once the current graph is durable). */
   markPersisted(): void;
+  /**
+   * The graph as a graph file (graph-codec.ts), what `encodeGraph(toJSON())` gives but with the
+   * merge log written from the entries as held: pages read from a file are copied, not parsed.
+   */
+  encodeBinary(): Uint8Array;
 }
 
 const DEFAULT_TYPE = 'Entity';
@@ -118,17 +124,19 @@ export function buildGraphStore(options: Omit<GraphStoreOptions, 'snapshot'>, in
   // changes are recorded from the first markPersisted() (the persister calls it after writing)
   const tracker = createChangeTracker(core, merges, edits);
 
-  function toJSON(): GraphSnapshot {
+  /** The snapshot; its merge log left empty unless `withMergeLog` (opening every entry). */
+  function snapshot(withMergeLog: boolean): GraphSnapshot {
     const schema = core.schema;
     return {
       formatVersion: GRAPH_FORMAT_VERSION,
       nodes: graph.nodesById(),
       edges: graph.edgesById(),
       ...(schema ? { schema } : {}),
-      mergeLog: merges.logEntries(),
+      mergeLog: withMergeLog ? merges.logEntries() : [],
       editLog: edits.logEntries(),
     };
   }
+  const toJSON = () => snapshot(true);
 
   const store: GraphStore & GraphStoreExtras = {
     get version() {
@@ -163,6 +171,7 @@ export function buildGraphStore(options: Omit<GraphStoreOptions, 'snapshot'>, in
     undoEdit: edits.undoEdit,
     editLog: edits.editLog,
     toJSON,
+    encodeBinary: () => encodeGraph(snapshot(false), merges.heldLog()),
     pendingChanges: tracker.pendingChanges,
     markPersisted: tracker.markPersisted,
   };

@@ -9,7 +9,7 @@ import { invertProvenance, type ChunkRecords } from './chunk-records.js';
 import { publicEdit } from './edit-log.js';
 import { normalizeName, normalizeRelation } from './entity-id.js';
 import type { GraphChanges } from './change-tracker.js';
-import { columnFill, columnsToSnapshot, edgeAt, edgeIdAt, nodeAt, sortedEdgeIndex, sortedNodeIndex, type GraphColumns } from './graph-codec.js';
+import { columnFill, columnsToSnapshot, edgeAt, encodeGraph, edgeIdAt, nodeAt, sortedEdgeIndex, sortedNodeIndex, type GraphColumns } from './graph-codec.js';
 import { buildGraphStore, type GraphStoreExtras, type GraphStoreOptions } from './graph-store.js';
 import { publicRecord } from './merge-ops.js';
 import type { EditLogEntry, MergeLogEntry } from './schemas.js';
@@ -326,6 +326,11 @@ export function createGraphView(decoded: GraphColumns, options: Omit<GraphStoreO
     },
     toJSON() {
       return delegate ? delegate.toJSON() : columnsToSnapshot(cols);
+    },
+    encodeBinary() {
+      if (delegate) return delegate.encodeBinary();
+      const held = cols.heldMergeLog?.();
+      return held ? encodeGraph({ ...columnsToSnapshot(cols, false), mergeLog: [] }, held) : encodeGraph(columnsToSnapshot(cols));
     },
     relationTypes() {
       if (delegate) return delegate.relationTypes();

@@ -35,6 +35,10 @@ export function holdArchived(deflated: Uint8Array, inflated: Uint8Array, ends: U
       const bytes = inflateRawSync(stored.deflated);
       return entries.map((k) => parse(MergeLogEntrySchema, parseText(bytes.toString('utf8', k === 0 ? 0 : stored.ends[k - 1]!, stored.ends[k]!), k), input(k)));
     },
+    texts(entries) {
+      const bytes = inflateRawSync(stored.deflated);
+      return entries.map((k) => bytes.subarray(k === 0 ? 0 : stored.ends[k - 1]!, stored.ends[k]!));
+    },
   };
   const buf = Buffer.from(inflated.buffer, inflated.byteOffset, inflated.byteLength);
   // every '"undone"' in the section, in one pass (an entry's own is found among them)

@@ -23,10 +23,17 @@ export interface HeldMerge {
   readonly packed: string | ArchivedText;
 }
 
-/** An entry of a stored log's section, opened with the others asked for at once. */
+/** A stored log (a graph file's section, or its pages: merge-pages.ts). */
+export interface MergeArchive {
+  /** Opens (parses and validates) the given entries together. */
+  open(entries: readonly number[]): MergeLogEntry[];
+  /** The entries' JSON texts as stored (UTF-8), read together: for writing them again without parsing. */
+  texts(entries: readonly number[]): Uint8Array[];
+}
+
+/** An entry of a stored log, opened with the others asked for at once. */
 export interface ArchivedText {
-  /** The stored log: opens (parses and validates) the given entries together. */
-  readonly archive: { open(entries: readonly number[]): MergeLogEntry[] };
+  readonly archive: MergeArchive;
   readonly entry: number;
 }
 

@@ -19,6 +19,8 @@ export interface MergeOps {
   logEntries(from?: number): MergeLogEntry[];
   /** Per entry, whether it is undone (without opening the entries). */
   undoneFlags(): boolean[];
+  /** The log as held (for writing it without opening the entries: merge-pages.ts). */
+  heldLog(): readonly HeldMerge[];
   /** Start from a snapshot's (validated) log, or from a stored log's held entries (merge-archive.ts). */
   restoreLog(entries: MergeLogEntry[] | { held: HeldMerge[] }): void;
 }
@@ -169,6 +171,7 @@ export function createMergeOps(core: StoreCore): MergeOps {
     mergeLog: () => log.map(publicRecord),
     logEntries: (from = 0) => openMerges(log.slice(from)),
     undoneFlags: () => log.map((r) => r.undone === true),
+    heldLog: () => log,
     restoreLog(entries) {
       log = Array.isArray(entries) ? entries.map(holdMerge) : entries.held;
       mergeCounter = log.reduce((m, r) => Math.max(m, Number(/^merge-(\d+)$/.exec(r.id)?.[1] ?? 0)), 0);

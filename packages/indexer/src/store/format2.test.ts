@@ -120,7 +120,7 @@ describe('index format 2', () => {
     expect(before.graph.nodes.length).toBeGreaterThan(0);
     await old.graph.setSchema(old.graph.schema);
     await old.compact();
-    expect([versionOf('state'), versionOf('graph'), versionOf('keyword')]).toEqual([2, 4, 4]);
+    expect([versionOf('state'), versionOf('graph'), versionOf('keyword')]).toEqual([2, 5, 4]);
     expect(await read(await openIndex(d))).toEqual(before);
   });
 

@@ -88,6 +88,12 @@ function changeTracking(g: GraphStore): { pendingChanges(): GraphChanges; markPe
   return typeof t.pendingChanges === 'function' && typeof t.markPersisted === 'function' ? (t as { pendingChanges(): GraphChanges; markPersisted(): void }) : undefined;
 }
 
+/** The graph as a file: through the store's own encoder when it has one (it copies the merge log's stored pages). */
+function graphFile(g: GraphStore): Uint8Array {
+  const own = (g as Partial<{ encodeBinary(): Uint8Array }>).encodeBinary;
+  return typeof own === 'function' ? own.call(g) : encodeGraph(g.toJSON());
+}
+
 const isMemoryStore = (v: VectorStore | undefined): v is MemoryVectorStore =>
   v !== undefined && typeof (v as Partial<MemoryVectorStore>).exportNamespace === 'function';
 
@@ -163,7 +169,7 @@ export async function persistIndex(dir: string, parts: PersistParts, home: Persi
       graph = cache.graph.ref;
       graphDeltas = [...priorGraph, { ...(await write('graph-d', encodeGraphDelta(changes))), records }];
     } else {
-      graph = await write('graph', encodeGraph(parts.graph.toJSON()));
+      graph = await write('graph', graphFile(parts.graph));
       graphBase = size;
     }
     cache.graph = { token: parts.graph.version, ref: graph, deltas: graphDeltas, tracked: false, ...(graphBase !== undefined ? { base: graphBase } : {}) };
