@@ -15,7 +15,7 @@
 // still refused: nodes by the graph's count, edges by their stored id order (or a lookup each
 // when the file is not in id order).
 import { columnSlice, invalidInput, type Metadata, type Provenance } from '@rag/core';
-import { normalizeName, relationId } from './entity-id.js';
+import { relationId } from './entity-id.js';
 import type { GraphColumns } from './graph-codec.js';
 import { invertProvenance, type ChunkRecords } from './chunk-records.js';
 import { frozenPooledList } from './span-pool.js';
@@ -104,13 +104,6 @@ export function loadColumns(core: StoreCore, c: GraphColumns): void {
         ? { id, name, type, aliases, attributes, provenance: prov }
         : { id, name, type, aliases, description, attributes, provenance: prov };
     graph.addNewNode(id, Object.freeze(node));
-    // the name's and aliases' keys (an index keeps an id once per key, so a repeated key adds nothing)
-    const key = normalizeName(name);
-    if (key) core.nameIndex.add(key, id);
-    for (const x of aliases) {
-      const k = normalizeName(x);
-      if (k) core.nameIndex.add(k, id);
-    }
   }
   if (graph.order !== n) throw invalidInput('snapshot.nodes', 'duplicate node id');
 

@@ -22,7 +22,10 @@ export interface StoreCore {
   /** π⁻¹ for nodes and edges: chunk id → ids of the facts it supports. */
   readonly chunkNodes: IdIndex;
   readonly chunkEdges: IdIndex;
-  /** normalised name or alias → node ids. */
+  /**
+   * normalised name or alias → node ids: built from the nodes on first read, then kept exact by
+   * every write (a build that never looks a name up — the indexer's — neither holds nor updates it).
+   */
   readonly nameIndex: IdIndex;
   /** The shared frozen provenance spans and one-span lists every stored record holds. */
   readonly spans: SpanPool;
@@ -77,7 +80,7 @@ export function createStoreCore(options: { defaultType: string; now: () => Date 
   const graph = new Multigraph<EntityNode, RelationEdge>(EDGE_KEY);
   const chunkNodes = new IdIndex();
   const chunkEdges = new IdIndex();
-  const nameIndex = new IdIndex();
+  let nameIndex: IdIndex | undefined;
   const spans = createSpanPool();
   const relationCounts = new Map<string, number>();
   let schema: GraphSchema | undefined;
@@ -93,10 +96,10 @@ export function createStoreCore(options: { defaultType: string; now: () => Date 
     const old = graph.setNode(node.id, frozen);
     if (old) {
       diffIndex(chunkNodes, node.id, chunkSet(old.provenance), chunkSet(frozen.provenance));
-      diffIndex(nameIndex, node.id, nameKeys(old), nameKeys(frozen));
+      if (nameIndex) diffIndex(nameIndex, node.id, nameKeys(old), nameKeys(frozen));
     } else {
       for (const p of frozen.provenance) chunkNodes.add(p.chunkId, node.id);
-      for (const k of nameKeys(frozen)) nameIndex.add(k, node.id);
+      if (nameIndex) for (const k of nameKeys(frozen)) nameIndex.add(k, node.id);
     }
     return frozen;
   }
@@ -105,7 +108,7 @@ export function createStoreCore(options: { defaultType: string; now: () => Date 
     const old = graph.getNode(id)!;
     for (const e of graph.incidentIds(id, 'both')) dropEdge(e);
     diffIndex(chunkNodes, id, chunkSet(old.provenance), new Set());
-    diffIndex(nameIndex, id, nameKeys(old), new Set());
+    if (nameIndex) diffIndex(nameIndex, id, nameKeys(old), new Set());
     graph.dropNode(id);
   }
   function putEdge(edge: RelationEdge, owned = false): RelationEdge {
@@ -217,7 +220,16 @@ export function createStoreCore(options: { defaultType: string; now: () => Date 
     graph,
     chunkNodes,
     chunkEdges,
-    nameIndex,
+    get nameIndex() {
+      if (!nameIndex) {
+        const built = new IdIndex();
+        graph.forEachNode((n, id) => {
+          for (const k of nameKeys(n)) built.add(k, id);
+        });
+        nameIndex = built;
+      }
+      return nameIndex;
+    },
     spans,
     relationCounts,
     defaultType: options.defaultType,

@@ -17,7 +17,7 @@ export type StoreReads = Pick<GraphStore, ReadKeys> & {
 };
 
 export function createStoreReads(core: StoreCore): StoreReads {
-  const { graph, chunkNodes, chunkEdges, nameIndex, relationCounts, requireNode, requireEdge, incident } = core;
+  const { graph, chunkNodes, chunkEdges, relationCounts, requireNode, requireEdge, incident } = core;
 
   function chunksOfNode(nodeId: string, opts: { viaEdges?: boolean } = {}): string[] {
     const node = requireNode(nodeId);
@@ -81,7 +81,7 @@ export function createStoreReads(core: StoreCore): StoreReads {
     getEdge: (id) => graph.getEdge(id),
     hasNode: (id) => graph.hasNode(id),
     findByName(name) {
-      return nameIndex.get(normalizeName(name)).sort().map((id) => graph.getNode(id)!);
+      return core.nameIndex.get(normalizeName(name)).sort().map((id) => graph.getNode(id)!); // built on this first read (store-core.ts)
     },
     // a snapshot array: the caller may write to the store while iterating
     nodes: () => graph.nodeList().values(),
