@@ -12,6 +12,7 @@
 // (to profile a batch committed onto a store of a given size). `--heap-snapshot FILE` writes a V8
 // heap snapshot after the last commit (what the build keeps live). `--compact-ratio R` sets the
 // indexer's `compactRatio` (deltas a commit may keep per component, as a fraction of it; 0.25 by default).
+// `--no-fold` leaves the call's last commit with its deltas (ingest's `fold: false`; `rag compact` folds them).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { writeHeapSnapshot } from 'node:v8';
@@ -89,7 +90,7 @@ const onProgress = (e: IngestProgress) => {
   );
   stages = new Map();
 };
-await index.ingest(corpus, { onProgress });
+await index.ingest(corpus, { onProgress, ...(process.argv.includes('--no-fold') ? { fold: false } : {}) });
 // with --expose-gc the heap is collected first, so the figure is what the index keeps live
 (globalThis as { gc?: () => void }).gc?.();
 const mem = process.memoryUsage();

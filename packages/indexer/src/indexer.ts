@@ -366,9 +366,11 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
               progress({ stage: 'communities', done: 1, total: 1 });
             });
           // A call that committed earlier batches is a build: its last commit folds every
-          // component's deltas into new bases, so the finished store replays none at open.
+          // component's deltas into new bases, so the finished store replays none at open
+          // (unless `fold: false` leaves that to compact()).
           const last = processed === work.length;
-          await snapshotTo(dir, base, last && b > 0, !last);
+          const fold = last && b > 0 && opts.fold !== false;
+          await snapshotTo(dir, base, fold, !last || (b > 0 && opts.fold === false));
           await appendJournal(dir, { t: 'commit', txn, generation: generationName(txn), at: new Date().toISOString() });
           progress({ stage: 'persist', done: processed, total: work.length });
         });

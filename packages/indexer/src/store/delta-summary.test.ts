@@ -90,6 +90,24 @@ describe('Indexer.deltaSummary', () => {
     expect((await openIndex(dir)).deltaSummary()).toEqual(s);
   });
 
+  it('leaves the deltas of a build called with fold: false for compact(), which folds them', async () => {
+    const corpus = fixtureCorpus(40);
+    const folded = createIndexer({ dir: join(root, 'fold-default'), gearHeads: 1, checkpointEvery: 5 });
+    await folded.ingest(corpus);
+    const dir = join(root, 'fold-later');
+    const idx = createIndexer({ dir, gearHeads: 1, checkpointEvery: 5 });
+    await idx.ingest(corpus, { fold: false });
+    const s = idx.deltaSummary()!;
+    expect(s.segments).toBeGreaterThan(0);
+    expect(liveManifest(dir).files.graphDeltas.length).toBeGreaterThan(0);
+    expect((await openIndex(dir)).manifest()).toEqual({ ...folded.manifest(), createdAt: expect.stringMatching(/^\d{4}-/), updatedAt: expect.stringMatching(/^\d{4}-/) });
+    await idx.compact();
+    expect(idx.deltaSummary()!.segments).toBe(0);
+    const reopened = await openIndex(dir);
+    expect(reopened.manifest()).toEqual({ ...folded.manifest(), createdAt: expect.stringMatching(/^\d{4}-/), updatedAt: expect.stringMatching(/^\d{4}-/) });
+    expect(reopened.graph.toJSON().edges).toEqual(folded.graph.toJSON().edges);
+  });
+
   it("adds no delta segment for a save that follows the ingest's own commit (the CLI saves after every ingest)", async () => {
     const dir = join(root, 'saved');
     const corpus = fixtureCorpus(12);
