@@ -11,7 +11,7 @@
 // gives it is held the old way.
 import { inflateRawSync } from 'node:zlib';
 import { invalidInput } from '@rag/core';
-import { holdMerge, type ArchivedText, type HeldMerge } from './merge-log.js';
+import { holdMerge, mergeHeader, type ArchivedText, type HeldMerge } from './merge-log.js';
 import { MergeLogEntrySchema } from './schemas.js';
 import { parse } from './store-helpers.js';
 
@@ -79,14 +79,7 @@ function headerOf(buf: Buffer, a: number, at: number, b: number, undoneAt: reado
     if (!tail || undone !== undefined || buf.compare(tail, 0, tail.length, i - 1, b) !== 0) return undefined;
     undone = tail === UNDONE_TRUE;
   }
-  return {
-    id: h.id,
-    keptId: h.keptId,
-    mergedId: h.mergedId,
-    ...(h.reason !== undefined ? { reason: h.reason } : {}),
-    at: h.at,
-    ...(undone !== undefined ? { undone } : {}),
-  };
+  return mergeHeader(h, undone);
 }
 
 function parseText(text: string, k: number): unknown {

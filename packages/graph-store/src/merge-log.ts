@@ -37,17 +37,13 @@ export interface ArchivedText {
   readonly entry: number;
 }
 
+/** The fields an entry is held by beside its text (and a stored log's header), in one order; `undone` only when given. */
+export function mergeHeader(e: Pick<MergeLogEntry, 'id' | 'keptId' | 'mergedId' | 'reason' | 'at'>, undone?: boolean): Omit<HeldMerge, 'packed'> {
+  return { id: e.id, keptId: e.keptId, mergedId: e.mergedId, ...(e.reason !== undefined ? { reason: e.reason } : {}), at: e.at, ...(undone !== undefined ? { undone } : {}) };
+}
+
 export function holdMerge(entry: MergeLogEntry): HeldMerge {
-  const packed = deflateRawSync(JSON.stringify(entry)).toString('latin1');
-  return {
-    id: entry.id,
-    keptId: entry.keptId,
-    mergedId: entry.mergedId,
-    ...(entry.reason !== undefined ? { reason: entry.reason } : {}),
-    at: entry.at,
-    ...(entry.undone !== undefined ? { undone: entry.undone } : {}),
-    packed,
-  };
+  return { ...mergeHeader(entry, entry.undone), packed: deflateRawSync(JSON.stringify(entry)).toString('latin1') };
 }
 
 /** The full entry (a new object each call); `undone` set since it was held is applied last, as setting it on the entry did. */

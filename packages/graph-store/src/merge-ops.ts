@@ -4,7 +4,7 @@
 // merge left them (RAG_CONFLICT otherwise). A split is not logged (undo it with a merge).
 import { RagError, invalidInput } from '@rag/core';
 import { entityId, normalizeName } from './entity-id.js';
-import { holdMerge, openMerge, openMerges, type HeldMerge } from './merge-log.js';
+import { holdMerge, mergeHeader, openMerge, openMerges, type HeldMerge } from './merge-log.js';
 import type { MergeLogEntry } from './schemas.js';
 import { byId, combineEdges, deepEqual, mergeAliases, rekey, unionProvenance } from './store-helpers.js';
 import type { StoreCore } from './store-core.js';
@@ -180,12 +180,5 @@ export function createMergeOps(core: StoreCore): MergeOps {
 }
 
 export function publicRecord(e: Pick<MergeLogEntry, 'id' | 'keptId' | 'mergedId' | 'reason' | 'at' | 'undone'>): MergeRecord {
-  return {
-    id: e.id,
-    keptId: e.keptId,
-    mergedId: e.mergedId,
-    ...(e.reason !== undefined ? { reason: e.reason } : {}),
-    at: e.at,
-    ...(e.undone ? { undone: true } : {}),
-  };
+  return mergeHeader(e, e.undone ? true : undefined);
 }

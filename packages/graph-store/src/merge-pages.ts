@@ -20,7 +20,7 @@
 import { inflateRawSync, deflateRawSync } from 'node:zlib';
 import { bytesOf, decodeStrings, encodeStrings } from '@rag/core';
 import { z } from 'zod';
-import type { ArchivedText, HeldMerge, MergeArchive } from './merge-log.js';
+import { mergeHeader, type ArchivedText, type HeldMerge, type MergeArchive } from './merge-log.js';
 import { MergeLogEntrySchema } from './schemas.js';
 import { parse } from './store-helpers.js';
 
@@ -60,15 +60,7 @@ export function holdEntries(entries: readonly unknown[]): HeldMerge[] {
   };
   return entries.map((e, k) => {
     const h = parse(HeaderSchema.extend({ undone: z.boolean().optional() }), e, input(k));
-    return {
-      id: h.id,
-      keptId: h.keptId,
-      mergedId: h.mergedId,
-      ...(h.reason !== undefined ? { reason: h.reason } : {}),
-      at: h.at,
-      ...(h.undone !== undefined ? { undone: h.undone } : {}),
-      packed: { archive, entry: k },
-    };
+    return { ...mergeHeader(h, h.undone), packed: { archive, entry: k } };
   });
 }
 
@@ -175,7 +167,7 @@ export function encodeMergePages(held: readonly HeldMerge[]): MergePageSections 
     out.set(p, at);
     at += p.byteLength;
   }
-  const headers = held.map((h) => JSON.stringify({ id: h.id, keptId: h.keptId, mergedId: h.mergedId, ...(h.reason !== undefined ? { reason: h.reason } : {}), at: h.at }));
+  const headers = held.map((h) => JSON.stringify(mergeHeader(h)));
   return {
     pages: out,
     entryEnds,
@@ -266,16 +258,7 @@ export function readMergePages(
         } catch {
           throw corrupt(`merge log header ${k} is not valid JSON`);
         }
-        const h = parse(HeaderSchema, raw, input(k));
-        return {
-          id: h.id,
-          keptId: h.keptId,
-          mergedId: h.mergedId,
-          ...(h.reason !== undefined ? { reason: h.reason } : {}),
-          at: h.at,
-          ...(s.undone[k] === 1 ? { undone: true } : {}),
-          packed: { archive, entry: k },
-        };
+        return { ...mergeHeader(parse(HeaderSchema, raw, input(k)), s.undone[k] === 1 ? true : undefined), packed: { archive, entry: k } };
       });
     },
     entries() {
