@@ -103,8 +103,9 @@ export interface GraphColumns {
   /** The merge log, inflated on first call. */
   mergeLog: () => unknown[];
   /**
-   * The merge log held as stored, for a store materialised from the columns (merge-archive.ts):
-   * version 4 files, whose log section is deflated whole, and deltas applied to them.
+   * The merge log held as stored, for a store materialised from the columns: version 5 files
+   * (its pages, merge-pages.ts), version 4 files, whose log section is deflated whole
+   * (merge-archive.ts), and deltas applied to them.
    */
   heldMergeLog?: () => HeldMerge[];
   mergeLogLength: number;

@@ -279,7 +279,8 @@ export function createGraphView(decoded: GraphColumns, options: Omit<GraphStoreO
     },
     mergeLog(): MergeRecord[] {
       if (delegate) return delegate.mergeLog();
-      return (cols.mergeLog() as MergeLogEntry[]).map(publicRecord);
+      // held entries carry the listed fields: a version 5 file lists its log from the headers alone
+      return cols.heldMergeLog ? cols.heldMergeLog().map(publicRecord) : (cols.mergeLog() as MergeLogEntry[]).map(publicRecord);
     },
     editLog(): EditRecord[] {
       if (delegate) return delegate.editLog();
