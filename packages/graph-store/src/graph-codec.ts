@@ -7,18 +7,14 @@
 // relation labels index one dictionary; edge endpoints are node indexes; provenance is three
 // columns (chunk index, start, end) addressed by per-node and per-edge offsets. Edge ids that
 // equal relationId(source, relation, target) — nearly all — are not stored. Opening parses no
-// JSON per record: `decodeGraphColumns` returns typed arrays and string arrays.
+// JSON per record: `decodeGraphColumns` returns typed arrays and string arrays. graph-encode.ts
+// writes the file.
 import {
-  bytesOf,
   columnSlice,
   decodeBinaryFileLazy,
   decodeStrings,
-  encodeBinaryFile,
-  encodeStrings,
   f64,
   i32,
-  jsonSection,
-  MATCH_KEY_VERSION,
   RagError,
   readJsonSection,
   sortedIndexOf,
@@ -28,12 +24,11 @@ import {
   type SectionCompression,
   type StringColumn,
 } from '@rag/core';
-import { csrRows } from './algorithms/csr.js';
 import { loadColumns } from './column-load.js';
 import { holdArchived } from './merge-archive.js';
-import { encodeMergePages, holdEntries, mergePageBytes, readMergePages } from './merge-pages.js';
+import { readMergePages } from './merge-pages.js';
 import type { HeldMerge } from './merge-log.js';
-import { decodeNameIndex, encodeNameIndex, type StoredNameIndex } from './name-keys.js';
+import { decodeNameIndex, type StoredNameIndex } from './name-keys.js';
 import { inflateRawSync } from 'node:zlib';
 import { relationId } from './entity-id.js';
 import { z } from 'zod';
@@ -41,8 +36,6 @@ import type { InitialRecords } from './graph-store.js';
 import { EditLogEntrySchema, GRAPH_FORMAT_VERSION, MergeLogEntrySchema } from './schemas.js';
 import { parse } from './store-helpers.js';
 import type { EntityNode, GraphSchema, GraphSnapshot, RelationEdge } from './types.js';
-import { createProvenanceColumns } from './provenance-columns.js';
-import { createStringTable } from './string-table.js';
 
 export const GRAPH_BINARY_MAGIC = 'RAGGRF02';
 /**
@@ -125,7 +118,8 @@ export interface GraphColumns {
   cells?: { confidence(e: number): number; provStart(j: number): number; provEnd(j: number): number };
 }
 
-interface Header {
+/** The header section of a graph file (graph-encode.ts writes it). */
+export interface GraphHeader {
   graphFormatVersion: number;
   nodes: number;
   edges: number;
@@ -135,123 +129,6 @@ interface Header {
   /** version 4: the `matchKey` version of the stored name index */
   matchKeys?: number;
 }
-
-const inOrder = (xs: readonly { id: string }[]) => {
-  for (let i = 1; i < xs.length; i++) if (!(xs[i - 1]!.id < xs[i]!.id)) return false;
-  return true;
-};
-const attrText = (a: Metadata | undefined) => (a && Object.keys(a).length > 0 ? JSON.stringify(a) : '');
-
-/**
- * The graph file of `snapshot`. `held`: its merge log as the store holds it (then
- * `snapshot.mergeLog` is not read): entries read from a version 5 file keep their stored pages.
- */
-export function encodeGraph(snapshot: GraphSnapshot, held?: readonly HeldMerge[]): Uint8Array {
-  const { nodes, edges } = snapshot;
-  const dict = createStringTable();
-  const intern = (s: string) => dict.indexOf(s);
-  const chunkTable = createStringTable();
-  const nodeIndex = new Map(nodes.map((n, i) => [n.id, i]));
-  const provCount = nodes.reduce((s, n) => s + n.provenance.length, 0) + edges.reduce((s, e) => s + e.provenance.length, 0);
-  const prov = createProvenanceColumns(provCount, (c) => chunkTable.indexOf(c));
-  const types = new Uint32Array(nodes.length);
-  const aliasOffsets = new Uint32Array(nodes.length + 1);
-  const aliases: string[] = [];
-  const hasDesc = new Uint8Array(nodes.length);
-  const descriptions: string[] = [];
-  const nodeProv = new Uint32Array(nodes.length + 1);
-  nodes.forEach((n, i) => {
-    types[i] = intern(n.type);
-    aliases.push(...n.aliases);
-    aliasOffsets[i + 1] = aliases.length;
-    if (n.description !== undefined) {
-      hasDesc[i] = 1;
-      descriptions.push(n.description);
-    }
-    prov.push(n.provenance);
-    nodeProv[i + 1] = prov.written;
-  });
-  const sources = new Uint32Array(edges.length);
-  const targets = new Uint32Array(edges.length);
-  const relations = new Uint32Array(edges.length);
-  const confidence = new Float64Array(edges.length);
-  const derived = new Uint8Array(edges.length);
-  const explicitIds: string[] = [];
-  const edgeProv = new Uint32Array(edges.length + 1);
-  edgeProv[0] = prov.written;
-  edges.forEach((e, i) => {
-    const s = nodeIndex.get(e.source);
-    const t = nodeIndex.get(e.target);
-    if (s === undefined || t === undefined) throw new RagError('RAG_INVALID_INPUT', `graph: edge "${e.id}" points at a missing node`);
-    sources[i] = s;
-    targets[i] = t;
-    relations[i] = intern(e.relation);
-    confidence[i] = e.confidence;
-    if (e.id === relationId(e.source, e.relation, e.target)) derived[i] = 1;
-    else explicitIds.push(e.id);
-    prov.push(e.provenance);
-    edgeProv[i + 1] = prov.written;
-  });
-  const header: Header = {
-    graphFormatVersion: snapshot.formatVersion,
-    nodes: nodes.length,
-    edges: edges.length,
-    ...(snapshot.schema ? { schema: snapshot.schema } : {}),
-    sorted: inOrder(nodes) && inOrder(edges),
-  };
-  header.matchKeys = MATCH_KEY_VERSION;
-  const rows = csrRows(nodes.length, edges.length, (e) => sources[e]!, (e) => targets[e]!, 'both');
-  const log = mergePageBytes(encodeMergePages(held ?? holdEntries(snapshot.mergeLog)));
-  const R: SectionCompression = 'raw';
-  const B: SectionCompression = 'blocks';
-  const D: SectionCompression = 'deflate';
-  const parts: [Uint8Array, SectionCompression][] = [
-    [jsonSection(header), R],
-    ...pair(encodeStrings(nodes.map((n) => n.id)), R),
-    ...pair(encodeStrings(nodes.map((n) => n.name)), R),
-    [bytesOf(types), R],
-    ...pair(encodeStrings(dict.strings), R),
-    [bytesOf(aliasOffsets), R],
-    ...pair(encodeStrings(aliases), R),
-    [hasDesc, R],
-    ...pair(encodeStrings(descriptions), B, D),
-    ...pair(encodeStrings(nodes.map((n) => attrText(n.attributes))), B, D),
-    [bytesOf(nodeProv), R],
-    [bytesOf(sources), R],
-    [bytesOf(targets), R],
-    [bytesOf(relations), R],
-    // read one by one when an edge object is built (a weighted walk reads the whole column):
-    // deflated in blocks, each inflated on first use
-    [bytesOf(confidence), B],
-    [derived, R],
-    ...pair(encodeStrings(explicitIds), B, D),
-    ...pair(encodeStrings(edges.map((e) => attrText(e.attributes))), B, D),
-    [bytesOf(edgeProv), R],
-    ...pair(encodeStrings(chunkTable.strings), R),
-    [bytesOf(prov.chunk), R],
-    [bytesOf(prov.start), B],
-    [bytesOf(prov.end), B],
-    // The merge log keeps full before/after copies for exact undo: in pages, each inflated only
-    // when an entry of it is opened (merge-pages.ts)
-    [log.pages, R],
-    [log.entryEnds, R],
-    ...pair(encodeStrings((snapshot.editLog ?? []).map((e) => JSON.stringify(e))), D),
-    [bytesOf(rows.offsets), R],
-    [bytesOf(rows.sources), R],
-    ...encodeNameIndex(nodes.length, (i) => nodes[i]!.name, (i) => nodes[i]!.aliases).map((b): [Uint8Array, SectionCompression] => [b, R]),
-    [log.pageEnds, R],
-    [log.pageFirst, R],
-    ...pair(log.headers, D),
-    [log.undone, R],
-  ];
-  return encodeBinaryFile(GRAPH_BINARY_MAGIC, GRAPH_BINARY_VERSION, parts.map((p) => p[0]), { compression: parts.map((p) => p[1]) });
-}
-
-/** A string table's two sections: its text compressed as `c`, its end offsets as `e` (raw by default). */
-const pair = ([blob, ends]: [Uint8Array, Uint8Array], c: SectionCompression, e: SectionCompression = 'raw'): [Uint8Array, SectionCompression][] => [
-  [blob, c],
-  [ends, e],
-];
 
 /** Section count of a version 4 file, and of a version 5 file (the merge log's page tables, headers and flags after them). */
 const V4_SECTIONS = 46;
@@ -273,7 +150,7 @@ export function decodeGraphColumns(bytes: Uint8Array, source: string): GraphColu
   const expected = v5 ? V5_SECTIONS : v4 ? V4_SECTIONS : undefined;
   if (expected !== undefined ? count !== expected : count !== 34 && count !== 36) throw corrupt(`expected ${expected ?? '34 or 36'} sections, found ${count}`);
   const x = (i: number) => file.section(i);
-  const header = readJsonSection(x(0)) as Header;
+  const header = readJsonSection(x(0)) as GraphHeader;
   if (header.graphFormatVersion !== GRAPH_FORMAT_VERSION) throw corrupt(`graph snapshot version ${header.graphFormatVersion} is not ${GRAPH_FORMAT_VERSION}`);
   const n = header.nodes;
   const m = header.edges;

@@ -5,7 +5,8 @@
 import { RagError, decodeStrings, encodeStrings } from '@rag/core';
 import { describe, expect, it } from 'vitest';
 import { prov, sample } from './edit-fixtures.js';
-import { columnsToSnapshot, decodeGraphColumns, encodeGraph } from './graph-codec.js';
+import { columnsToSnapshot, decodeGraphColumns } from './graph-codec.js';
+import { encodeGraph } from './graph-encode.js';
 import { applyGraphDeltas, decodeGraphDelta, deltaRecords, encodeGraphDelta, encodeJsonTexts } from './graph-delta.js';
 import { createGraphStore } from './graph-store.js';
 import { createGraphView } from './graph-view.js';

@@ -18,7 +18,7 @@ import { createChangeTracker, type GraphChanges } from './change-tracker.js';
 import { addBatch } from './bulk-ops.js';
 import { removeChunks } from './chunk-removal.js';
 import { createEditOps } from './edit-ops.js';
-import { encodeGraph } from './graph-codec.js';
+import { encodeGraph } from './graph-encode.js';
 import { createMergeOps } from './merge-ops.js';
 import { GRAPH_FORMAT_VERSION, GraphSnapshotSchema } from './schemas.js';
 import { createStoreCore, type StoreCore } from './store-core.js';

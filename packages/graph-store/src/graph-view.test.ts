@@ -8,7 +8,8 @@ import { bridgeCandidates } from './algorithms/bridges.js';
 import { hopTree } from './algorithms/hop-tree.js';
 import { personalizedPageRankPush } from './algorithms/ppr-push.js';
 import { mulberry32 } from './algorithms/random.js';
-import { decodeGraphColumns, encodeGraph } from './graph-codec.js';
+import { decodeGraphColumns } from './graph-codec.js';
+import { encodeGraph } from './graph-encode.js';
 import { createGraphStore } from './graph-store.js';
 import { openGraph } from './open-graph.js';
 

@@ -9,10 +9,12 @@ import { invertProvenance, type ChunkRecords } from './chunk-records.js';
 import { publicEdit } from './edit-log.js';
 import { normalizeName, normalizeRelation } from './entity-id.js';
 import type { GraphChanges } from './change-tracker.js';
-import { columnFill, columnsToSnapshot, edgeAt, encodeGraph, edgeIdAt, nodeAt, sortedEdgeIndex, sortedNodeIndex, type GraphColumns } from './graph-codec.js';
+import { columnFill, columnsToSnapshot, edgeAt, edgeIdAt, nodeAt, sortedEdgeIndex, sortedNodeIndex, type GraphColumns } from './graph-codec.js';
+import { encodeColumns } from './graph-encode.js';
+import { holdEntries } from './merge-pages.js';
 import { buildGraphStore, type GraphStoreExtras, type GraphStoreOptions } from './graph-store.js';
 import { publicRecord } from './merge-ops.js';
-import type { EditLogEntry, MergeLogEntry } from './schemas.js';
+import { GRAPH_FORMAT_VERSION, type EditLogEntry, type MergeLogEntry } from './schemas.js';
 import { deepFreeze } from './store-helpers.js';
 import type { ChunkFacts, EditRecord, EntityNode, GraphSchema, GraphStore, MergeRecord, RelationEdge } from './types.js';
 
@@ -330,8 +332,8 @@ export function createGraphView(decoded: GraphColumns, options: Omit<GraphStoreO
     },
     encodeBinary() {
       if (delegate) return delegate.encodeBinary();
-      const held = cols.heldMergeLog?.();
-      return held ? encodeGraph({ ...columnsToSnapshot(cols, false), mergeLog: [] }, held) : encodeGraph(columnsToSnapshot(cols));
+      // from the columns: no object per node or edge (a store opened only to be written whole)
+      return encodeColumns(cols, GRAPH_FORMAT_VERSION, cols.heldMergeLog?.() ?? holdEntries(cols.mergeLog()));
     },
     relationTypes() {
       if (delegate) return delegate.relationTypes();

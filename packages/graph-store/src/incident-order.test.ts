@@ -4,7 +4,7 @@
 // so a store answered in another order once it was edited.
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from './algorithms/random.js';
-import { encodeGraph } from './graph-codec.js';
+import { encodeGraph } from './graph-encode.js';
 import { createGraphStore } from './graph-store.js';
 import { openGraph } from './open-graph.js';
 

@@ -25,7 +25,8 @@ export type {
 } from './types.js';
 
 export { saveGraph, loadGraph, GRAPH_FILE, GRAPH_PREV_FILE } from './persistence.js';
-export { encodeGraph, decodeGraphColumns, GRAPH_BINARY_MAGIC, GRAPH_BINARY_VERSION } from './graph-codec.js';
+export { decodeGraphColumns, GRAPH_BINARY_MAGIC, GRAPH_BINARY_VERSION } from './graph-codec.js';
+export { encodeGraph } from './graph-encode.js';
 export type { GraphColumns, OptionalColumn } from './graph-codec.js';
 export type { StoredNameIndex, KeyPostings } from './name-keys.js';
 export { createGraphView } from './graph-view.js';

@@ -9,6 +9,8 @@ export interface ProvenanceColumns {
   /** How many entries are written so far (the next record's offset). */
   readonly written: number;
   push(list: EntityNode['provenance']): void;
+  /** One span. */
+  add(chunkId: string, start: number, end: number): void;
   /** Copies entries [from, to) of stored columns. */
   copy(from: { provChunk: Uint32Array; provStart: Int32Array; provEnd: Int32Array }, start: number, end: number): void;
 }
@@ -26,12 +28,13 @@ export function createProvenanceColumns(total: number, chunkIndex: (chunkId: str
       return p;
     },
     push(list) {
-      for (const x of list) {
-        chunk[p] = chunkIndex(x.chunkId);
-        start[p] = x.start;
-        end[p] = x.end;
-        p++;
-      }
+      for (const x of list) this.add(x.chunkId, x.start, x.end);
+    },
+    add(chunkId, s, e) {
+      chunk[p] = chunkIndex(chunkId);
+      start[p] = s;
+      end[p] = e;
+      p++;
     },
     copy(cols, a, b) {
       chunk.set(cols.provChunk.subarray(a, b), p);
