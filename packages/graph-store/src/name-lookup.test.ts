@@ -32,7 +32,7 @@ describe('findByName', () => {
       ['Paris', 'Person', []],
     ] as const)
       s.addEntity({ name, type, aliases: [...aliases], provenance: span(name) });
-    // writes before any lookup: a rename (the old name kept as an alias), a merge, a removal
+    // writes before the first lookup: a rename (the old name kept as an alias), a merge, a removal
     s.updateEntity('place:warsaw', { name: 'Warsaw City' });
     s.merge('person:marie curie', 'person:maria sklodowska');
     s.removeNode('person:paris');

@@ -90,7 +90,7 @@ export interface IngestOptions {
   context?: RunContext;
   /**
    * A call that commits more than one batch ends by folding every component's deltas into new
-   * bases (default true), so the finished store opens without replaying any. `false` leaves its
+   * bases (default true), so the finished store opens without replaying deltas. `false` leaves its
    * last commit like the ones before it (deltas kept within the build's growth allowance) and the
    * fold to `compact()` (`rag compact`) later, in a process holding less: for a build so large
    * that the fold's whole writes beside everything the build holds pass the machine's memory.
