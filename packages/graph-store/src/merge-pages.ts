@@ -271,6 +271,3 @@ export function readMergePages(
     },
   };
 }
-
-/** A header as stored (for tests and tools reading a file's log without its pages). */
-export type MergeHeader = z.infer<typeof HeaderSchema>;
