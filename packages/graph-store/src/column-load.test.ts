@@ -228,7 +228,7 @@ describe('materialising stored columns in bulk', () => {
       const c = cols();
       const fromColumns = encodeColumns(c, 1, c.heldMergeLog!());
       const c2 = cols();
-      const fromRecords = encodeGraph(columnsToSnapshot(c2, false), c2.heldMergeLog!());
+      const fromRecords = encodeGraph(columnsToSnapshot(c2), c2.heldMergeLog!());
       expect([what, Buffer.from(fromColumns).equals(Buffer.from(fromRecords))]).toEqual([what, true]);
       // and it reads back as the graph it was written from
       expect(columnsToSnapshot(decodeGraphColumns(fromColumns, 'again.bin'))).toEqual(columnsToSnapshot(cols()));

@@ -352,14 +352,14 @@ function* edgesOf(c: GraphColumns): Generator<RelationEdge> {
   for (let i = 0; i < c.sources.length; i++) yield edgeAt(c, i);
 }
 
-/** The whole snapshot as objects (its merge log left empty unless `withMergeLog`, which opens every entry). */
-export function columnsToSnapshot(c: GraphColumns, withMergeLog = true): GraphSnapshot {
+/** The whole snapshot as objects (what the writable store is built from when the graph is edited). */
+export function columnsToSnapshot(c: GraphColumns): GraphSnapshot {
   return {
     formatVersion: GRAPH_FORMAT_VERSION,
     nodes: [...nodesOf(c)],
     edges: [...edgesOf(c)],
     ...(c.schema ? { schema: c.schema } : {}),
-    mergeLog: withMergeLog ? c.mergeLog() : [],
+    mergeLog: c.mergeLog(),
     editLog: c.editLog(),
   };
 }
