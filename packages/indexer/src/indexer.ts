@@ -113,8 +113,9 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
     docs: state.docs.size,
     chunks: state.chunks.size,
     sentences: state.sentenceCount,
-    nodes: graph.nodeCount,
-    edges: graph.edgeCount,
+    // a graph not read since the open or the last commit has the counts that commit wrote
+    nodes: !isLoaded(graph) && live ? live.nodes : graph.nodeCount,
+    edges: !isLoaded(graph) && live ? live.edges : graph.edgeCount,
     gearHeads,
     createdAt,
     updatedAt,

@@ -13,7 +13,6 @@ import { join } from 'node:path';
 import {
   RagError,
   createBm25Index,
-  decodeQuantizedVectorNamespace,
   createMemoryVectorStore,
   invalidInput,
   restoreBm25Index,
@@ -21,7 +20,7 @@ import {
   type KeywordIndex,
   type VectorStore,
 } from '@rag/core';
-import { applyGraphDeltas, createGraphStore, createGraphView, decodeGraphColumns, decodeGraphDelta, type GraphStore } from '@rag/graph-store';
+import { createGraphStore, type GraphStore } from '@rag/graph-store';
 import { deriveGearView, isDerivable } from './gear/derived-views.js';
 import { createGearViewEmbedders, type FeatureViewEmbedder } from './gear/feature-view-embedder.js';
 import { createIndexer, type RestoredIndexState } from './indexer.js';
@@ -31,12 +30,9 @@ import { readJournal, uncommitted } from './store/journal.js';
 import { gearReader } from './store/lazy-gear.js';
 import { lazy } from './store/lazy.js';
 import { type PersistCache } from './store/persist.js';
-import { decodeKeywordSegment } from './store/keyword-segment.js';
 import { decodeState } from './store/state-codec.js';
-import { decodeKeywordDelta, replayKeywordDeltas } from './store/keyword-delta.js';
 import { applyStateDeltas, decodeStateDelta } from './store/state-delta.js';
-import { applyVectorDeltas, decodeVectorDelta } from './store/vector-delta.js';
-import { readVectorRows } from './store/vector-rows.js';
+import { graphLoader, keywordLoader, vectorNamespace } from './store/segment-loaders.js';
 import { VECTOR_NAMESPACES, type Indexer, type IndexerOptions } from './types.js';
 
 export interface OpenIndexOptions extends Omit<IndexerOptions, 'dir'> {
@@ -97,36 +93,20 @@ function openFormat2(dir: string, gen: string, m: Manifest2, options: Omit<OpenI
     m.files.stateDeltas.map((d) => decodeStateDelta(readSegmentSync(dir, d), path(d.file))),
   );
   const cache: PersistCache = { dir, vectors: new Map(), graph: { token: 0, ref: m.files.graph, deltas: m.files.graphDeltas, tracked: !options.graph }, state: { ref: m.files.state, deltas: m.files.stateDeltas } };
-  const graph: GraphStore =
-    options.graph ??
-    lazy(() =>
-      createGraphView(
-        applyGraphDeltas(
-          decodeGraphColumns(readSegmentSync(dir, m.files.graph), path(m.files.graph.file)),
-          m.files.graphDeltas.map((d) => decodeGraphDelta(readSegmentSync(dir, d), path(d.file))),
-          `${path(m.files.graph.file)} with its deltas ${m.files.graphDeltas.map((d) => d.file).join(', ')}`,
-        ),
-      ),
-    );
+  const graph: GraphStore = options.graph ?? lazy(graphLoader(dir, m.files.graph, m.files.graphDeltas));
   let keyword: KeywordIndex | undefined = options.keyword;
   const kw = m.files.keyword;
   if (!keyword && kw) {
     cache.keyword = { ref: kw, dirty: false, deltas: m.files.keywordDeltas };
-    keyword = lazy(keywordLoader(dir, m, kw, state));
+    // only the loader holds the decoded state (for the chunks the deltas name): let go once the index is loaded
+    keyword = lazy(keywordLoader(dir, kw, m.files.keywordDeltas, state));
   }
   let vectors: VectorStore | undefined = options.vectors;
   if (!vectors && m.vectorsPersisted) {
     const spaces = Object.fromEntries(
       Object.entries(m.files.vectors).map(([ns, ref]) => {
         cache.vectors.set(ns, { token: 0, ref });
-        // the stored int8 codes go into the int8 rows as they are, deltas applied (no float copy)
-        const load = () =>
-          applyVectorDeltas(
-            decodeQuantizedVectorNamespace(readSegmentSync(dir, ref), path(ref.file)),
-            ref.deltas.map((d) => decodeVectorDelta(readSegmentSync(dir, d), path(d.file))),
-          );
-        // a write or count before the first read holds the namespace without its rows (vector-rows.ts)
-        return [ns, { dims: ref.dims, count: ref.count, load, rows: () => readVectorRows(dir, ref) }];
+        return [ns, vectorNamespace(dir, ref)];
       }),
     );
     const views = options.gearEmbedders ?? createGearViewEmbedders(m.gearHeads);
@@ -148,23 +128,6 @@ function openFormat2(dir: string, gen: string, m: Manifest2, options: Omit<OpenI
   return {
     restored: { state, manifest: m, cache },
     components: { graph, ...(keyword ? { keyword } : {}), ...(vectors ? { vectors } : {}) },
-  };
-}
-
-/**
- * The keyword index's loader. Built apart from openFormat2 so that only it captures the decoded
- * state (closures of one function share their variables): the state's chunk records are let go
- * once the index is loaded (lazy() drops its loader), or at once when there are no deltas.
- */
-function keywordLoader(dir: string, m: Manifest2, kw: NonNullable<Manifest2['files']['keyword']>, state: StoredState): () => KeywordIndex {
-  const path = (file: string) => join(dir, SEGMENT_DIR, file);
-  const deltas = m.files.keywordDeltas;
-  let replayFrom: StoredState | undefined = deltas.length > 0 ? state : undefined;
-  return () => {
-    const index = decodeKeywordSegment(readSegmentSync(dir, kw), path(kw.file));
-    if (replayFrom) replayKeywordDeltas(index, deltas.map((d) => decodeKeywordDelta(readSegmentSync(dir, d), path(d.file))), replayFrom);
-    replayFrom = undefined;
-    return index;
   };
 }
 

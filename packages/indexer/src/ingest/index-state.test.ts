@@ -9,7 +9,7 @@ import type { StoredState } from '../store/format1.js';
 import { defineLazyGear } from '../store/lazy-gear.js';
 import { decodeState, encodeState } from '../store/state-codec.js';
 import { applyStateDeltas, decodeStateDelta, encodeStateDelta } from '../store/state-delta.js';
-import { createIndexState } from './index-state.js';
+import { createIndexState, toStoredState } from './index-state.js';
 
 setFlagsFromString('--expose_gc');
 const gc = runInNewContext('gc') as () => void;
@@ -81,6 +81,17 @@ describe('createIndexState over a decoded store', () => {
     expect(seen).toEqual([]);
     expect([...state.gearNodes]).toEqual(["n2'", "n3'"]);
     expect([...state.gearEdges]).toEqual(["e2'"]);
+    expect(seen).toEqual(['node n2', 'node n3', 'edge e2']);
+  });
+
+  it('writes GEAR lists never read since the open as stored, without building the sets (no interner call)', () => {
+    const seen: string[] = [];
+    const state = createIndexState(opened(), (kind, id) => (seen.push(`${kind} ${id}`), id));
+    expect(toStoredState(state).gear).toEqual({ nodes: ['n2', 'n3'], edges: ['e2'] });
+    expect(seen).toEqual([]);
+    // once the sets are built (and edited), the whole write takes them
+    state.gearNodes.delete('n2');
+    expect(toStoredState(state).gear).toEqual({ nodes: ['n3'], edges: ['e2'] });
     expect(seen).toEqual(['node n2', 'node n3', 'edge e2']);
   });
 });

@@ -104,6 +104,9 @@ export function createIndexState(restored?: StoredState, intern?: GearIdInterner
   return state;
 }
 
+/** The stored GEAR lists of a restored state whose id sets were not built yet (a whole write copies them as they are). */
+const unbuiltGear = new WeakMap<IndexState, () => StoredGear>();
+
 /**
  * The GEAR id sets are built from the stored lists on first use (a question never reads them).
  * Apart from createIndexState so that the getters hold the lists' reader only, not the decoded
@@ -113,8 +116,10 @@ function restoreGear(state: IndexState, gear: () => StoredGear, intern?: GearIdI
   let read: (() => StoredGear) | undefined = gear;
   let nodes: Set<string> | undefined;
   let edges: Set<string> | undefined;
+  unbuiltGear.set(state, gear);
   const built = () => {
     if (read) {
+      unbuiltGear.delete(state);
       const lists = read();
       nodes = new Set();
       edges = new Set();
@@ -181,7 +186,8 @@ export function toStoredState(state: IndexState): StoredState {
     summaries: state.summaries.values(),
     communities: state.communities,
     ...ageOf(state),
-    gear: { nodes: [...state.gearNodes], edges: [...state.gearEdges] },
+    // lists never read since the open are written as stored (no id sets, no graph read to intern them)
+    gear: unbuiltGear.get(state)?.() ?? { nodes: [...state.gearNodes], edges: [...state.gearEdges] },
   };
 }
 

@@ -68,11 +68,25 @@ describe('Indexer.deltaSummary', () => {
     expect(summarizeDeltas(liveManifest(dir), 100).overBudget).toEqual([]);
 
     const counts = idx.manifest();
+    const query = idx.chunks()[3]!.text.split(/\s+/).slice(0, 6).join(' ');
+    const before = { keyword: await idx.keyword.search(query, 5), vectors: await vectors.search(idx.namespaceOf('chunks'), (await idx.embedder.embed([query]))[0]!, 5), nodes: [...idx.graph.nodes()].map((n) => n.id) };
     await idx.compact();
+    // compaction holds one component at a time: each is let go once written whole, and read back
+    // from its new file on next use (so the answers are the same)
+    expect(isLoaded(idx.graph)).toBe(false);
+    expect(isLoaded(idx.keyword)).toBe(false);
+    for (const ns of vectors.namespaces()) expect(vectors.isLoaded!(ns), ns).toBe(false);
+    expect({ keyword: await idx.keyword.search(query, 5), vectors: await vectors.search(idx.namespaceOf('chunks'), (await idx.embedder.embed([query]))[0]!, 5), nodes: [...idx.graph.nodes()].map((n) => n.id) }).toEqual(before);
     const after = idx.deltaSummary()!;
     expect(after).toEqual({ segments: 0, deltaBytes: 0, liveBytes: countOnDisk(dir).liveBytes, overBudget: [] });
     expect((await openIndex(dir)).deltaSummary()).toEqual(after);
     expect((await openIndex(dir)).manifest()).toEqual({ ...counts, updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    // the indexer goes on after it: an edit reads the graph back and commits as deltas again
+    await idx.ingest(fixtureCorpus(44).slice(40));
+    expect(idx.deltaSummary()!.segments).toBeGreaterThan(0);
+    const reopened = await openIndex(dir);
+    expect(reopened.manifest()).toEqual(idx.manifest());
+    expect(reopened.graph.toJSON()).toEqual(idx.graph.toJSON());
   });
 
   it('names nothing for a finished build, nor for the deltas the steady allowance keeps after it', async () => {
@@ -124,7 +138,12 @@ describe('Indexer.deltaSummary', () => {
     expect(after.stateDeltas).toHaveLength(1);
     await idx.save();
     expect(liveManifest(dir).files).toEqual(after);
-    expect((await openIndex(dir)).docs()).toHaveLength(12);
+    const opened = await openIndex(dir);
+    expect(opened.docs()).toHaveLength(12);
+    // nor does a save of an opened store read its graph (the counts come from the live manifest)
+    await opened.save();
+    expect(isLoaded(opened.graph)).toBe(false);
+    expect(opened.manifest()).toEqual(idx.manifest());
   });
 
   it('is undefined before the first commit', () => {

@@ -10,7 +10,8 @@ import { encodeQuantizedVectorNamespace, encodeVectorNamespace, type VectorNames
 import { deltaRecords, encodeGraph, encodeGraphDelta, type GraphChanges, type GraphStore } from '@rag/graph-store';
 import type { StoredManifest, StoredState } from './format1.js';
 import { commitGeneration, FORMAT2_VERSION, writeSegment, type DerivedRef, type Manifest2, type SegmentRef, type VectorSegmentRef } from './format2.js';
-import { isLoaded } from './lazy.js';
+import { isLoaded, unload } from './lazy.js';
+import { graphLoader, keywordLoader, vectorNamespace } from './segment-loaders.js';
 import { encodeState } from './state-codec.js';
 import { encodeKeywordDelta } from './keyword-delta.js';
 import { encodeKeywordSegment } from './keyword-segment.js';
@@ -173,6 +174,9 @@ export async function persistIndex(dir: string, parts: PersistParts, home: Persi
       graphBase = size;
     }
     cache.graph = { token: parts.graph.version, ref: graph, deltas: graphDeltas, tracked: false, ...(graphBase !== undefined ? { base: graphBase } : {}) };
+    // compaction lets a graph read from disk go once written whole (its next use reads this file,
+    // tracking changes from it as an open does): the components are then held one at a time
+    if (compact && !elsewhere && graphDeltas.length === 0 && unload(parts.graph, graphLoader(dir, graph, []))) cache.graph.tracked = true;
   }
 
   let keyword: SegmentRef | undefined;
@@ -196,6 +200,7 @@ export async function persistIndex(dir: string, parts: PersistParts, home: Persi
     } else {
       keyword = await write('keyword', encodeKeywordSegment(parts.keyword));
       cache.keyword = { ref: keyword, dirty: false, deltas: [], base: parts.manifest.chunks };
+      if (compact && !elsewhere) unload(parts.keyword, keywordLoader(dir, keyword, []));
     }
   }
 
@@ -221,6 +226,7 @@ export async function persistIndex(dir: string, parts: PersistParts, home: Persi
       const deltaRecords = prior.reduce((n, d) => n + d.records + d.deleted, 0) + changes.upserted.length + changes.deleted.length;
       let ref: VectorSegmentRef;
       let base = hit?.base;
+      let int8 = false;
       if (hit && !compact && !changes.reset && withinDeltaBudget({ deltaRecords, deltaCount: prior.length + 1, current: count, base: growing(base), ratio })) {
         const upserted = store.exportRecords(ns, changes.upserted) ?? { dims: hit.ref.dims, ids: [], docIds: [], metadata: [], vectors: new Float32Array(0) };
         const delta = await write(`${kind}-d`, encodeVectorDelta({ deleted: changes.deleted, upserted }));
@@ -233,8 +239,12 @@ export async function persistIndex(dir: string, parts: PersistParts, home: Persi
         const bytes = quantized ? encodeQuantizedVectorNamespace(quantized) : encodeVectorNamespace(data as VectorNamespaceData);
         ref = { ...(await write(kind, bytes)), dims: data.dims, count: data.ids.length, deltas: [] };
         base = data.ids.length;
+        int8 = quantized !== undefined;
       }
-      cache.vectors.set(ns, { token, ref, ...(base !== undefined ? { base } : {}) });
+      // compaction lets int8 rows go once written whole: the namespace is read from this file on next use
+      const released = compact && !elsewhere && int8;
+      if (released) store.deferNamespace(ns, vectorNamespace(dir, ref));
+      cache.vectors.set(ns, { token: released ? store.namespaceVersion(ns) : token, ref, ...(base !== undefined ? { base } : {}) });
       marked.push(ns);
       vectors[ns] = ref;
     }
