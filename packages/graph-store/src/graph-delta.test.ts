@@ -2,6 +2,8 @@
 // replayed onto the base's columns, give exactly the snapshot the whole graph would be written
 // as — for adds, changes, removals, merges and their undo, logged edits and their undo — and a
 // damaged delta is named.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { RagError, decodeStrings, encodeStrings } from '@rag/core';
 import { describe, expect, it } from 'vitest';
 import { prov, sample } from './edit-fixtures.js';
@@ -121,5 +123,36 @@ describe('graph deltas', () => {
       expect(decodeStrings(blob, ends).map((t) => JSON.parse(t))).toEqual(records);
     }
     expect(encodeJsonTexts([]).map((b) => b.byteLength)).toEqual([0, 0]);
+  });
+
+  it('keeps neither the decoded delta records nor the columns it was applied to alive through the result (its log readers hold only their logs)', async () => {
+    setFlagsFromString('--expose_gc');
+    const gc = runInNewContext('gc') as () => void;
+    const s = sample();
+    s.markPersisted();
+    const base = baseOf(s);
+    const commit = () => {
+      const d = decodeGraphDelta(encodeGraphDelta(s.pendingChanges()), 'd.bin');
+      s.markPersisted();
+      return d;
+    };
+    s.addEntity({ name: 'Eve Curie', type: 'Person', provenance: [prov('c7')] });
+    const m = s.merge('person:marie curie', 'person:eve curie');
+    let first: ReturnType<typeof decodeGraphDelta> | undefined = commit();
+    s.undoMerge(m.id);
+    s.addEntity({ name: 'Aaron', type: 'Person', provenance: [prov('c0')] });
+    let second: ReturnType<typeof decodeGraphDelta> | undefined = commit();
+    const record = new WeakRef(first.nodes[0]!);
+    // applied one after the other, as an open does for deltas past a quarter of the graph
+    let middle: ReturnType<typeof applyGraphDeltas> | undefined = applyGraphDeltas(base, [first], 'replay');
+    const middleRef = new WeakRef(middle);
+    const cols = applyGraphDeltas(middle, [second], 'replay');
+    first = second = middle = undefined;
+    // a WeakRef read in a job keeps its target until the job ends
+    await new Promise((r) => setTimeout(r, 0));
+    gc();
+    expect(record.deref()).toBeUndefined();
+    expect(middleRef.deref()).toBeUndefined();
+    expect(columnsToSnapshot(cols)).toEqual(s.toJSON());
   });
 });

@@ -114,7 +114,7 @@ export function decodeGraphDelta(bytes: Uint8Array, source: string): GraphDelta 
  */
 export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta[], source: string): GraphColumns {
   if (deltas.length === 0) return base;
-  const corrupt = (why: string) => new RagError('RAG_STORE_CORRUPT', `${source}: ${why}`, { details: { file: source } });
+  const corrupt = corruptIn(source);
   // the net change per id: a record, or null for removed
   const nodes = new Map<string, EntityNode | null>();
   const edges = new Map<string, RelationEdge | null>();
@@ -123,7 +123,7 @@ export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta
   let schema = base.schema;
   // the merge log held as stored: the base's entries, then each delta's from its `from` on
   const baseHeld = base.heldMergeLog;
-  const heldMergeLog = baseHeld && (() => deltas.reduce((held, d) => [...held.slice(0, d.mergeLog.from), ...holdTexts(d.mergeLog)], baseHeld()));
+  const heldMergeLog = baseHeld && heldAfter(baseHeld, deltas.map((d) => d.mergeLog));
   for (const d of deltas) {
     for (const id of d.removedNodes) nodes.set(id, null);
     for (const n of d.nodes) nodes.set(n.id, n);
@@ -275,6 +275,21 @@ export function applyGraphDeltas(base: GraphColumns, deltas: readonly GraphDelta
     sorted: true,
   };
   return checkColumns(cols, corrupt);
+}
+
+// The closures the result keeps (its logs' readers) are made by these top-level functions, so
+// that each holds only what it names: a closure made in applyGraphDeltas would share that call's
+// context, and with it the base columns and every decoded delta record, for as long as the
+// result lives.
+
+/** The error for a corrupt `source`. */
+function corruptIn(source: string): (why: string) => Error {
+  return (why) => new RagError('RAG_STORE_CORRUPT', `${source}: ${why}`, { details: { file: source } });
+}
+
+/** The merge log held as stored: the base's entries, then each delta's from its `from` on. */
+function heldAfter(baseHeld: () => HeldMerge[], logs: readonly { from: number; texts: string[] }[]): () => HeldMerge[] {
+  return () => logs.reduce((held, log) => [...held.slice(0, log.from), ...holdTexts(log)], baseHeld());
 }
 
 /**

@@ -93,7 +93,7 @@ function openFormat2(dir: string, gen: string, m: Manifest2, options: Omit<OpenI
     m.files.stateDeltas.map((d) => decodeStateDelta(readSegmentSync(dir, d), path(d.file))),
   );
   const cache: PersistCache = { dir, vectors: new Map(), graph: { token: 0, ref: m.files.graph, deltas: m.files.graphDeltas, tracked: !options.graph }, state: { ref: m.files.state, deltas: m.files.stateDeltas } };
-  const graph: GraphStore = options.graph ?? lazy(graphLoader(dir, m.files.graph, m.files.graphDeltas));
+  const graph: GraphStore = options.graph ?? lazy(graphLoader(dir, m.files.graph, m.files.graphDeltas, m.nodes + m.edges));
   let keyword: KeywordIndex | undefined = options.keyword;
   const kw = m.files.keyword;
   if (!keyword && kw) {

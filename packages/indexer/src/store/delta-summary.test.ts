@@ -13,6 +13,7 @@ import { openIndex } from '../open-index.js';
 import type { Manifest2 } from './format2.js';
 import { isLoaded } from './lazy.js';
 import { summarizeDeltas } from './delta-summary.js';
+import { deltaPasses, graphLoader } from './segment-loaders.js';
 
 let root: string;
 beforeAll(async () => {
@@ -114,7 +115,9 @@ describe('Indexer.deltaSummary', () => {
     const s = idx.deltaSummary()!;
     expect(s.segments).toBeGreaterThan(0);
     expect(liveManifest(dir).files.graphDeltas.length).toBeGreaterThan(0);
-    expect((await openIndex(dir)).manifest()).toEqual({ ...folded.manifest(), createdAt: expect.stringMatching(/^\d{4}-/), updatedAt: expect.stringMatching(/^\d{4}-/) });
+    const unfolded = await openIndex(dir);
+    expect(unfolded.manifest()).toEqual({ ...folded.manifest(), createdAt: expect.stringMatching(/^\d{4}-/), updatedAt: expect.stringMatching(/^\d{4}-/) });
+    expect(unfolded.graph.toJSON()).toEqual(idx.graph.toJSON());
     await idx.compact();
     expect(idx.deltaSummary()!.segments).toBe(0);
     const reopened = await openIndex(dir);
@@ -149,5 +152,26 @@ describe('Indexer.deltaSummary', () => {
   it('is undefined before the first commit', () => {
     expect(createIndexer({ dir: join(root, 'never') }).deltaSummary()).toBeUndefined();
     expect(createIndexer().deltaSummary()).toBeUndefined();
+  });
+});
+
+describe('deltaPasses', () => {
+  it('reads the same graph whether the deltas are applied in one pass or one pass each', async () => {
+    const dir = join(root, 'passes');
+    const idx = createIndexer({ dir, gearHeads: 1, checkpointEvery: 5, compactRatio: 100 });
+    await idx.ingest(fixtureCorpus(20), { fold: false });
+    const files = liveManifest(dir).files;
+    expect(files.graphDeltas.length).toBeGreaterThan(1);
+    expect(deltaPasses(files.graphDeltas, 0)).toHaveLength(files.graphDeltas.length);
+    const want = idx.graph.toJSON();
+    expect(graphLoader(dir, files.graph, files.graphDeltas, Infinity)().toJSON()).toEqual(want);
+    expect(graphLoader(dir, files.graph, files.graphDeltas, 0)().toJSON()).toEqual(want);
+  });
+
+  it('groups consecutive deltas within the limit, at least one a pass', () => {
+    const d = (records: number) => ({ records });
+    expect(deltaPasses([d(3), d(4), d(2), d(9), d(1)], 7)).toEqual([[d(3), d(4)], [d(2)], [d(9)], [d(1)]]);
+    expect(deltaPasses([d(1), d(1), d(1)], 100)).toEqual([[d(1), d(1), d(1)]]);
+    expect(deltaPasses([], 10)).toEqual([]);
   });
 });

@@ -176,7 +176,7 @@ export async function persistIndex(dir: string, parts: PersistParts, home: Persi
     cache.graph = { token: parts.graph.version, ref: graph, deltas: graphDeltas, tracked: false, ...(graphBase !== undefined ? { base: graphBase } : {}) };
     // compaction lets a graph read from disk go once written whole (its next use reads this file,
     // tracking changes from it as an open does): the components are then held one at a time
-    if (compact && !elsewhere && graphDeltas.length === 0 && unload(parts.graph, graphLoader(dir, graph, []))) cache.graph.tracked = true;
+    if (compact && !elsewhere && graphDeltas.length === 0 && unload(parts.graph, graphLoader(dir, graph, [], 0))) cache.graph.tracked = true;
   }
 
   let keyword: SegmentRef | undefined;

@@ -18,16 +18,41 @@ import { readVectorRows } from './vector-rows.js';
 
 const pathOf = (dir: string, file: string) => join(dir, SEGMENT_DIR, file);
 
-/** The graph of `ref` with `deltas` applied, as a view over its columns. */
-export function graphLoader(dir: string, ref: SegmentRef, deltas: readonly SegmentRef[]): () => GraphStore {
-  return () =>
-    createGraphView(
-      applyGraphDeltas(
-        decodeGraphColumns(readSegmentSync(dir, ref), pathOf(dir, ref.file)),
-        deltas.map((d) => decodeGraphDelta(readSegmentSync(dir, d), pathOf(dir, d.file))),
-        `${pathOf(dir, ref.file)} with its deltas ${deltas.map((d) => d.file).join(', ')}`,
-      ),
-    );
+/**
+ * The graph of `ref` with `deltas` applied, as a view over its columns. `size` (the generation's
+ * nodes + edges) bounds how many delta records are decoded at once: deltas past a quarter of it
+ * (a build interrupted between its batches, or one run with `fold: false`) are applied in
+ * passes of about that much, each pass's records let go before the next is decoded.
+ */
+export function graphLoader(dir: string, ref: SegmentRef, deltas: readonly GraphDeltaRef[], size: number): () => GraphStore {
+  return () => {
+    const source = `${pathOf(dir, ref.file)} with its deltas ${deltas.map((d) => d.file).join(', ')}`;
+    let cols = decodeGraphColumns(readSegmentSync(dir, ref), pathOf(dir, ref.file));
+    for (const pass of deltaPasses(deltas, size * PASS_SHARE)) cols = applyGraphDeltas(cols, pass.map((d) => decodeGraphDelta(readSegmentSync(dir, d), pathOf(dir, d.file))), source);
+    return createGraphView(cols);
+  };
+}
+
+type GraphDeltaRef = SegmentRef & { records?: number };
+
+/** The share of the graph one pass of delta records may hold. */
+const PASS_SHARE = 0.25;
+
+/** Consecutive deltas grouped so that each group's records stay within `limit` (a group holds at least one). */
+export function deltaPasses<T extends { records?: number }>(deltas: readonly T[], limit: number): T[][] {
+  const passes: T[][] = [];
+  let records = 0;
+  for (const d of deltas) {
+    const last = passes.at(-1);
+    if (last && records + (d.records ?? 0) <= limit) {
+      last.push(d);
+      records += d.records ?? 0;
+    } else {
+      passes.push([d]);
+      records = d.records ?? 0;
+    }
+  }
+  return passes;
 }
 
 /**
