@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { heapLimitFor, rerunWithHeapLimit, RERUN_MARK } from '../src/bin/heap-limit.js';
+import { heapLimitFor, killedNote, rerunWithHeapLimit, RERUN_MARK } from '../src/bin/heap-limit.js';
 
 const GB = 2 ** 30;
 const plan = (over: Partial<Parameters<typeof heapLimitFor>[0]> = {}) =>
@@ -83,4 +83,23 @@ describe('rag index heap limit', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 20_000);
+
+  it('says what a SIGKILL of the re-run process most likely was, and how to get a clear error instead (nothing for other exits)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rag-heap-kill-'));
+    try {
+      const script = join(dir, 'killed.mjs');
+      writeFileSync(script, "process.kill(process.pid, 'SIGKILL');\n");
+      const code = await rerunWithHeapLimit(64, script, [], [], process.env);
+      expect(code).toBe(137);
+      const note = killedNote(code, 18432, 24 * GB)!;
+      expect(note).toMatch(/killed \(SIGKILL\), most likely by the system for lack of memory/);
+      expect(note).toMatch(/heap limit of 18432 MB on a machine with 24576 MB/);
+      expect(note).toMatch(/RAG_HEAP_MB=12288/);
+      expect(killedNote(0, 18432, 24 * GB)).toBeUndefined();
+      expect(killedNote(1, 18432, 24 * GB)).toBeUndefined();
+      expect(killedNote(130, 18432, 24 * GB)).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

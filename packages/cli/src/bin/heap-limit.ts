@@ -41,6 +41,21 @@ export function heapLimitFor(p: HeapPlanInput): number | undefined {
 }
 
 /**
+ * What to tell the user when the re-run process was killed outright (exit 137, SIGKILL): on
+ * Linux most often the kernel's out-of-memory killer, since the heap limit bounds V8's heap only
+ * (a store's file bytes, vector rows and string tables are held outside it). Undefined otherwise.
+ */
+export function killedNote(code: number, mb: number, totalMemBytes: number): string | undefined {
+  if (code !== 128 + (osConstants.signals.SIGKILL ?? 9)) return undefined;
+  const lower = Math.floor((totalMemBytes * 0.5) / MB);
+  return (
+    `rag: the process was killed (SIGKILL), most likely by the system for lack of memory: it ran with a heap limit of ${mb} MB ` +
+    `on a machine with ${Math.floor(totalMemBytes / MB)} MB, and a store's files and vectors are held outside that heap. ` +
+    `A store being written keeps its last committed generation. Set RAG_HEAP_MB lower (e.g. RAG_HEAP_MB=${lower}) to stop with an out-of-memory error instead, or use a machine with more memory.\n`
+  );
+}
+
+/**
  * Run `script` with `args` in a new node process with a heap limit of `mb`; resolves to its exit
  * code. Ctrl-C and termination signals are passed on; if this process is killed outright, the
  * child learns it through the closed IPC channel and kills itself (see `followParent`), so a

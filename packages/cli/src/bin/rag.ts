@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import type { EvalStack } from '@rag/eval';
 import { runRagCli, type CliIo } from '../cli/rag-cli.js';
-import { followParent, heapLimitFor, rerunWithHeapLimit } from './heap-limit.js';
+import { followParent, heapLimitFor, killedNote, rerunWithHeapLimit } from './heap-limit.js';
 import type { StoreBackend } from '../cli/store-backend.js';
 
 // pnpm runs root scripts from the repo root; INIT_CWD is where the user typed the command.
@@ -39,7 +39,12 @@ try {
   io.stderr.write(`rag: error: ${(e as Error).message}\n`);
   process.exit(1);
 }
-if (heapMb !== undefined) process.exit(await rerunWithHeapLimit(heapMb, process.argv[1]!, rawArgv, process.execArgv, process.env));
+if (heapMb !== undefined) {
+  const code = await rerunWithHeapLimit(heapMb, process.argv[1]!, rawArgv, process.execArgv, process.env);
+  const note = killedNote(code, heapMb, totalmem());
+  if (note) io.stderr.write(note);
+  process.exit(code);
+}
 followParent();
 
 /** The env stack with the configured plugins; only imports @rag/eval when a command needs it. */
