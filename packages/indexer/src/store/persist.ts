@@ -5,7 +5,9 @@
 // and each vector namespace are written as a delta segment appended to their base while the
 // deltas stay within the budget of delta-policy.ts (`compactRatio` of the component, plus its
 // growth since the base while it grows; state-delta.ts, keyword-delta.ts, vector-delta.ts); the graph likewise (its changed nodes, edges and log entries, tracked by the
-// graph store: @rag/graph-store's graph-delta.ts).
+// graph store: @rag/graph-store's graph-delta.ts). Compaction writes every component whole and lets
+// each one a store opened lazily go once written (read again from its new file on next use,
+// segment-loaders.ts), so it holds one component at a time, not all of them until the commit.
 import { encodeQuantizedVectorNamespace, encodeVectorNamespace, type VectorNamespaceData, type Bm25Columns, type KeywordIndex, type MemoryVectorStore, type VectorStore } from '@rag/core';
 import { deltaRecords, encodeGraph, encodeGraphDelta, type GraphChanges, type GraphStore } from '@rag/graph-store';
 import type { StoredManifest, StoredState } from './format1.js';
