@@ -1,4 +1,5 @@
 import { RagError } from '@rag/core';
+import type { MergeLogEntry } from './schemas.js';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from './algorithms/random.js';
 import { entityId, normalizeName } from './entity-id.js';
@@ -208,13 +209,42 @@ describe('merge, undo and split', () => {
     expect(s.mergeLog()).toEqual([{ ...rec, undone: true }]);
   });
 
-  it('refuses an undo that would lose later edits', () => {
+  it('refuses an undo that would lose later edits to what the merge wrote', () => {
     const s = sample();
     const rec = s.merge('person:marie curie', 'person:m curie');
-    s.addRelation({ source: 'person:marie curie', target: 'person:irene', relation: 'mother_of', provenance: [prov('c9')] });
+    // an edge the merge combined ("married", from both nodes) changed since: refused, nothing changes
+    s.updateRelation('person:marie curie -[married]-> person:pierre curie', { confidence: 0.95 });
+    const edited = s.toJSON();
     expectCode(() => s.undoMerge(rec.id), 'RAG_CONFLICT');
-    expect(s.getEdge('person:marie curie -[mother_of]-> person:irene')).toBeDefined();
+    expect(s.toJSON()).toEqual(edited);
+    // the kept node changed since: refused
+    const t = sample();
+    const r2 = t.merge('person:marie curie', 'person:m curie');
+    t.updateEntity('person:marie curie', { description: 'physicist' });
+    expectCode(() => t.undoMerge(r2.id), 'RAG_CONFLICT');
     expectCode(() => s.undoMerge('merge-99'), 'RAG_NOT_FOUND');
+  });
+
+  it('logs only the edges a merge rewrites, and an undo keeps a later edge the merge did not touch', () => {
+    const s = sample();
+    // an edge of the kept node alone: the merge leaves it as it is
+    s.addTriple({ head: 'Marie Curie', headType: 'Person', relation: 'born in', tail: 'Warsaw', tailType: 'City', provenance: [prov('c6')], confidence: 0.9 });
+    const before = s.toJSON();
+    const untouched = s.edgesOf('person:marie curie').filter((e) => e.relation === 'born_in');
+    const rec = s.merge('person:marie curie', 'person:m curie');
+    const entry = (s.toJSON().mergeLog as MergeLogEntry[])[0]!;
+    const logged = new Set([...entry.before.edges, ...entry.after.edges].map((e) => e.id));
+    expect(untouched.length).toBeGreaterThan(0);
+    for (const e of untouched) expect(logged.has(e.id), e.id).toBe(false);
+    // every edge of the merged node is logged before, and each edge it became after
+    for (const e of before.edges.filter((x) => x.source === 'person:m curie' || x.target === 'person:m curie')) expect(logged.has(e.id), e.id).toBe(true);
+    s.addRelation({ source: 'person:marie curie', target: 'person:irene', relation: 'mother_of', provenance: [prov('c9')] });
+    s.undoMerge(rec.id);
+    const after = s.toJSON();
+    expect(after.nodes).toEqual(before.nodes);
+    expect(after.edges.filter((e) => !e.id.includes('mother_of'))).toEqual(before.edges);
+    expect(s.getEdge('person:marie curie -[mother_of]-> person:irene')).toBeDefined();
+    checkInvariants(s);
   });
 
   it('undo works after a snapshot round trip', () => {

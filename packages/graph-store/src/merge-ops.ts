@@ -1,7 +1,13 @@
-// Merges with exact undo, and splits. A merge logs the before state (both nodes and all their
-// incident edges) and the after state (the kept node and its incident edges); `undoMerge`
-// restores the before state exactly, but only while the kept node and its edges are still as the
-// merge left them (RAG_CONFLICT otherwise). A split is not logged (undo it with a merge).
+// Merges with exact undo, and splits. A merge logs what it changed: both nodes before, the kept
+// node after, and the edges it rewrote (those of the merged node, moved onto the kept one, and
+// any of the kept node's they were combined with), before and after. The kept node's other
+// edges are not logged: a merge into a hub entity would otherwise copy all of its edges twice,
+// at every merge into it (issue #14: 4.6 GB of merge-log JSON in the graph deltas of a
+// 1,000,000-passage build). `undoMerge` restores the before state exactly, but only while the
+// kept node and the edges the merge wrote are still as it left them (RAG_CONFLICT otherwise);
+// edges added to or changed on the kept node since, which the merge did not touch, stay as they
+// are. Entries written before this change list every incident edge; they undo the same way.
+// A split is not logged (undo it with a merge).
 import { RagError, invalidInput } from '@rag/core';
 import { entityId, normalizeName } from './entity-id.js';
 import { holdMerge, mergeHeader, openMerge, openMerges, type HeldMerge } from './merge-log.js';
@@ -24,6 +30,8 @@ export interface MergeOps {
   /** Start from a snapshot's (validated) log, or from a stored log's held entries (merge-archive.ts). */
   restoreLog(entries: MergeLogEntry[] | { held: HeldMerge[] }): void;
 }
+
+const sameEdge = (a: RelationEdge | undefined, b: RelationEdge) => a !== undefined && deepEqual(a, b);
 
 export function createMergeOps(core: StoreCore): MergeOps {
   const { graph } = core;
@@ -58,10 +66,14 @@ export function createMergeOps(core: StoreCore): MergeOps {
     const typeOf = (id: string): string => (id === keepId ? keep.type : graph.getNode(id)!.type);
     for (const e of result.values()) core.checkEdgeAgainst(e, typeOf, 'merge');
 
-    for (const e of beforeEdges) core.dropEdge(e.id);
+    // only the edges the merge rewrites: the kept node's others stay as they are (and unlogged)
+    const beforeById = new Map(beforeEdges.map((e) => [e.id, e]));
+    const rewritten = [...result.values()].filter((e) => !sameEdge(beforeById.get(e.id), e));
+    const replaced = beforeEdges.filter((e) => !sameEdge(result.get(e.id), e));
+    for (const e of replaced) core.dropEdge(e.id);
     core.dropNode(mergeId);
     core.putNode(nextKeep);
-    for (const e of result.values()) core.putEdge(e);
+    for (const e of rewritten) core.putEdge(e);
     core.bump();
     const entry: MergeLogEntry = {
       id: `merge-${++mergeCounter}`,
@@ -69,8 +81,8 @@ export function createMergeOps(core: StoreCore): MergeOps {
       mergedId: mergeId,
       ...(opts.reason !== undefined ? { reason: opts.reason } : {}),
       at: core.now().toISOString(),
-      before: { keep, merged, edges: beforeEdges },
-      after: { keep: graph.getNode(keepId)!, edges: snapshotIncident([keepId]) },
+      before: { keep, merged, edges: replaced },
+      after: { keep: graph.getNode(keepId)!, edges: rewritten.map((e) => graph.getEdge(e.id)!).sort(byId) },
     };
     log.push(holdMerge(entry));
     return publicRecord(entry);
@@ -92,7 +104,7 @@ export function createMergeOps(core: StoreCore): MergeOps {
       current !== undefined &&
       !graph.hasNode(entry.mergedId) &&
       deepEqual(current, entry.after.keep) &&
-      deepEqual(snapshotIncident([entry.keptId]), entry.after.edges);
+      entry.after.edges.every((e) => sameEdge(graph.getEdge(e.id), e));
     if (!unchanged) {
       throw new RagError(
         'RAG_CONFLICT',
