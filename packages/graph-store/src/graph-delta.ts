@@ -3,7 +3,8 @@
 // replayed onto the decoded columns of the base on open (`applyGraphDeltas`), without building
 // the writable store. Records are small in number per delta, so they are stored as one JSON text each
 // (validated when read) in string tables, deflated.
-import { bytesOf, columnToArray, decodeBinaryFile, decodeStrings, encodeBinaryFile, encodeStrings, invalidInput, jsonSection, RagError, readJsonSection, type Metadata } from '@rag/core';
+import { inflateRawSync } from 'node:zlib';
+import { bytesOf, columnToArray, decodeBinaryFileLazy, decodeStrings, encodeBinaryFile, encodeStrings, invalidInput, jsonSection, RagError, readJsonSection, type LazyBinaryFile, type Metadata } from '@rag/core';
 import { z } from 'zod';
 import type { GraphChanges } from './change-tracker.js';
 import { relationId } from './entity-id.js';
@@ -28,10 +29,20 @@ const HeaderSchema = z.object({
   schema: GraphSchemaSchema.optional(),
 });
 
-/** A decoded delta (log entries kept as their JSON texts until the log is read). */
+/**
+ * A delta's log entries from `from` on: `count` of them, their JSON texts read (inflated from the
+ * file's compressed bytes, which are all that is held) each time `texts()` is called.
+ */
+export interface LogChange {
+  from: number;
+  count: number;
+  texts(): string[];
+}
+
+/** A decoded delta (log entries kept compressed, as stored, until the log is read: a merge log can be most of a delta). */
 export type GraphDelta = Omit<GraphChanges, 'mergeLog' | 'editLog'> & {
-  mergeLog: { from: number; texts: string[] };
-  editLog: { from: number; texts: string[] };
+  mergeLog: LogChange;
+  editLog: LogChange;
 };
 
 /** Records a delta carries (what the compaction ratio counts). */
@@ -71,10 +82,11 @@ export function encodeGraphDelta(c: GraphChanges): Uint8Array {
 
 export function decodeGraphDelta(bytes: Uint8Array, source: string): GraphDelta {
   const corrupt = (why: string) => new RagError('RAG_STORE_CORRUPT', `${source}: ${why}`, { details: { file: source } });
-  const { sections: s, version } = decodeBinaryFile(bytes, GRAPH_DELTA_MAGIC, source);
-  if (version !== GRAPH_DELTA_VERSION) throw new RagError('RAG_STORE_VERSION', `${source}: graph delta format ${version}, this version reads ${GRAPH_DELTA_VERSION}`);
-  if (s.length !== 13) throw corrupt(`expected 13 sections, found ${s.length}`);
-  const header = HeaderSchema.safeParse(readJsonSection(s[0]!));
+  const file = decodeBinaryFileLazy(bytes, GRAPH_DELTA_MAGIC, source);
+  if (file.version !== GRAPH_DELTA_VERSION) throw new RagError('RAG_STORE_VERSION', `${source}: graph delta format ${file.version}, this version reads ${GRAPH_DELTA_VERSION}`);
+  if (file.count !== 13) throw corrupt(`expected 13 sections, found ${file.count}`);
+  const x = (i: number) => file.section(i);
+  const header = HeaderSchema.safeParse(readJsonSection(x(0)));
   if (!header.success) throw corrupt(`invalid graph delta header: ${z.prettifyError(header.error).slice(0, 300)}`);
   const h = header.data;
   const records = <T>(blob: Uint8Array, ends: Uint8Array, schema: z.ZodType<T>, what: string, count: number): T[] => {
@@ -98,14 +110,22 @@ export function decodeGraphDelta(bytes: Uint8Array, source: string): GraphDelta 
     return out;
   };
   return {
-    removedNodes: ids(s[1]!, s[2]!, 'removed node ids', h.removedNodes),
-    removedEdges: ids(s[3]!, s[4]!, 'removed edge ids', h.removedEdges),
-    nodes: records(s[5]!, s[6]!, EntityNodeSchema, 'nodes', h.nodes) as EntityNode[],
-    edges: records(s[7]!, s[8]!, RelationEdgeSchema, 'edges', h.edges) as RelationEdge[],
-    mergeLog: { from: h.mergeFrom, texts: decodeStrings(s[9]!, s[10]!) },
-    editLog: { from: h.editFrom, texts: decodeStrings(s[11]!, s[12]!) },
+    removedNodes: ids(x(1), x(2), 'removed node ids', h.removedNodes),
+    removedEdges: ids(x(3), x(4), 'removed edge ids', h.removedEdges),
+    nodes: records(x(5), x(6), EntityNodeSchema, 'nodes', h.nodes) as EntityNode[],
+    edges: records(x(7), x(8), RelationEdgeSchema, 'edges', h.edges) as RelationEdge[],
+    mergeLog: logChange(file, 9, h.mergeFrom),
+    editLog: logChange(file, 11, h.editFrom),
     ...(h.schema ? { schema: h.schema } : {}),
   };
+}
+
+/** The log entries in string table `blob` (its ends in `blob + 1`), held as stored: a copy of the compressed bytes, not the file. */
+function logChange(file: LazyBinaryFile, blob: number, from: number): LogChange {
+  const ends = file.section(blob + 1).slice();
+  const packed = file.deflated(blob)?.slice();
+  const plain = packed ? undefined : file.section(blob).slice();
+  return { from, count: ends.byteLength / 4, texts: () => decodeStrings(plain ?? new Uint8Array(inflateRawSync(packed!)), ends) };
 }
 
 /**
@@ -288,7 +308,7 @@ function corruptIn(source: string): (why: string) => Error {
 }
 
 /** The merge log held as stored: the base's entries, then each delta's from its `from` on. */
-function heldAfter(baseHeld: () => HeldMerge[], logs: readonly { from: number; texts: string[] }[]): () => HeldMerge[] {
+function heldAfter(baseHeld: () => HeldMerge[], logs: readonly LogChange[]): () => HeldMerge[] {
   return () => logs.reduce((held, log) => [...held.slice(0, log.from), ...holdTexts(log)], baseHeld());
 }
 
@@ -337,8 +357,8 @@ function binarySearch(sorted: readonly string[], id: string): number {
 }
 
 /** A delta's merge log entries, validated and held (the log's entry numbers in errors). */
-function holdTexts(change: { from: number; texts: string[] }): HeldMerge[] {
-  return change.texts.map((t, k) => {
+function holdTexts(change: LogChange): HeldMerge[] {
+  return change.texts().map((t, k) => {
     let entry: unknown;
     try {
       entry = JSON.parse(t);
@@ -351,7 +371,7 @@ function holdTexts(change: { from: number; texts: string[] }): HeldMerge[] {
 
 function appendLog(
   log: { length: number; read: () => unknown[] },
-  change: { from: number; texts: string[] },
+  change: LogChange,
   what: string,
   corrupt: (why: string) => Error,
 ): { length: number; read: () => unknown[] } {
@@ -359,11 +379,11 @@ function appendLog(
   const prior = log.read;
   let entries: unknown[] | undefined;
   return {
-    length: change.from + change.texts.length,
+    length: change.from + change.count,
     read: () => {
       if (!entries) {
         try {
-          entries = [...prior().slice(0, change.from), ...change.texts.map((t) => JSON.parse(t) as unknown)];
+          entries = [...prior().slice(0, change.from), ...change.texts().map((t) => JSON.parse(t) as unknown)];
         } catch (e) {
           if (RagError.isInstance(e)) throw e;
           throw corrupt(`the ${what} log delta is not valid JSON`);

@@ -33,7 +33,7 @@ for (const ref of deltas.slice(-last)) {
   const before = heap();
   let delta: ReturnType<typeof decodeGraphDelta> | undefined = decodeGraphDelta(new Uint8Array(readFileSync(join(dir, SEGMENT_DIR, ref.file))), ref.file);
   const held = heap() - before;
-  const sizes = delta.mergeLog.texts.map((t) => t.length).sort((a, b) => a - b);
+  const sizes = delta.mergeLog.texts().map((t) => t.length).sort((a, b) => a - b);
   const at = (p: number) => sizes[Math.min(sizes.length - 1, Math.floor(p * sizes.length))] ?? 0;
   const chars = sizes.reduce((a, b) => a + b, 0);
   const counts = `${delta.nodes.length} nodes, ${delta.edges.length} edges, ${sizes.length} merge entries`;
