@@ -1,6 +1,6 @@
 // Merges with exact undo, and splits. A merge logs what it changed: both nodes before, the kept
 // node after, and the edges it rewrote (those of the merged node, moved onto the kept one, and
-// any of the kept node's they were combined with), before and after. The kept node's other
+// the kept node's edges they were combined with), before and after. The kept node's other
 // edges are not logged: a merge into a hub entity would otherwise copy all of its edges twice,
 // at every merge into it (issue #14: 4.6 GB of merge-log JSON in the graph deltas of a
 // 1,000,000-passage build). `undoMerge` restores the before state exactly, but only while the
