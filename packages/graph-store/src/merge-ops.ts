@@ -31,8 +31,6 @@ export interface MergeOps {
   restoreLog(entries: MergeLogEntry[] | { held: HeldMerge[] }): void;
 }
 
-const sameEdge = (a: RelationEdge | undefined, b: RelationEdge) => a !== undefined && deepEqual(a, b);
-
 export function createMergeOps(core: StoreCore): MergeOps {
   const { graph } = core;
   let log: HeldMerge[] = [];
@@ -50,11 +48,21 @@ export function createMergeOps(core: StoreCore): MergeOps {
     const merged = core.requireNode(mergeId, 'mergeId');
     const beforeEdges = snapshotIncident([keepId, mergeId]);
     const result = new Map<string, RelationEdge>();
+    // what the merge rewrites: edges of the merged node (moved), edges whose id the move changes,
+    // and the kept node's edges a moved one is combined with; the kept node's others stay as they are
+    const rewrittenIds = new Set<string>();
+    const replacedIds = new Set<string>();
     for (const e of beforeEdges) {
       const moved = rekey(e, mergeId, keepId);
       const prev = result.get(moved.id);
       result.set(moved.id, prev ? combineEdges(prev, moved) : moved);
+      if (prev || moved.id !== e.id || e.source === mergeId || e.target === mergeId) {
+        rewrittenIds.add(moved.id);
+        replacedIds.add(e.id);
+      }
     }
+    const rewritten = [...rewrittenIds].map((id) => result.get(id)!);
+    const replaced = beforeEdges.filter((e) => replacedIds.has(e.id) || rewrittenIds.has(e.id));
     const nextKeep: EntityNode = {
       ...keep,
       aliases: mergeAliases(keep.name, keep.aliases, [merged.name, ...merged.aliases]),
@@ -64,12 +72,8 @@ export function createMergeOps(core: StoreCore): MergeOps {
     const desc = keep.description ?? merged.description;
     if (desc !== undefined) nextKeep.description = desc;
     const typeOf = (id: string): string => (id === keepId ? keep.type : graph.getNode(id)!.type);
-    for (const e of result.values()) core.checkEdgeAgainst(e, typeOf, 'merge');
+    for (const e of rewritten) core.checkEdgeAgainst(e, typeOf, 'merge');
 
-    // only the edges the merge rewrites: the kept node's others stay as they are (and unlogged)
-    const beforeById = new Map(beforeEdges.map((e) => [e.id, e]));
-    const rewritten = [...result.values()].filter((e) => !sameEdge(beforeById.get(e.id), e));
-    const replaced = beforeEdges.filter((e) => !sameEdge(result.get(e.id), e));
     for (const e of replaced) core.dropEdge(e.id);
     core.dropNode(mergeId);
     core.putNode(nextKeep);
@@ -104,7 +108,7 @@ export function createMergeOps(core: StoreCore): MergeOps {
       current !== undefined &&
       !graph.hasNode(entry.mergedId) &&
       deepEqual(current, entry.after.keep) &&
-      entry.after.edges.every((e) => sameEdge(graph.getEdge(e.id), e));
+      entry.after.edges.every((e) => deepEqual(graph.getEdge(e.id), e));
     if (!unchanged) {
       throw new RagError(
         'RAG_CONFLICT',

@@ -33,23 +33,23 @@ export function graphLoader(dir: string, ref: SegmentRef, deltas: readonly Graph
   };
 }
 
-type GraphDeltaRef = SegmentRef & { records?: number };
+type GraphDeltaRef = SegmentRef & { records: number };
 
 /** The share of the graph one pass of delta records may hold. */
 const PASS_SHARE = 0.25;
 
 /** Consecutive deltas grouped so that each group's records stay within `limit` (a group holds at least one). */
-export function deltaPasses<T extends { records?: number }>(deltas: readonly T[], limit: number): T[][] {
+export function deltaPasses<T extends { records: number }>(deltas: readonly T[], limit: number): T[][] {
   const passes: T[][] = [];
   let records = 0;
   for (const d of deltas) {
     const last = passes.at(-1);
-    if (last && records + (d.records ?? 0) <= limit) {
+    if (last && records + d.records <= limit) {
       last.push(d);
-      records += d.records ?? 0;
+      records += d.records;
     } else {
       passes.push([d]);
-      records = d.records ?? 0;
+      records = d.records;
     }
   }
   return passes;
