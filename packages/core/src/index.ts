@@ -75,6 +75,7 @@ export type { NormalizeOptions } from './text/normalize.js';
 // Input validation.
 export { assertValidText, assertValidId, assertValidK, decodeUtf8, DEFAULT_MAX_TEXT_BYTES } from './validate/assert-valid-text.js';
 export type { TextLimits } from './validate/assert-valid-text.js';
+export { MAX_ID_BYTES, MAX_TITLE_BYTES, MAX_FILE_NAME_BYTES, textProblem, checkId, checkTitle, cleanId, cleanTitle, fileNameProblem, questionProblem, assertQuestion } from './validate/clean-label.js';
 export { assertValidVector } from './validate/assert-valid-vector.js';
 
 // Embedded defaults.

@@ -18,6 +18,9 @@ export { createIndexer, INDEXER_VERSION } from './indexer.js';
 export { openIndex } from './open-index.js';
 export type { OpenIndexOptions, OpenedIndex } from './open-index.js';
 
+export { assertValidDocs, checkDocInput, StrictDocInputSchema, MAX_METADATA_BYTES } from './ingest/validate-docs.js';
+export type { DocProblem } from './ingest/validate-docs.js';
+
 export { loadPath, loadFiles } from './loaders/load-path.js';
 export { DEFAULT_MAX_BYTES, SUPPORTED_EXTENSIONS } from './loaders/load-types.js';
 export type { JsonFieldMapping, LoadOptions, LoadProblem, LoadProblemReason, LoadResult } from './loaders/load-types.js';

@@ -17,6 +17,7 @@ import {
   invalidInput,
   restoreBm25Index,
   restoreMemoryVectorStore,
+  type Bm25Index,
   type KeywordIndex,
   type VectorStore,
 } from '@rag/core';
@@ -152,7 +153,11 @@ async function checkPlugins(dir: string, indexer: Indexer, restored: RestoredInd
   if ((options.keyword || !keywordOnDisk) && (await indexer.keyword.size()) === 0) {
     // rebuilt from the stored chunks: the same text the indexer gave it
     const byId = new Map(restored.state.docs.map((d) => [d.id, d]));
-    await indexer.keyword.add(chunks.map((c) => ({ id: c.id, text: byId.get(c.docId)?.title ? `${byId.get(c.docId)!.title}\n${c.text}` : c.text })));
+    const docs = chunks.map((c) => ({ id: c.id, text: byId.get(c.docId)?.title ? `${byId.get(c.docId)!.title}\n${c.text}` : c.text }));
+    // stored text is restored without the input rules where the index can (a store written under older rules still opens)
+    const kw = indexer.keyword as Partial<Pick<Bm25Index, 'restoreSync'>>;
+    if (typeof kw.restoreSync === 'function') kw.restoreSync(docs);
+    else await indexer.keyword.add(docs);
   }
   if (!m.vectorsPersisted && !options.vectors)
     throw new RagError('RAG_CONFIG', `index ${dir} keeps its vectors in "${m.vectorStoreId}"; pass that vector store to openIndex (e.g. set QDRANT_URL)`, {

@@ -88,6 +88,9 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
       const loaded = await deps.backend.load(paths.map((p) => resolve(io.cwd, p)));
       for (const p of loaded.problems) io.stderr.write(`skipped ${p.path}: ${p.reason}\n`);
       if (loaded.docs.length === 0) throw new RagError('RAG_INVALID_INPUT', `paths: no readable documents in ${paths.join(', ')}`, { details: { input: 'paths' } });
+      // every document checked before the store is opened or created (a refused run writes nothing)
+      const { assertValidDocs } = await import('@rag/indexer');
+      assertValidDocs(loaded.docs, (i) => JSON.stringify(loaded.docs[i]!.id));
       const pre = deps.backend.preflight(loaded.docs);
       out(`Preflight: ${loaded.docs.length} documents → ~${pre.chunks} chunks; extraction: ${pre.extractor}, ~${pre.llmCalls} LLM calls, ~${pre.tokensIn + pre.tokensOut} tokens`);
       if (o.maxLlmCalls !== undefined && pre.llmCalls > o.maxLlmCalls)

@@ -1,10 +1,33 @@
 // Queries, bodies and responses of the graph explorer and graph editing routes
 // (routes/explorer-routes.ts), as zod schemas: the handlers parse with the same schemas the
 // OpenAPI document publishes.
+import { checkTitle, textProblem } from '@rag/core';
 import { z } from 'zod';
 
 const Id = z.string().min(1).max(500);
-const Label = z.string().trim().min(1).max(100);
+/** A name, type, alias or relation label: the title rules of documents (NFC; no control, zero-width or bidi characters). */
+const cleanLabel = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .superRefine((v, ctx) => {
+      const r = checkTitle(v);
+      if ('problem' in r) ctx.addIssue({ code: 'custom', message: r.problem });
+      else if (/[\t\n\r]/.test(v)) ctx.addIssue({ code: 'custom', message: 'must be one line of text' });
+    })
+    .overwrite((v) => v.normalize('NFC'));
+const Label = cleanLabel(100);
+/** Free text (a description): the text rules of documents, and no control characters but tab and line breaks. */
+const FreeText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .superRefine((v, ctx) => {
+      const p = textProblem(v) ?? (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/u.test(v) ? 'contains a control character other than tab or a line break' : undefined);
+      if (p) ctx.addIssue({ code: 'custom', message: p });
+    });
 /** `a,b,c` in a query string → ['a', 'b', 'c'] (empty parts dropped). */
 const CsvList = z
   .string()
@@ -29,10 +52,10 @@ const AtLeastOne = (keys: readonly string[]) => (b: Record<string, unknown>) => 
 const ENTITY_FIELDS = ['name', 'type', 'description', 'aliases'] as const;
 export const EntityPatchBodySchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(200).optional(),
+    name: cleanLabel(200).optional(),
     type: Label.optional(),
-    description: z.string().max(4000).nullable().optional().describe('null removes the description'),
-    aliases: z.array(z.string().trim().min(1).max(200)).max(100).optional().describe('replaces the aliases'),
+    description: FreeText(4000).nullable().optional().describe('null removes the description'),
+    aliases: z.array(cleanLabel(200)).max(100).optional().describe('replaces the aliases'),
     reason: z.string().max(500).optional(),
   })
   .refine(AtLeastOne(ENTITY_FIELDS), { message: `give at least one of ${ENTITY_FIELDS.join(', ')}` });

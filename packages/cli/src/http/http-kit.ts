@@ -6,6 +6,7 @@ import { RagError } from '@rag/core';
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { RagService } from '../service/rag-service.js';
+import { readJson } from './read-json.js';
 
 export type Env = { Bindings: HttpBindings };
 export type HttpApp = OpenAPIHono<Env>;
@@ -29,8 +30,8 @@ export function parseJsonText(text: string): unknown {
 
 /** Parse a JSON body with a schema; malformed JSON and schema violations both become 400. */
 export async function readBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
-  // Read first (a size-limit error must stay a 413), then parse.
-  const raw = parseJsonText(await c.req.text());
+  // Read first (a size-limit error must stay a 413), then decode (strict UTF-8) and parse.
+  const raw = await readJson(c);
   const r = schema.safeParse(raw);
   if (!r.success) throw new RagError('RAG_INVALID_INPUT', zodMessage('body', r.error), { details: { input: 'body' } });
   return r.data;

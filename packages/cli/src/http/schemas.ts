@@ -1,10 +1,20 @@
 // Every HTTP body and query the API accepts, as zod schemas: nothing from the network is used
 // before it passed one of these.
-import { DocInputSchema, TripleSchema } from '@rag/core';
-import { SUPPORTED_EXTENSIONS } from '@rag/indexer';
+import { checkId, fileNameProblem, questionProblem, TripleSchema } from '@rag/core';
+import { StrictDocInputSchema, SUPPORTED_EXTENSIONS } from '@rag/indexer';
 import { z } from 'zod';
 
-const Question = z.string().trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters');
+/** A question: 1–2000 characters with at least one letter or digit (a question of only NUL or punctuation is refused). */
+export const QuestionSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(2000, 'must be at most 2000 characters')
+  .superRefine((q, ctx) => {
+    const p = questionProblem(q);
+    if (p) ctx.addIssue({ code: 'custom', message: p });
+  });
+const Question = QuestionSchema;
 const MethodName = z.string().trim().min(1).max(64);
 const Id = z.string().min(1).max(500);
 
@@ -39,7 +49,9 @@ export const DocListQuerySchema = z.object({
 export const NodeSearchQuerySchema = z.object({ q: z.string().trim().min(1).max(200), limit: z.coerce.number().int().min(1).max(100).default(20) });
 
 export const IndexBodySchema = z.strictObject({
-  docs: z.array(DocInputSchema.extend({ id: z.string().min(1).max(200), text: z.string().min(1).max(1_000_000) })).min(1).max(1000),
+  // Exactly {id, text, title?, metadata?} per document (unknown fields refused); the id, title,
+  // text and metadata rules (@rag/indexer assertValidDocs) run on the whole request before any write.
+  docs: z.array(StrictDocInputSchema.extend({ text: z.string().min(1).max(1_000_000) })).min(1).max(1000),
 });
 
 export const MergeBodySchema = z.strictObject({ keepId: Id, mergeId: Id, reason: z.string().max(500).optional() });
@@ -71,14 +83,23 @@ export const ExportQuerySchema = z.object({ format: z.enum(['graphml', 'gexf']).
 export const UPLOAD_EXTENSIONS: readonly string[] = SUPPORTED_EXTENSIONS;
 
 /**
- * Upload file names: a plain base name with an extension `rag index` reads. Rejects anything a
+ * Upload file names: a plain base name of at most 255 UTF-8 bytes with an extension `rag index` reads. Rejects anything a
  * path could be built from (separators, "..", NUL, leading dots), so a name can never escape a
  * directory.
  */
 export const UploadNameSchema = z
   .string()
   .min(1, 'must not be empty')
-  .max(200, 'must be at most 200 characters')
+  .superRefine((n, ctx) => {
+    // bytes, as the file system counts them (a 600-byte name is a 400 here, not a failed write later)
+    const long = fileNameProblem(n);
+    if (long) ctx.addIssue({ code: 'custom', message: long });
+  })
   .refine((n) => !/[/\\\0]/.test(n), 'must not contain path separators or NUL')
+  .superRefine((n, ctx) => {
+    // the name becomes the document's id: the id rules apply (no control, zero-width or bidi characters)
+    const id = checkId(n);
+    if ('problem' in id) ctx.addIssue({ code: 'custom', message: id.problem });
+  })
   .refine((n) => !n.startsWith('.') && !n.includes('..'), 'must not start with "." or contain ".."')
   .refine((n) => UPLOAD_EXTENSIONS.some((e) => n.toLowerCase().endsWith(e)), `unsupported file type: must end in ${UPLOAD_EXTENSIONS.join(', ')}`);

@@ -11,7 +11,7 @@ import { notFound, runTool, toolError } from './tool-result.js';
 import { writeRefusal, type McpWriteAccess } from './write-access.js';
 
 export const writeToolSchemas = {
-  /** The body of POST /api/docs: 1–1000 documents, ids up to 200 characters, texts up to 1,000,000. */
+  /** The body of POST /api/docs: 1–1000 documents of exactly {id, text, title?, metadata?}, texts up to 1,000,000 characters; the id, title and text rules run on the whole call before any write. */
   ingest: IndexBodySchema,
   delete_document: z.strictObject({ id: z.string().min(1).max(200).describe('the id of the document to delete') }),
 } as const;

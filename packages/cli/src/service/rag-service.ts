@@ -1,7 +1,8 @@
 // The app's single entry to an opened store. The CLI, the HTTP API and the MCP server all
 // call this, so validation, locking and persistence are written once.
-import { createRunContext, DEFAULT_BUDGET, normalizeText, RagError, type Chunk, type DocInput, type GraphNodeRef, type Triple } from '@rag/core';
+import { assertQuestion, createRunContext, DEFAULT_BUDGET, normalizeText, RagError, type Chunk, type Doc, type DocInput, type GraphNodeRef, type Triple } from '@rag/core';
 import type { EntityNode, MergeRecord } from '@rag/graph-store';
+import { assertValidDocs } from '@rag/indexer';
 import { createAragTools, createContextTracker, type AragTools, type ContextTracker } from '@rag/retrievers';
 import type { AuditRecord, ReviewItem, ReviewStatus, TripleEdit } from '@rag/train-data';
 import type { AskRequest, AskResult, DemoStack, IngestProgress, IngestSummary } from '../types.js';
@@ -73,7 +74,11 @@ export interface RagService {
    * call under the read lock. `tracker` is the session's "already read" memory (A-RAG §3.2).
    */
   aragTools(options?: { tracker?: ContextTracker }): Omit<AragTools, 'tracker'> & { readonly tracker: ContextTracker };
-  ingest(docs: DocInput[], onProgress?: (p: IngestProgress) => void): Promise<IngestSummary>;
+  /**
+   * Validates the whole request first (@rag/indexer assertValidDocs: a refused request writes
+   * nothing); `nameOf` names a document in errors (default `docs[i]`).
+   */
+  ingest(docs: DocInput[], onProgress?: (p: IngestProgress) => void, nameOf?: (index: number) => string): Promise<IngestSummary>;
   /** Background ingestion (uploads): queued jobs run one at a time through `ingest`. */
   readonly jobs: IngestJobs;
   remove(docId: string): Promise<{ removedChunks: number }>;
@@ -142,6 +147,7 @@ export function createRagService(options: RagServiceOptions): RagService {
     async ask(request) {
       const question = request.question.trim();
       if (question === '') throw new RagError('RAG_INVALID_INPUT', 'question: must not be empty', { details: { input: 'question' } });
+      assertQuestion('question', question);
       const name = request.method ?? stack.defaultMethod;
       const runner = stack.methods.get(name);
       if (!runner)
@@ -225,18 +231,23 @@ export function createRagService(options: RagServiceOptions): RagService {
       };
     },
 
-    ingest: (docs, onProgress) =>
-      lock.write(async () => {
-        const summary = await stack.ingest(docs, onProgress ? { onProgress } : {});
+    ingest(docs, onProgress, nameOf) {
+      // The whole request is checked before the lock is taken or anything is written.
+      const valid = toDocInputs(assertValidDocs(docs, nameOf));
+      return lock.write(async () => {
+        const summary = await stack.ingest(valid, onProgress ? { onProgress } : {});
         await stack.save();
         return summary;
-      }),
+      });
+    },
     jobs: createIngestJobs({ ingest: (docs, onProgress) => service.ingest(docs, onProgress) }),
 
     remove: (docId) =>
       lock.write(async () => {
-        if (!index().getDoc(docId)) throw notFound('document', docId);
-        const r = await stack.remove(docId);
+        // a stored id as given (an older store may hold ids the current rules would normalise), else its NFC form
+        const id = index().getDoc(docId) ? docId : docId.normalize('NFC');
+        if (!index().getDoc(id)) throw notFound('document', docId);
+        const r = await stack.remove(id);
         await stack.save();
         return r;
       }),
@@ -293,5 +304,9 @@ export function createRagService(options: RagServiceOptions): RagService {
   };
   return service;
 }
+
+/** Validated documents back in the indexer's input shape (ids and titles as normalised). */
+const toDocInputs = (docs: readonly Doc[]): DocInput[] =>
+  docs.map((d) => ({ id: d.id, ...(d.title !== undefined ? { title: d.title } : {}), text: d.text, metadata: d.metadata }));
 
 const tripleKey = (t: Pick<Triple, 'head' | 'relation' | 'tail'>) => `${normalizeText(t.head)}|${normalizeText(t.relation)}|${normalizeText(t.tail)}`;

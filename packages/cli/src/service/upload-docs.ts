@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { RagError, type DocInput } from '@rag/core';
-import { loadFiles, type LoadProblem } from '@rag/indexer';
+import { assertValidDocs, loadFiles, type LoadProblem } from '@rag/indexer';
 
 export interface UploadedFile {
   /** The file's base name as sent (validated by the caller; checked again here before any write). */
@@ -65,6 +65,13 @@ export async function loadUploadedFiles(files: readonly UploadedFile[]): Promise
       const name = typeof source === 'string' ? byPath.get(source) : undefined;
       return name === undefined ? d : { ...d, metadata: { ...d.metadata, source: name } };
     });
+    // the document rules (ids, titles, text, metadata) before the 202: a job never starts on a refused upload
+    try {
+      assertValidDocs(docs, (i) => `file ${JSON.stringify(docs[i]!.id)}`);
+    } catch (error) {
+      if (RagError.isInstance(error)) throw new RagError(error.code, `upload refused, nothing was indexed: ${error.message}`, { details: error.details });
+      throw error;
+    }
     return { files: files.map((f) => f.name), docs };
   } finally {
     await rm(dir, { recursive: true, force: true });

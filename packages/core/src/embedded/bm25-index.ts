@@ -45,6 +45,11 @@ export interface Bm25Index extends KeywordIndex {
   readonly b: number;
   /** Synchronous add/replace, for callers that index in a tight loop. */
   addSync(docs: KeywordDocument[]): void;
+  /**
+   * Re-add documents read back from a store: their shape is checked, the text rules are not
+   * (they applied when the text came in; a store written under older rules must still open).
+   */
+  restoreSync(docs: KeywordDocument[]): void;
   removeSync(ids: string[]): void;
   /** Synchronous search: the fast path for retrievers. */
   searchSync(query: string, k: number, options?: Bm25SearchOptions): KeywordHit[];
@@ -177,14 +182,16 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
 
   const idf = (df: number) => bm25Idf(live, df);
 
-  const validateDocs = (docs: unknown): KeywordDocument[] => {
+  const validateDocs = (docs: unknown, stored = false): KeywordDocument[] => {
     if (!Array.isArray(docs)) throw new RagError('RAG_INVALID_INPUT', 'docs: expected an array', { details: { input: 'docs' } });
     docs.forEach((d: unknown, i) => {
       if (d === null || typeof d !== 'object')
         throw new RagError('RAG_INVALID_INPUT', `docs[${i}]: expected an object`, { details: { input: `docs[${i}]` } });
       const doc = d as Record<string, unknown>;
       assertValidId(`docs[${i}].id`, doc.id);
-      assertValidText(`docs[${i}].text`, doc.text, { allowEmpty: true });
+      if (stored) {
+        if (typeof doc.text !== 'string') throw new RagError('RAG_INVALID_INPUT', `docs[${i}].text: expected a string`, { details: { input: `docs[${i}].text` } });
+      } else assertValidText(`docs[${i}].text`, doc.text, { allowEmpty: true });
     });
     return docs as KeywordDocument[];
   };
@@ -199,6 +206,9 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
     addSync(docs) {
       // Validate the whole batch first so a bad document leaves the index untouched.
       for (const doc of validateDocs(docs)) insert(doc.id, countTerms(doc.text));
+    },
+    restoreSync(docs) {
+      for (const doc of validateDocs(docs, true)) insert(doc.id, countTerms(doc.text));
     },
     removeSync(ids) {
       if (!Array.isArray(ids)) throw new RagError('RAG_INVALID_INPUT', 'ids: expected an array', { details: { input: 'ids' } });

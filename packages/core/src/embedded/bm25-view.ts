@@ -35,6 +35,7 @@ export function openBm25View(cols: Bm25TermColumns, options: Pick<Bm25Options, '
       return restored ? restored.documentCount : n;
     },
     addSync: (docs) => writable().addSync(docs),
+    restoreSync: (docs) => writable().restoreSync(docs),
     removeSync: (ids) => writable().removeSync(ids),
     searchSync(query, k, searchOptions = {}) {
       if (restored) return restored.searchSync(query, k, searchOptions);

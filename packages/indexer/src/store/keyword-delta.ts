@@ -18,7 +18,7 @@ export function decodeKeywordDelta(bytes: Uint8Array, source: string): string[] 
 
 /** Replay deltas onto a restored index: drop every touched id, re-add the ones still stored. */
 export function replayKeywordDeltas(
-  index: { removeSync(ids: string[]): void; addSync(docs: { id: string; text: string }[]): void },
+  index: { removeSync(ids: string[]): void; restoreSync(docs: { id: string; text: string }[]): void },
   touched: readonly string[][],
   state: { docs: readonly Doc[]; chunks: readonly Chunk[] },
 ): void {
@@ -26,7 +26,8 @@ export function replayKeywordDeltas(
   if (ids.size === 0) return;
   index.removeSync([...ids]);
   const titles = new Map(state.docs.map((d) => [d.id, d.title]));
-  index.addSync(
+  // stored text: restored without the input rules (a store written under older rules still opens)
+  index.restoreSync(
     state.chunks.filter((c) => ids.has(c.id)).map((c) => {
       const title = titles.get(c.docId);
       return { id: c.id, text: title ? `${title}\n${c.text}` : c.text };

@@ -5,10 +5,11 @@ import { RagError } from '@rag/core';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
-import { parseJsonText, zodMessage } from '../http-kit.js';
+import { zodMessage } from '../http-kit.js';
+import { readJson } from '../read-json.js';
 
 export async function readCompatBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
-  const raw = parseJsonText(await c.req.text());
+  const raw = await readJson(c);
   const r = schema.safeParse(raw);
   if (!r.success) throw new RagError('RAG_INVALID_INPUT', zodMessage('body', r.error), { details: { input: r.error.issues[0]?.path.join('.') || 'body' } });
   return r.data;

@@ -10,6 +10,7 @@ import { createMcpServer } from '../../mcp/create-mcp-server.js';
 import { createMcpHttpSessions, type McpRequestOptions } from '../../mcp/http-sessions.js';
 import { rejectedAuthInfo, writeAuthInfo } from '../../mcp/write-access.js';
 import type { Env, HttpApp, RouteContext } from '../http-kit.js';
+import { decodeJsonBody } from '../read-json.js';
 import { describeRoute } from '../openapi/describe-route.js';
 
 export interface McpEndpointOptions {
@@ -57,8 +58,15 @@ export function registerMcpRoutes(app: HttpApp, ctx: RouteContext, options: McpE
   app.post('/mcp', ctx.limit(ctx.maxJsonBytes * 16), async (c) => {
     const a = auth(c);
     let parsedBody: unknown;
+    let text: string;
     try {
-      parsedBody = JSON.parse(await c.req.text());
+      // strict UTF-8: invalid bytes are refused, never turned into U+FFFD inside a tool's arguments
+      text = decodeJsonBody(new Uint8Array(await c.req.arrayBuffer()));
+    } catch (error) {
+      return rpcError(c, 400, -32700, `Parse error: ${(error as Error).message}`);
+    }
+    try {
+      parsedBody = JSON.parse(text);
     } catch {
       return rpcError(c, 400, -32700, 'Parse error: the body is not valid JSON');
     }

@@ -2,6 +2,7 @@
 import { RagError } from '@rag/core';
 import { z } from 'zod';
 import { parseJsonText, problem, readBody, zodMessage, type HttpApp, type RouteContext } from '../http-kit.js';
+import { decodeJsonBody, findBadString } from '../read-json.js';
 import { describeRoute } from '../openapi/describe-route.js';
 import { ReviewItemSchema } from '../openapi/response-schemas.js';
 import { DecisionBodySchema, ProposalBodySchema, ProposalEditBodySchema } from '../schemas.js';
@@ -47,10 +48,14 @@ export function registerProposalRoutes(app: HttpApp, ctx: RouteContext): void {
     const d = z.enum(['approve', 'reject']).safeParse(c.req.param('decision'));
     if (!d.success) return problem(c, 404, 'RAG_NOT_FOUND', `no route POST ${c.req.path}`);
     // The body is optional (who decides, and a note); an empty body means the default reviewer.
-    const raw = await c.req.text();
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    const raw = decodeJsonBody(bytes);
     let o: z.infer<typeof DecisionBodySchema> = {};
     if (raw.trim() !== '') {
-      const parsed = DecisionBodySchema.safeParse(parseJsonText(raw));
+      const value = parseJsonText(raw);
+      const bad = findBadString(value);
+      if (bad) throw new RagError('RAG_INVALID_TEXT', `${bad.path}: ${bad.problem}`, { details: { input: bad.path } });
+      const parsed = DecisionBodySchema.safeParse(value);
       if (!parsed.success) throw new RagError('RAG_INVALID_INPUT', zodMessage('body', parsed.error), { details: { input: 'body' } });
       o = parsed.data;
     }
