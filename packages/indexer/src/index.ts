@@ -20,6 +20,10 @@ export type { OpenIndexOptions, OpenedIndex } from './open-index.js';
 
 export { assertValidDocs, checkDocInput, StrictDocInputSchema, MAX_METADATA_BYTES } from './ingest/validate-docs.js';
 export type { DocProblem } from './ingest/validate-docs.js';
+export { scanStore } from './repair/scan-store.js';
+export type { RefusedDoc, RefusedNode, StoreScan } from './repair/scan-store.js';
+export { previousGeneration, rollbackGeneration } from './repair/rollback.js';
+export type { Rollback } from './repair/rollback.js';
 
 export { loadPath, loadFiles } from './loaders/load-path.js';
 export { DEFAULT_MAX_BYTES, SUPPORTED_EXTENSIONS } from './loaders/load-types.js';

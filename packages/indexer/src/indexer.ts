@@ -421,20 +421,25 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
     },
     async remove(docId, opts = {}) {
       if (typeof docId !== 'string' || !docId) throw invalidInput('docId', 'must be a non-empty string');
-      if (!state.docs.has(docId)) return false;
+      return (await indexer.removeDocs([docId], opts)).length === 1;
+    },
+    async removeDocs(docIds, opts = {}) {
+      if (!Array.isArray(docIds) || docIds.some((id) => typeof id !== 'string' || !id)) throw invalidInput('docIds', 'must be an array of non-empty strings');
+      const ids = [...new Set(docIds)].filter((id) => state.docs.has(id));
+      if (ids.length === 0) return [];
       const ctx = opts.context ?? createRunContext(opts.signal ? { signal: opts.signal } : {});
       txn += 1;
-      if (options.dir) await appendJournal(options.dir, { t: 'begin', txn, op: 'remove', docs: [docId], at: new Date().toISOString() });
-      await removeDoc(docId);
+      if (options.dir) await appendJournal(options.dir, { t: 'begin', txn, op: 'remove', docs: ids, at: new Date().toISOString() });
+      for (const id of ids) await removeDoc(id);
       await syncGear(ctx);
-      await refreshCommunities(1, ctx);
+      await refreshCommunities(ids.length, ctx);
       updatedAt = new Date().toISOString();
       if (options.dir) {
         await snapshotTo(options.dir);
         await appendJournal(options.dir, { t: 'commit', txn, generation: generationName(txn), at: new Date().toISOString() });
       }
-      opts.onProgress?.({ stage: 'remove', done: 1, total: 1, docId });
-      return true;
+      ids.forEach((docId, i) => opts.onProgress?.({ stage: 'remove', done: i + 1, total: ids.length, docId }));
+      return ids;
     },
     async save(dir = options.dir) {
       if (!dir) throw invalidInput('dir', 'no directory given and the indexer has no `dir` option');

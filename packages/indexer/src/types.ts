@@ -180,6 +180,8 @@ export interface Indexer extends RagIndex {
   ingestPaths(paths: string[], options?: IngestOptions & { load?: LoadOptions }): Promise<IngestReport>;
   /** Remove a document: its chunks, vectors, keyword postings and the graph facts only it supported. */
   remove(docId: string, options?: IngestOptions): Promise<boolean>;
+  /** Remove several documents in one commit (one journal entry, one generation); returns the ids that were stored. */
+  removeDocs(docIds: string[], options?: IngestOptions): Promise<string[]>;
   /** Write a snapshot generation to `dir` (default: the `dir` option). */
   save(dir?: string): Promise<void>;
   /** Commit a generation with every vector namespace rewritten whole (its deltas folded in). */

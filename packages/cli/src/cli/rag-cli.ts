@@ -220,6 +220,19 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
     });
 
   program
+    .command('repair')
+    .description('check a store for documents and entities the current input rules refuse and remove them (--fix), or roll back to the previous generation (--previous)')
+    .requiredOption('--store <dir>', 'store directory')
+    .option('--fix', 'remove the refused documents in one commit (with --previous: roll back)')
+    .option('--previous', 'open the generation before the current one, report what rolling back loses')
+    .action(async (o: { store: string; fix?: boolean; previous?: boolean }) => {
+      const backend = deps.backend;
+      if (!backend.openIndexer) throw new RagError('RAG_UNSUPPORTED', 'repair: this build has no store backend that opens generations');
+      const { runRepair } = await import('./repair-command.js');
+      await runRepair({ dir: storeDir(o.store), fix: o.fix === true, previous: o.previous === true, open: (dir, g) => backend.openIndexer!(dir, g), out });
+    });
+
+  program
     .command('doctor')
     .description('check the configured Ollama / OpenAI-compatible server / Qdrant and print what to fix')
     .action(async () => {

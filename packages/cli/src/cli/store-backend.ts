@@ -1,6 +1,7 @@
 // What the CLI needs to open, create and feed a store. The real one (stack/indexer-backend.ts)
 // uses @rag/indexer; tests pass their own.
 import type { DocInput } from '@rag/core';
+import type { Indexer } from '@rag/indexer';
 import type { DemoStack } from '../types.js';
 
 export interface LoadedDocs {
@@ -23,6 +24,8 @@ export interface StoreBackend {
   openOrCreate(dir: string): Promise<DemoStack>;
   /** Read files and directories into documents (the indexer's loaders). */
   load(paths: string[]): Promise<LoadedDocs>;
+  /** The store's index itself, at its current or previous generation (`rag repair`); absent in test backends. */
+  openIndexer?(dir: string, generation: 'current' | 'previous'): Promise<Indexer>;
   /** What LLM extraction of these docs would cost; zero calls for the embedded extractor. */
   preflight(docs: DocInput[]): ExtractionPreflight;
 }

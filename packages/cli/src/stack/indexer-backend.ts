@@ -92,6 +92,10 @@ export function createIndexerBackend(options: IndexerBackendOptions = {}): Store
       if (isStore(dir)) return wrap(dir, await openIndex(dir, collaborators));
       return wrap(dir, createIndexer({ ...collaborators, dir }));
     },
+    async openIndexer(dir, generation) {
+      if (!isStore(dir)) throw new RagError('RAG_NOT_FOUND', `--store ${dir}: not a rag store (no CURRENT file)`, { details: { dir } });
+      return openIndex(dir, { ...collaborators, generation });
+    },
     async build(dir) {
       return wrap(dir, createIndexer({ ...collaborators, dir }));
     },
