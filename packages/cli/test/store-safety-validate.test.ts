@@ -63,7 +63,7 @@ async function serve(dir: string): Promise<{ service: RagService; server: Runnin
 }
 
 const post = (url: string, body: unknown, path = '/api/docs', method = 'POST') =>
-  fetch(`${url}${path}`, { method, headers: { 'content-type': 'application/json' }, body: typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body) });
+  fetch(`${url}${path}`, { method, headers: { 'content-type': 'application/json' }, body: typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body) });
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
 
 /** Asks with every method the store offers; each must answer (200). */
