@@ -354,7 +354,7 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
       expect(await writer.fails('delete_document', { id: 'open-0' })).toBe('delete_document: id: no document with id "open-0"');
       await expect.poll(() => changed, { timeout: 5000 }).toBeGreaterThan(seen);
       expect(await writer.fails('ingest', { docs: [] })).toMatch(/Invalid arguments for tool ingest.*at docs/s);
-      expect(await writer.fails('ingest', { docs: [{ id: '', text: 'Some text.' }] })).toMatch(/expected string to have >=1 characters at docs\[0\]\.id/);
+      expect(await writer.fails('ingest', { docs: [{ id: '', text: 'Some text.' }] })).toMatch(/^ingest: docs\[0\]\.id: must not be empty; nothing was stored$/);
       expect(await writer.fails('ingest', { docs: [{ id: 'x', text: 'Some text.' }], extra: true })).toMatch(/extra/);
       expect(service.info().docs).toBe(before + 24);
     } finally {
