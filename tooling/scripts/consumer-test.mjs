@@ -24,7 +24,7 @@ import { packAll, root } from './pack-packages.mjs';
 const keep = process.argv.includes('--keep');
 const latest = process.argv.includes('--latest');
 /** What the consumer project installs beside the tarballs; bump deliberately, in a commit of its own. */
-export const PINNED = { '@langchain/core': '1.4.0', zod: '4.6.7', vitest: '5.1.2', openai: '5.23.2' };
+export const PINNED = { '@langchain/core': '1.4.0', zod: '4.6.7', vitest: '5.1.2', openai: '6.49.0' };
 const consumerDeps = Object.fromEntries(Object.entries(PINNED).map(([name, version]) => [name, latest ? 'latest' : version]));
 const depsLabel = Object.entries(consumerDeps).map(([n, v]) => `${n}@${v}`).join(' ');
 const started = Date.now();
@@ -104,6 +104,11 @@ function main() {
     const install = run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, timeout: 300_000 });
     record(`npm install tarballs + ${depsLabel}`, install.status === 0, install.status === 0 ? '' : tail(install.stderr));
     if (install.status !== 0) return;
+    // A user's CI that runs `npm ls` must stay green: no invalid, missing or extraneous package
+    // and no unmet peer anywhere in the tree.
+    const ls = run('npm', ['ls', '--all'], { cwd: dir, timeout: 120_000 });
+    const lsProblems = `${ls.stdout}\n${ls.stderr}`.split('\n').filter((l) => /\b(invalid|missing|extraneous|UNMET|ELSPROBLEMS)\b/i.test(l));
+    record('npm ls --all exits 0 (no invalid, missing or unmet peer)', ls.status === 0 && lsProblems.length === 0, ls.status === 0 && lsProblems.length === 0 ? '' : `exit ${ls.status}\n${lsProblems.slice(0, 20).join('\n')}`);
     for (const name of Object.keys(PINNED)) {
       const ls = run('npm', ['ls', name, '--all', '--parseable'], { cwd: dir });
       const copies = [...new Set(ls.stdout.trim().split('\n').filter(Boolean))];

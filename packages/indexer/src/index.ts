@@ -66,7 +66,6 @@ export { nodeText, edgeText } from './gear/path-texts.js';
 
 export { readJournal, uncommitted } from './store/journal.js';
 export type { JournalRecord } from './store/journal.js';
-export { writeFormat1Store } from './store/format1-export.js';
 export { DEFAULT_COMPACT_RATIO } from './store/persist.js';
 export type { DeltaSummary } from './store/delta-summary.js';
 export type { OutdatedSegment } from './store/segment-versions.js';
