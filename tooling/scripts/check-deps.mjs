@@ -1,8 +1,13 @@
 #!/usr/bin/env node
 // Dependency rule check: packages import each other only downward (see docs/architecture.md),
 // only through public `exports`, only when declared in package.json, and never reach into
-// another package's files by relative path. Exits 1 with one line per violation.
+// another package's files by relative path; and every declared dependency is used: a runtime
+// `dependencies` entry is imported by a non-test file of src/ or bin/, a `devDependencies` or
+// `peerDependencies` entry anywhere in the package (src, test, bench, bin, scripts, config files)
+// or named as a command in its package.json scripts; `@types/x` counts as used when `x` (or a node
+// builtin, for @types/node) is. Exits 1 with one line per violation.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -56,6 +61,16 @@ function* sourceFiles(dir) {
   }
 }
 
+const BUILTINS = new Set(builtinModules);
+/** Folders whose imports obey the layer rules (package root config files and scripts are tooling). */
+const INSPECTED = { src: 1, test: 1, bench: 1, bin: 1 };
+/** True when workspace package dir's dependency `owner` declares `peer` as a peer. */
+const peerOwner = (dir, owner, peer) => {
+  const p = join(dir, 'node_modules', owner, 'package.json');
+  return existsSync(p) && Boolean(JSON.parse(readFileSync(p, 'utf8')).peerDependencies?.[peer]);
+};
+const sub = (dir, file) => relative(dir, file).split(sep)[0];
+
 const IMPORT_RE = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
 
 const only = process.argv[2] ? resolve(root, process.argv[2]) : undefined;
@@ -64,13 +79,23 @@ for (const [name, dir] of pkgs) {
   if (only && resolve(dir) !== only) continue;
   const pj = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   const declared = new Set([...Object.keys(pj.dependencies ?? {}), ...Object.keys(pj.devDependencies ?? {}), ...Object.keys(pj.peerDependencies ?? {})]);
-  for (const sub of ['src', 'test', 'bench']) {
-    if (!existsSync(join(dir, sub))) continue;
-    for (const file of sourceFiles(join(dir, sub))) {
+  const usedAtRuntime = new Set();
+  const usedAnywhere = new Set();
+  const rootFiles = readdirSync(dir).filter((e) => /\.(m|c)?[tj]sx?$/.test(e)).map((e) => join(dir, e));
+  const files = [...rootFiles, ...['src', 'test', 'bench', 'bin', 'scripts'].filter((sub) => existsSync(join(dir, sub))).flatMap((sub) => [...sourceFiles(join(dir, sub))])];
+  for (const file of files) {
+    {
       const text = readFileSync(file, 'utf8');
       const rel = relative(root, file);
+      const shipped = /^(src|bin)\//.test(relative(dir, file)) && !/\.test\.[tj]sx?$/.test(file) && !relative(dir, file).split(sep).includes('testing-fixtures');
       for (const m of text.matchAll(IMPORT_RE)) {
         const spec = m[1] ?? m[2] ?? m[3];
+        if (!spec.startsWith('.')) {
+          const bare = spec.startsWith('node:') ? 'node:' : spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+          usedAnywhere.add(bare);
+          if (shipped) usedAtRuntime.add(bare);
+        }
+        if (!(sub(dir, file) in INSPECTED)) continue;
         if (spec.startsWith('.')) {
           const target = resolve(dirname(file), spec);
           if (!target.startsWith(resolve(dir) + sep)) violations.push(`${rel}: relative import '${spec}' leaves ${name}`);
@@ -92,6 +117,38 @@ for (const [name, dir] of pkgs) {
         if (ADAPTERS.has(dep) && !MAY_IMPORT_ADAPTERS.has(name)) violations.push(`${rel}: only apps and eval compose service adapters; ${name} imports ${dep}`);
         if (!subpathAllowed(dep, subpath)) violations.push(`${rel}: '${spec}' is not a public export of ${dep}`);
       }
+    }
+  }
+  // Declared and not used.
+  const scripts = Object.values(pj.scripts ?? {}).join(' ');
+  const binsUsed = (dep) => {
+    const depPj = join(dir, 'node_modules', dep, 'package.json');
+    if (!existsSync(depPj)) return false;
+    const bin = JSON.parse(readFileSync(depPj, 'utf8')).bin;
+    const names = typeof bin === 'string' ? [dep.split('/').pop()] : Object.keys(bin ?? {});
+    return names.some((b) => new RegExp(`(^|[\\s;&|])${b.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`).test(scripts));
+  };
+  const typesUsed = (dep) => {
+    const target = dep.slice('@types/'.length);
+    if (target === 'node') return usedAnywhere.has('node:') || [...usedAnywhere].some((u) => BUILTINS.has(u));
+    const real = target.includes('__') ? `@${target.replace('__', '/')}` : target;
+    return usedAnywhere.has(real);
+  };
+  // A dependency declared to satisfy a peer of another declared dependency (e.g. graphology-types
+  // for graphology, ajv for @rag/core/testing) is used through that dependency.
+  const peersOfDeps = new Set(
+    Object.keys({ ...pj.dependencies, ...pj.devDependencies }).flatMap((dep) => {
+      const depPj = join(dir, 'node_modules', dep, 'package.json');
+      return existsSync(depPj) ? Object.keys(JSON.parse(readFileSync(depPj, 'utf8')).peerDependencies ?? {}) : [];
+    }),
+  );
+  for (const [field, deps] of [['dependencies', pj.dependencies], ['devDependencies', pj.devDependencies], ['peerDependencies', pj.peerDependencies]]) {
+    for (const dep of Object.keys(deps ?? {})) {
+      if (field === 'devDependencies' && pj.peerDependencies?.[dep]) continue; // the dev copy of a peer
+      if (peersOfDeps.has(dep) && (field !== 'dependencies' || usedAtRuntime.has([...usedAtRuntime].find((u) => peerOwner(dir, u, dep)) ?? ''))) continue;
+      if (dep.startsWith('@types/') ? typesUsed(dep) : field === 'dependencies' ? usedAtRuntime.has(dep) : usedAnywhere.has(dep) || binsUsed(dep)) continue;
+      const where = field === 'dependencies' && usedAnywhere.has(dep) ? ' (imported only by tests, benchmarks or scripts: make it a devDependency)' : '';
+      violations.push(`${relative(root, dir)}/package.json: ${field} declares '${dep}', which ${name} never imports${where}`);
     }
   }
 }

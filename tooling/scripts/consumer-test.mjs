@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Consumer test: the packages as a user gets them from npm, outside this workspace.
 //  1. `pnpm pack` every publishable package (needs `pnpm build`);
-//  2. npm-install the tarballs into a temporary project under the OS temp dir, together with the
-//     current (`latest`) @langchain/core, zod and vitest, and check each is installed ONCE;
+//  2. npm-install the tarballs into a temporary project under the OS temp dir, together with
+//     PINNED versions of @langchain/core, zod, vitest and openai (so the result does not change
+//     with the registry; `--latest` installs `latest` of each instead, a non-blocking check of
+//     what a user installing today gets), check each is installed ONCE;
 //  3. extract every ts/js code block of every package README into a file, plus a LangChain check
 //     (RunnableSequence.from / .pipe with the retriever, the A-RAG tools as StructuredTools), and
 //     type-check them with tsc (module NodeNext, strict);
@@ -12,7 +14,7 @@
 //  5. run the installed `rag` bin: --help, index, ask;
 //  6. the same with a plugin package named in a rag.config.json (--config), and a bad config.
 // Prints one line per check and a summary; exits 1 on any failure.
-// `--keep` leaves the temporary project in place (its path is printed).
+// `--keep` leaves the temporary project in place (its path is printed); `--latest` as above.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +22,11 @@ import { basename, join, relative } from 'node:path';
 import { packAll, root } from './pack-packages.mjs';
 
 const keep = process.argv.includes('--keep');
+const latest = process.argv.includes('--latest');
+/** What the consumer project installs beside the tarballs; bump deliberately, in a commit of its own. */
+export const PINNED = { '@langchain/core': '1.4.0', zod: '4.6.7', vitest: '5.1.2', openai: '6.49.0' };
+const consumerDeps = Object.fromEntries(Object.entries(PINNED).map(([name, version]) => [name, latest ? 'latest' : version]));
+const depsLabel = Object.entries(consumerDeps).map(([n, v]) => `${n}@${v}`).join(' ');
 const started = Date.now();
 const results = [];
 const record = (name, ok, detail = '') => {
@@ -81,7 +88,7 @@ function main() {
     const packed = packAll(join(dir, 'tarballs'));
     record(`pack ${packed.length} packages`, true, packed.map((p) => basename(p.tarball)).join(' '));
 
-    // 2. install with npm, beside the latest LangChain / zod / vitest
+    // 2. install with npm, beside the pinned (or --latest) LangChain / zod / vitest / openai
     const rootPkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     const project = {
       name: 'rag-consumer-test',
@@ -89,17 +96,21 @@ function main() {
       type: 'module',
       dependencies: {
         ...Object.fromEntries(packed.map((p) => [p.name, `file:${relative(dir, p.tarball)}`])),
-        '@langchain/core': 'latest',
-        zod: 'latest',
-        vitest: 'latest',
+        ...consumerDeps,
       },
       devDependencies: { typescript: rootPkg.devDependencies.typescript, '@types/node': '^22' } // vitest 5 peers on @types/node >=22,
     };
     writeFileSync(join(dir, 'package.json'), `${JSON.stringify(project, null, 2)}\n`);
     const install = run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, timeout: 300_000 });
-    record('npm install tarballs + @langchain/core zod vitest (latest)', install.status === 0, install.status === 0 ? '' : tail(install.stderr));
+    record(`npm install tarballs + ${depsLabel}`, install.status === 0, install.status === 0 ? '' : tail(install.stderr));
     if (install.status !== 0) return;
-    for (const name of ['@langchain/core', 'zod', 'vitest']) {
+    // A user's CI that runs `npm ls` must stay green: no invalid, missing or extraneous package
+    // and no unmet peer anywhere in the tree.
+    const ls = run('npm', ['ls', '--all'], { cwd: dir, timeout: 120_000 });
+    // (an unmet OPTIONAL peer is not a problem: npm itself exits 0 for it)
+    const lsProblems = `${ls.stdout}\n${ls.stderr}`.split('\n').filter((l) => /\b(invalid|missing|extraneous|ELSPROBLEMS)\b|UNMET (?!OPTIONAL)/.test(l));
+    record('npm ls --all exits 0 (no invalid, missing or unmet peer)', ls.status === 0 && lsProblems.length === 0, ls.status === 0 && lsProblems.length === 0 ? '' : `exit ${ls.status}\n${lsProblems.slice(0, 20).join('\n')}`);
+    for (const name of Object.keys(PINNED)) {
       const ls = run('npm', ['ls', name, '--all', '--parseable'], { cwd: dir });
       const copies = [...new Set(ls.stdout.trim().split('\n').filter(Boolean))];
       const version = JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')).version;
@@ -132,8 +143,8 @@ function main() {
       join(dir, 'tsconfig.json'),
       JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noUncheckedIndexedAccess: true, allowJs: true, checkJs: true, skipLibCheck: false, types: ['node'], outDir: 'dist', rootDir: 'examples' }, include: ['examples'] }, null, 2),
     );
-    const tsc = run(join(dir, 'node_modules/.bin/tsc'), ['-p', '.'], { cwd: dir });
-    record(`tsc --strict (NodeNext) on ${examples.length} README examples + LangChain check`, tsc.status === 0, tsc.status === 0 ? '' : `\n${tail(tsc.stdout, 40)}`);
+    const tsc = run(join(dir, 'node_modules/.bin/tsc'), ['-p', '.'], { cwd: dir, timeout: 600_000 });
+    record(`tsc --strict (NodeNext) on ${examples.length} README examples + LangChain check`, tsc.status === 0, tsc.status === 0 ? '' : tsc.signal ? `killed (${tsc.signal}) after the 600 s limit` : `\n${tail(tsc.stdout, 40)}`);
     if (tsc.status !== 0) run(join(dir, 'node_modules/.bin/tsc'), ['-p', '.', '--noCheck'], { cwd: dir }); // still emit, to run them
 
     // 4. run them, in a directory with the files they name (./docs, ./my-dataset)

@@ -14,9 +14,15 @@ const REPO = 'https://github.com/rag-toolkit/rag';
 const KEYWORDS = ['rag', 'retrieval-augmented-generation', 'knowledge-graph', 'graphrag', 'llm', 'typescript'];
 const problems = [];
 
+// A subpath with only the source condition (e.g. a benchmark helper) is not published at all.
 function withoutSourceCondition(value) {
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([k]) => k !== '@rag/source').map(([k, v]) => [k, withoutSourceCondition(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => k !== '@rag/source')
+      .map(([k, v]) => [k, withoutSourceCondition(v)])
+      .filter(([, v]) => typeof v !== 'object' || v === null || Object.keys(v).length > 0),
+  );
 }
 
 const toRange = (v) => (/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(v) ? `^${v}` : v === 'workspace:*' ? 'workspace:^' : v);

@@ -15,7 +15,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createIndexer, openIndex, writeFormat1Store } from '@rag/indexer';
+import { createIndexer, openIndex } from '@rag/indexer';
+import { writeFormat1Store } from '@rag/indexer/bench/format1-export';
 import { createIndexerBackend } from '../src/stack/indexer-backend.js';
 import { measureQueries, percentile } from './query-latency.js';
 import { loadDevPassages, scaleCorpus } from '@rag/core/simulate';

@@ -1,5 +1,5 @@
 // The OpenAI- and Ollama-compatible endpoints on the wire: response shapes (Ollama's against its
-// official OpenAPI document in ../shared/specs, ours against /openapi.json), streaming framing,
+// official OpenAPI document vendored in tooling/specs, ours against /openapi.json), streaming framing,
 // each dialect's error shape, and the cross-site / Host guard, which applies to them as to every
 // route (they are reads: no write token needed).
 import { RagError } from '@rag/core';
@@ -12,8 +12,8 @@ import type { RagService } from '../src/service/rag-service.js';
 import { parseSse } from './support/sse.js';
 import { createStreamingFixtureService, createStreamingTestModel, SAMPLE_ANSWER } from './support/streaming-stack.js';
 
-/** Ollama's official OpenAPI document (the repository's ../shared/specs; RAG_SPECS_DIR overrides). */
-const OLLAMA_SPEC = join(process.env.RAG_SPECS_DIR ?? join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'specs'), 'ollama-openapi.yaml');
+/** Ollama's official OpenAPI document (vendored in tooling/specs; RAG_SPECS_DIR overrides). */
+const OLLAMA_SPEC = join(process.env.RAG_SPECS_DIR ?? join(import.meta.dirname, '..', '..', '..', 'tooling', 'specs'), 'ollama-openapi.yaml');
 const Q = 'Who directed the film that was shot in or around Leland, North Carolina in 1986?';
 
 let dir: string;

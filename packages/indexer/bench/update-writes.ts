@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import type { DocInput } from '@rag/core';
 import { createIndexer } from '../src/indexer.js';
 import { openIndex } from '../src/open-index.js';
-import { writeFormat1Store } from '../src/store/format1-export.js';
+import { writeFormat1Store } from './format1-export.js';
 // the same deterministic generator the CLI's scale bench uses
 import { loadDevPassages, scaleCorpus } from '@rag/core/simulate';
 

@@ -32,7 +32,9 @@ export type { JsonFieldMapping, LoadOptions, LoadProblem, LoadProblemReason, Loa
 export { chunkDocument, chunkId, estimateTokens, DEFAULT_CHUNK_TOKENS } from './chunking/chunker.js';
 export type { ChunkerOptions } from './chunking/chunker.js';
 
-export { createHeuristicTripleExtractor, guessType, COOCCURS, MENTIONS, IS_A } from './extraction/heuristic-extractor.js';
+export { createHeuristicTripleExtractor } from './extraction/heuristic-extractor.js';
+export { guessType } from './extraction/entity-typing.js';
+export { COOCCURS, MENTIONS, IS_A } from './extraction/relation-names.js';
 export type { HeuristicTripleExtractorOptions } from './extraction/heuristic-extractor.js';
 export { createTypedTripleExtractor } from './extraction/typed-extractor.js';
 export type { TypedTripleExtractorOptions } from './extraction/typed-extractor.js';
@@ -73,7 +75,6 @@ export { nodeText, edgeText } from './gear/path-texts.js';
 
 export { readJournal, uncommitted } from './store/journal.js';
 export type { JournalRecord } from './store/journal.js';
-export { writeFormat1Store } from './store/format1-export.js';
 export { DEFAULT_COMPACT_RATIO } from './store/persist.js';
 export type { DeltaSummary } from './store/delta-summary.js';
 export type { OutdatedSegment } from './store/segment-versions.js';

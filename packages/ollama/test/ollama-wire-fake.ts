@@ -20,8 +20,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import { createOpenApiValidator, damageText, type ModelFault } from '@rag/core/testing';
 
-/** Ollama's official OpenAPI document (../shared/specs): every request and response is checked. */
-export const OLLAMA_SPEC = join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'specs', 'ollama-openapi.yaml');
+/** Ollama's official OpenAPI document (vendored in tooling/specs; RAG_SPECS_DIR overrides): every request and response is checked. */
+export const OLLAMA_SPEC = join(process.env.RAG_SPECS_DIR ?? join(import.meta.dirname, '..', '..', '..', 'tooling', 'specs'), 'ollama-openapi.yaml');
 const spec = await createOpenApiValidator(OLLAMA_SPEC);
 
 export interface FakeModel {

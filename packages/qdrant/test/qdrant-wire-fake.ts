@@ -31,8 +31,8 @@ import { join } from 'node:path';
 import type { OpenApiValidator } from '@rag/core/testing';
 import type { AddressInfo, Socket } from 'node:net';
 
-/** Qdrant's official OpenAPI document (../shared/specs): every request and 2xx response is checked. */
-export const QDRANT_SPEC = join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'specs', 'qdrant-openapi.json');
+/** Qdrant's official OpenAPI document (vendored in tooling/specs; RAG_SPECS_DIR overrides): every request and 2xx response is checked. */
+export const QDRANT_SPEC = join(process.env.RAG_SPECS_DIR ?? join(import.meta.dirname, '..', '..', '..', 'tooling', 'specs'), 'qdrant-openapi.json');
 /** Loaded on first use: @rag/core/testing needs a vitest worker, which a benchmark script does not have. */
 let specValidator: Promise<OpenApiValidator> | undefined;
 const loadSpec = () => (specValidator ??= import('@rag/core/testing').then((m) => m.createOpenApiValidator(QDRANT_SPEC)));

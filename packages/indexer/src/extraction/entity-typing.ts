@@ -76,3 +76,8 @@ export function guessType(name: string): string {
     return 'Person';
   return 'Entity';
 }
+
+/** A document title without its trailing qualifier: "Inception (film)" → "Inception". */
+export function stripTitle(title: string): string {
+  return title.replace(/\s*\([^)]*\)\s*$/, '').trim();
+}

@@ -2,7 +2,9 @@ import type { Chunk } from '@rag/core';
 import { describe, expect, it } from 'vitest';
 import { naiveSegment } from '../../test/fixtures/segment.js';
 import { chunkDocument } from '../chunking/chunker.js';
-import { COOCCURS, createHeuristicTripleExtractor, guessType, IS_A, MENTIONS } from './heuristic-extractor.js';
+import { guessType } from './entity-typing.js';
+import { createHeuristicTripleExtractor } from './heuristic-extractor.js';
+import { COOCCURS, IS_A, MENTIONS } from './relation-names.js';
 
 function chunkOf(text: string, id = 'doc'): Chunk {
   return chunkDocument({ id, text, metadata: {} }, { segment: naiveSegment })[0]!;

@@ -1,10 +1,15 @@
-// Embedded triple extraction: rule-based named entities (capitalised spans typed through
-// compromise's English lexicon and suffix cues), dates, "is a" noun phrases, the document
-// title as the passage's page entity, pattern relations between neighbouring mentions of a
-// sentence and weaker co-occurrence edges. Every triple carries its sentence span.
+// Embedded triple extraction, the simpler alternative to the typed extractor (the default): the
+// same tokens, mentions and name typing (sentence-tokens.ts, mention-finder.ts, entity-typing.ts),
+// the document title as the passage's page entity, "is a" noun phrases, relations read from the
+// words between neighbouring mentions of a sentence, and weaker co-occurrence edges. Every triple
+// carries its sentence span.
 import type { Entity, Extraction, Provenance, Triple, TripleExtractor } from '@rag/core';
-import { phraseClasses, wordClasses } from './english-lexicon.js';
+import { wordClasses } from './english-lexicon.js';
+import { guessType, stripTitle } from './entity-typing.js';
+import { findMentions, PRONOUNS } from './mention-finder.js';
 import { normaliseRelation } from './relation-label.js';
+import { COOCCURS, IS_A, MENTIONS } from './relation-names.js';
+import { normKey, tokenize, tokenSpan, type Mention, type Token } from './sentence-tokens.js';
 
 export interface HeuristicTripleExtractorOptions {
   /** Confidence of pattern relations (default 0.7); prepositional links get 0.5. */
@@ -19,188 +24,6 @@ export interface HeuristicTripleExtractorOptions {
   maxGapWords?: number;
 }
 
-export const COOCCURS = 'co_occurs_with';
-export const MENTIONS = 'mentions';
-export const IS_A = 'is_a';
-
-const CONNECTORS = new Set(['of', 'de', 'du', 'da', 'del', 'della', 'der', 'den', 'von', 'van', 'la', 'le', 'les', 'di', 'y', 'al', 'bin', 'ibn', 'upon', 'on', 'the', 'and', '&']);
-// "and"/"on"/"the" only bridge when the phrase continues capitalised AND looks like a name of a work/org (see below)
-const WEAK_CONNECTORS = new Set(['and', 'on', 'the', '&', 'upon']);
-const LEADING_DROP = new Set(['the', 'a', 'an']);
-const PRONOUNS = new Set(['he', 'she', 'it', 'they', 'his', 'her', 'its', 'their']);
-const HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'sir', 'dame', 'lord', 'lady', 'king', 'queen', 'prince', 'princess', 'president', 'senator', 'general', 'captain', 'saint', 'st', 'pope', 'professor', 'prof', 'rev', 'judge', 'emperor', 'duke', 'count']);
-const ORG_SUFFIX = new Set(['inc', 'inc.', 'ltd', 'llc', 'corp', 'corporation', 'company', 'co', 'group', 'university', 'college', 'institute', 'school', 'academy', 'association', 'society', 'party', 'band', 'records', 'studios', 'studio', 'entertainment', 'pictures', 'games', 'fc', 'club', 'team', 'league', 'council', 'committee', 'agency', 'department', 'ministry', 'bank', 'foundation', 'museum', 'church', 'airlines', 'airways', 'press', 'publishing', 'network', 'orchestra', 'army', 'navy', 'force', 'union', 'organization', 'organisation', 'federation', 'commission', 'court', 'hospital', 'railway', 'motors']);
-const PLACE_SUFFIX = new Set(['river', 'mountain', 'mountains', 'mount', 'lake', 'island', 'islands', 'county', 'city', 'town', 'village', 'state', 'province', 'district', 'street', 'avenue', 'road', 'bay', 'valley', 'sea', 'ocean', 'park', 'region', 'kingdom', 'republic', 'peninsula', 'desert', 'forest', 'coast', 'borough', 'parish', 'square', 'bridge', 'airport', 'station', 'castle', 'palace', 'stadium', 'arena', 'hall', 'prefecture', 'municipality', 'township', 'canton', 'oblast', 'territory']);
-const WORK_HINT = /\((?:[^)]*\b(?:film|movie|album|song|single|novel|book|play|series|tv series|video game|game|opera|musical|magazine|newspaper|poem|painting|ep|soundtrack)\b[^)]*)\)\s*$/i;
-const PERSON_HINT = /\((?:[^)]*\b(?:actor|actress|singer|musician|footballer|politician|writer|author|director|player|rapper|painter|composer|poet|boxer|wrestler|coach|producer|journalist|cricketer|athlete|businessman|scientist)\b[^)]*)\)\s*$/i;
-const ORG_HINT = /\((?:[^)]*\b(?:band|company|group|club|team|party|organization|organisation|magazine|label)\b[^)]*)\)\s*$/i;
-const PLACE_HINT = /\((?:[^)]*\b(?:city|town|village|river|county|state|country|island|region|district|mountain|lake|province)\b[^)]*)\)\s*$/i;
-const MONTHS = 'January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec';
-const DATE_RE = new RegExp(
-  `\\b(?:(?:${MONTHS})\\.?\\s+\\d{1,2},?\\s+\\d{3,4}|\\d{1,2}\\s+(?:${MONTHS})\\.?\\s+\\d{3,4}|(?:${MONTHS})\\.?\\s+\\d{4}|(?:1[0-9]|20)\\d{2}s?)\\b`,
-  'g',
-);
-const TOKEN_RE = /[\p{L}\p{N}]+(?:['’\-.&][\p{L}\p{N}]+)*\.?|[^\s\p{L}\p{N}]/gu;
-
-interface Token {
-  text: string;
-  lower: string;
-  start: number;
-  end: number;
-  cap: boolean;
-  word: boolean;
-}
-
-export interface Mention {
-  name: string;
-  type: string;
-  start: number;
-  end: number;
-  /** Index range [first, last) in the sentence's tokens. */
-  t0: number;
-  t1: number;
-  page?: boolean;
-}
-
-function tokenize(text: string, offset: number): Token[] {
-  const out: Token[] = [];
-  for (const m of text.matchAll(TOKEN_RE)) {
-    let s = m[0];
-    // a trailing period belongs to the word only for abbreviations like "U.S." or "Inc."
-    if (s.length > 1 && s.endsWith('.') && !/^(?:[\p{L}]\.)+$/u.test(s) && !/^(?:inc|ltd|co|corp|jr|sr|st|dr|mr|mrs|ms|no|vol)\.$/i.test(s)) s = s.slice(0, -1);
-    const start = offset + m.index;
-    const first = s.charAt(0);
-    const word = /[\p{L}\p{N}]/u.test(first);
-    out.push({ text: s, lower: s.toLowerCase(), start, end: start + s.length, cap: word && first !== first.toLowerCase(), word });
-  }
-  return out;
-}
-
-/** Type a name from its words: honorifics, suffixes, then the lexicon's name lists. */
-export function guessType(name: string): string {
-  const hint = name.match(/\(([^)]*)\)\s*$/);
-  if (hint) {
-    if (PERSON_HINT.test(name)) return 'Person';
-    if (WORK_HINT.test(name)) return 'Work';
-    if (ORG_HINT.test(name)) return 'Organization';
-    if (PLACE_HINT.test(name)) return 'Place';
-  }
-  const bare = name.replace(/\([^)]*\)\s*$/, '').trim();
-  const words = bare.split(/\s+/).filter(Boolean);
-  if (words.length === 0) return 'Entity';
-  if (words.length > 1) {
-    const whole = phraseClasses(bare);
-    if (whole.has('place')) return 'Place';
-    if (whole.has('organization')) return 'Organization';
-    if (whole.has('person')) return 'Person';
-  }
-  const first = words[0]!.toLowerCase().replace(/\.$/, '');
-  const last = words[words.length - 1]!.toLowerCase();
-  if (HONORIFICS.has(first) && words.length > 1) return 'Person';
-  // "Acme Records", "University of Paris", "Bank of England"
-  if (ORG_SUFFIX.has(last) || (words.length > 2 && words.slice(0, -1).some((w) => ORG_SUFFIX.has(w.toLowerCase())) && /\bof\b/i.test(name))) return 'Organization';
-  if (PLACE_SUFFIX.has(last) || (words.length > 1 && PLACE_SUFFIX.has(first) && /\bof\b/i.test(name))) return 'Place';
-  const c0 = wordClasses(words[0]!);
-  const cl = wordClasses(words[words.length - 1]!);
-  if (words.length === 1) {
-    if (c0.has('place')) return 'Place';
-    if (c0.has('organization')) return 'Organization';
-    if (c0.has('person')) return 'Person';
-    if (c0.has('demonym')) return 'Nationality';
-    return 'Entity';
-  }
-  if (c0.has('place') && words.length === 2 && (cl.has('place') || wordClasses(words[1]!).size === 0)) return 'Place';
-  if (c0.has('organization') || cl.has('organization')) return 'Organization';
-  if (words.length <= 4 && (c0.has('person-first') || c0.has('person')) && !cl.has('place') && /^[\p{Lu}]/u.test(words[words.length - 1]!)) return 'Person';
-  if (words.length <= 3 && cl.has('person-last') && !c0.has('place')) return 'Person';
-  if (c0.has('place') && cl.has('place')) return 'Place';
-  return 'Entity';
-}
-
-function stripTitle(title: string): string {
-  return title.replace(/\s*\([^)]*\)\s*$/, '').trim();
-}
-
-function norm(s: string): string {
-  return s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-}
-
-/** Find named mentions and dates in one sentence. */
-export function findMentions(tokens: Token[], sentenceText: string, sentenceStart: number): Mention[] {
-  const mentions: Mention[] = [];
-  const taken = new Set<number>();
-  for (const m of sentenceText.matchAll(DATE_RE)) {
-    const start = sentenceStart + m.index;
-    const end = start + m[0].length;
-    const t0 = tokens.findIndex((t) => t.start >= start);
-    if (t0 < 0) continue;
-    let t1 = t0;
-    while (t1 < tokens.length && tokens[t1]!.end <= end) t1++;
-    if (t1 <= t0) continue;
-    for (let k = t0; k < t1; k++) taken.add(k);
-    mentions.push({ name: m[0], type: 'Date', start, end, t0, t1 });
-  }
-  let i = 0;
-  while (i < tokens.length) {
-    const t = tokens[i]!;
-    if (!t.cap || taken.has(i)) {
-      i++;
-      continue;
-    }
-    let j = i + 1;
-    while (j < tokens.length && !taken.has(j)) {
-      const n = tokens[j]!;
-      if (n.cap) {
-        j++;
-        continue;
-      }
-      // connectors ("of", "de", "von") bridge two capitalised parts: "University of Oxford"
-      if (CONNECTORS.has(n.lower) && tokens[j + 1]?.cap && !taken.has(j + 1)) {
-        if (WEAK_CONNECTORS.has(n.lower) && !(j - i >= 1 && ORG_SUFFIX.has(tokens[j + 1]!.lower))) {
-          // "X and Y" is two mentions unless the phrase is clearly one organisation name
-          if (!(n.lower === 'of' || n.lower === 'the')) break;
-        }
-        j += 2;
-        continue;
-      }
-      if (n.text === "'s" || n.text === '’s') break;
-      break;
-    }
-    let a = i;
-    // sentence-initial or lexicon function words ("The", "In", "However") are not names
-    while (a < j && (LEADING_DROP.has(tokens[a]!.lower) || (a === 0 && isCommonCapitalised(tokens[a]!)))) a++;
-    let b = j;
-    while (b > a && CONNECTORS.has(tokens[b - 1]!.lower)) b--;
-    if (b > a) {
-      const start = tokens[a]!.start;
-      const end = tokens[b - 1]!.end;
-      const name = sentenceText.slice(start - sentenceStart, end - sentenceStart);
-      const only = b - a === 1 ? tokens[a]! : undefined;
-      const skip =
-        only &&
-        (only.text.length < 2 ||
-          PRONOUNS.has(only.lower) ||
-          wordClasses(only.text).has('month') ||
-          wordClasses(only.text).has('function') ||
-          // "Originally, …" / "Traditionally …": a sentence-initial adverb, not a name
-          (a === 0 && (/ly$/.test(only.lower) || tokens[a + 1]?.text === ',') && !isKnownName(only)));
-      if (!skip) mentions.push({ name, type: guessType(name), start, end, t0: a, t1: b });
-    }
-    i = j;
-  }
-  return mentions.sort((x, y) => x.start - y.start);
-}
-
-function isKnownName(t: Token): boolean {
-  const c = wordClasses(t.text);
-  return c.has('person-first') || c.has('person-last') || c.has('place') || c.has('organization') || c.has('person');
-}
-
-function isCommonCapitalised(t: Token): boolean {
-  const c = wordClasses(t.text);
-  if (c.has('person-first') || c.has('person-last') || c.has('place') || c.has('organization') || c.has('person')) return false;
-  return c.has('function') || c.has('adverb') || c.has('verb') || c.has('adjective') || (c.has('noun') && !/^\p{Lu}{2,}/u.test(t.text));
-}
 
 const STOP_AFTER_NP = new Set(['of', 'in', 'on', 'at', 'by', 'for', 'from', 'with', 'to', 'who', 'which', 'that', 'and', 'or', 'but', 'as', 'where', 'when', 'whose']);
 
@@ -261,10 +84,10 @@ export function createHeuristicTripleExtractor(options: HeuristicTripleExtractor
       const triples = new Map<string, Triple>();
       const titleName = docTitle ? stripTitle(docTitle) : '';
       const titleType = docTitle ? guessType(docTitle) : 'Entity';
-      const titleNorm = norm(titleName);
+      const titleNorm = normKey(titleName);
       const titleLast = titleName.split(/\s+/).pop() ?? '';
       const addEntity = (name: string, type: string, prov: Provenance, alias?: string) => {
-        const key = `${type}\u0000${norm(name)}`;
+        const key = `${type}\u0000${normKey(name)}`;
         let e = entities.get(key);
         if (!e) {
           e = { name, type, aliases: [], mentions: [] };
@@ -274,8 +97,8 @@ export function createHeuristicTripleExtractor(options: HeuristicTripleExtractor
         if (!e.mentions.some((m) => m.start === prov.start && m.end === prov.end)) e.mentions.push(prov);
       };
       const addTriple = (h: Mention, relation: string, t: Mention, confidence: number, prov: Provenance) => {
-        if (norm(h.name) === norm(t.name) && h.type === t.type) return;
-        const key = `${h.type}\u0000${norm(h.name)}\u0000${relation}\u0000${t.type}\u0000${norm(t.name)}`;
+        if (normKey(h.name) === normKey(t.name) && h.type === t.type) return;
+        const key = `${h.type}\u0000${normKey(h.name)}\u0000${relation}\u0000${t.type}\u0000${normKey(t.name)}`;
         const ex = triples.get(key);
         if (ex) {
           ex.confidence = Math.max(ex.confidence, confidence);
@@ -295,8 +118,8 @@ export function createHeuristicTripleExtractor(options: HeuristicTripleExtractor
         // a sentence-initial pronoun in an encyclopedic passage refers to the page entity
         if (page && tokens[0] && PRONOUNS.has(tokens[0].lower)) mentions.push({ ...page, start: tokens[0].start, end: tokens[0].end, t0: 0, t1: 1 });
         for (const m of found) {
-          const n = norm(m.name);
-          if (page && n && (n === titleNorm || (titleType === 'Person' && m.type !== 'Date' && n === norm(titleLast) && titleName.includes(' ')))) {
+          const n = normKey(m.name);
+          if (page && n && (n === titleNorm || (titleType === 'Person' && m.type !== 'Date' && n === normKey(titleLast) && titleName.includes(' ')))) {
             mentions.push({ ...page, start: m.start, end: m.end, t0: m.t0, t1: m.t1 });
             if (m.name !== titleName) addEntity(titleName, titleType, prov, m.name);
           } else mentions.push(m);
@@ -307,11 +130,9 @@ export function createHeuristicTripleExtractor(options: HeuristicTripleExtractor
           if (at >= 0) {
             const start = s.start + at;
             const end = start + titleName.length;
-            const t0 = tokens.findIndex((t) => t.start >= start);
-            let t1 = t0;
-            while (t1 >= 0 && t1 < tokens.length && tokens[t1]!.end <= end) t1++;
-            if (t0 >= 0 && t1 > t0 && !mentions.some((m) => m.start < end && start < m.end)) {
-              mentions.push({ ...page, start, end, t0, t1 });
+            const span = tokenSpan(tokens, start, end);
+            if (span && !mentions.some((m) => m.start < end && start < m.end)) {
+              mentions.push({ ...page, start, end, ...span });
               mentions.sort((x, y) => x.start - y.start);
             }
           }

@@ -87,3 +87,12 @@ export function normKey(s: string): string {
   }
   return k;
 }
+
+/** The tokens [t0, t1) inside the character range [start, end) from the first token starting in it; undefined when there is none. */
+export function tokenSpan(tokens: Token[], start: number, end: number): { t0: number; t1: number } | undefined {
+  const t0 = tokens.findIndex((t) => t.start >= start);
+  if (t0 < 0) return undefined;
+  let t1 = t0;
+  while (t1 < tokens.length && tokens[t1]!.end <= end) t1++;
+  return t1 > t0 ? { t0, t1 } : undefined;
+}

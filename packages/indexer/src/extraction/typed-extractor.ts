@@ -1,4 +1,4 @@
-// Embedded typed triple extraction (opt-in; the default is heuristic-extractor.ts): typed entities and schema relations read from sentence
+// Embedded typed triple extraction (the default; heuristic-extractor.ts is the simpler alternative): typed entities and schema relations read from sentence
 // structure (see typed-patterns.ts), the document title as the passage's page entity with
 // coreference ("He", "The film"), open-ended verb-phrase relations between neighbouring names,
 // and weak co-occurrence / page-mention edges stored with low confidence. Dates and class nouns
@@ -6,10 +6,11 @@
 import { canonicalRelation, relationSpec, type Entity, type Extraction, type Provenance, type Triple, type TripleExtractor } from '@rag/core';
 import { classTypeOf } from './class-nouns.js';
 import { wordClasses } from './english-lexicon.js';
-import { guessType } from './entity-typing.js';
+import { guessType, stripTitle } from './entity-typing.js';
 import { findMentions, PRONOUNS } from './mention-finder.js';
 import { normaliseRelation } from './relation-label.js';
-import { normKey, tokenize, type Mention, type Token } from './sentence-tokens.js';
+import { COOCCURS, MENTIONS } from './relation-names.js';
+import { normKey, tokenize, tokenSpan, type Mention, type Token } from './sentence-tokens.js';
 import { isCountry, sentenceFacts } from './typed-patterns.js';
 
 
@@ -30,10 +31,8 @@ export interface TypedTripleExtractorOptions {
   pageMentions?: 'all' | 'unnamed';
 }
 
-const COOCCURS = 'co_occurs_with';
-const MENTIONS = 'mentions';
 /** The class relation ("X is a Y"); the schema's `instance_of`. */
-const IS_A = 'instance_of';
+const INSTANCE_OF = 'instance_of';
 
 const LITERAL = new Set(['Date', 'Number', 'Concept']);
 const LOCATABLE = new Set(['Place', 'Organization', 'Event']);
@@ -47,9 +46,6 @@ function sharesFirstWord(a: string, b: string): boolean {
   return first(a) !== '' && first(a) === first(b);
 }
 
-function stripTitle(title: string): string {
-  return title.replace(/\s*\([^)]*\)\s*$/, '').trim();
-}
 
 /** "A, B, C and D": a list of names, not a place and the larger place it lies in ("A, B, Country" is still a chain). */
 function inList(tokens: Token[], h: Mention, t: Mention, next: Mention | undefined): boolean {
@@ -152,13 +148,11 @@ export function createTypedTripleExtractor(options: TypedTripleExtractorOptions 
           if (at >= 0) {
             const start = s.start + at;
             const end = start + titleName.length;
-            const t0 = tokens.findIndex((t) => t.start >= start);
-            let t1 = t0;
-            while (t1 >= 0 && t1 < tokens.length && tokens[t1]!.end <= end) t1++;
+            const span = tokenSpan(tokens, start, end);
             const inside = (m: Mention) => m.start >= start && m.end <= end;
-            if (t0 >= 0 && t1 > t0 && mentions.every((m) => inside(m) || m.end <= start || m.start >= end)) {
+            if (span && mentions.every((m) => inside(m) || m.end <= start || m.start >= end)) {
               for (let i = mentions.length - 1; i >= 0; i--) if (inside(mentions[i]!)) mentions.splice(i, 1);
-              mentions.push(pageAt(t0, t1));
+              mentions.push(pageAt(span.t0, span.t1));
             }
           }
         }

@@ -1,9 +1,10 @@
 // Write an index as release 0.1.0 did (format 1: JSON generations, float vectors). Not used by
-// the indexer: benchmarks call it to compare the two formats on the same index in one run, and
-// tests use it to make format-1 stores to migrate.
+// the indexer and not published: benchmarks call it to compare the two formats on the same index
+// in one run. Other packages' benchmarks import it as `@rag/indexer/bench/format1-export`, an
+// export with only the `@rag/source` condition (absent from publishConfig.exports).
 import { RagError, type MemoryVectorStore } from '@rag/core';
-import type { Indexer } from '../types.js';
-import { FORMAT_VERSION, writeSnapshot } from './format1.js';
+import type { Indexer } from '../src/types.js';
+import { FORMAT_VERSION, writeSnapshot } from '../src/store/format1.js';
 
 export async function writeFormat1Store(dir: string, index: Indexer): Promise<void> {
   const vectors = index.vectors as Partial<MemoryVectorStore>;
