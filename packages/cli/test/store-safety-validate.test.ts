@@ -167,6 +167,7 @@ describe('a refused request writes nothing (HTTP and MCP), and the store reopens
     await refused(await post(s.url, { name: 'Le\u202Eland' }, path, 'PATCH'), /name.*U\+202E/);
     await refused(await post(s.url, { aliases: ['ok', 'zero\u200Bwidth'] }, path, 'PATCH'), /aliases.*U\+200B/);
     await refused(await post(s.url, { description: 'nul \u0000 inside' }, path, 'PATCH'), /description: contains a control character/);
+    await refused(await post(s.url, { nodeId: node!.id, name: 'split\u202Ename' }, '/api/graph/split'), /name.*U\+202E/);
   });
 
   it('refuses a question with no letter or digit: HTTP ask, stream, and the compat chat endpoints', async () => {
