@@ -2,8 +2,8 @@
 // real `rag serve` (startServer on a loopback port) over a copy of a small store, through HTTP
 // and MCP. A refused request answers 400 naming the input and leaves every file of the store
 // byte-identical (hashed before and after); after a restart every method answers and ingest and
-// delete work. Then a store written the way an older version wrote it (a document the current
-// rules refuse, validation bypassed) still opens, answers, deletes it, and `rag repair` reports
+// delete work. Then a store written the way an older version wrote it (format 1, as release
+// 0.1.0 wrote it, holding a document with U+FFFD in its text) still opens, answers, deletes it, and `rag repair` reports
 // and removes it; `rag repair --previous` rolls back a store whose current generation is broken.
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync } from 'node:fs';
@@ -12,25 +12,13 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createIndexer, writeFormat1Store } from '@rag/indexer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRagCli } from '../src/cli/rag-cli.js';
 import { startServer, type RunningServer } from '../src/http/serve.js';
 import { createRagService, type RagService } from '../src/service/rag-service.js';
 import { createIndexerBackend } from '../src/stack/indexer-backend.js';
 import { buildFixtureStore, readSampleCorpus } from './support/fixture-stack.js';
-
-// An older version stored documents without the current checks: the test switches them off to
-// write such a store (and only then).
-const bypass = vi.hoisted(() => ({ on: false }));
-vi.mock('../../indexer/src/ingest/validate-docs.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../indexer/src/ingest/validate-docs.js')>();
-  const { contentHash } = await import('@rag/core');
-  return {
-    ...real,
-    validateDocs: (input: Parameters<typeof real.validateDocs>[0], failed: Parameters<typeof real.validateDocs>[1]) =>
-      bypass.on ? input.map((d) => ({ ...d, metadata: d.metadata ?? {}, contentHash: contentHash(d.title, d.text) })) : real.validateDocs(input, failed),
-  };
-});
 
 const backend = () => createIndexerBackend({ env: {} });
 let template: string;
@@ -167,6 +155,7 @@ describe('a refused request writes nothing (HTTP and MCP), and the store reopens
     await refused(await post(s.url, { name: 'Le\u202Eland' }, path, 'PATCH'), /name.*U\+202E/);
     await refused(await post(s.url, { aliases: ['ok', 'zero\u200Bwidth'] }, path, 'PATCH'), /aliases.*U\+200B/);
     await refused(await post(s.url, { description: 'nul \u0000 inside' }, path, 'PATCH'), /description: contains a control character/);
+    await refused(await post(s.url, { nodeId: node!.id, name: 'split\u202Ename' }, '/api/graph/split'), /name.*U\+202E/);
   });
 
   it('refuses a question with no letter or digit: HTTP ask, stream, and the compat chat endpoints', async () => {
@@ -243,16 +232,19 @@ describe('a store holding text the current rules refuse (written by an older ver
   let dir: string;
 
   beforeAll(async () => {
-    dir = copyStore();
+    // A store as release 0.1.0 wrote it (format 1, public writeFormat1Store), holding a document
+    // whose stored text has U+FFFD: built in memory with a placeholder character, which is then
+    // replaced in the stored document and its chunk (same length: offsets stay right).
+    dir = tempDir('rag-safety-legacy-src-');
+    const index = createIndexer({});
+    await index.ingest([...readSampleCorpus(24), { ...legacy, text: legacy.text.replace('\uFFFD', 'X') }]);
+    const docs = index.docs().map((d) => (d.id === legacy.id ? { ...d, text: legacy.text } : d));
+    const chunks = index.chunks().map((c) => (c.docId === legacy.id ? { ...c, text: c.text.replace('cafX', 'caf\uFFFD') } : c));
+    expect(docs.find((d) => d.id === legacy.id)!.text).toContain('\uFFFD');
+    expect(chunks.some((c) => c.text.includes('\uFFFD'))).toBe(true);
+    await writeFormat1Store(dir, { ...index, docs: () => docs, chunks: () => chunks });
+    // and a later write by this version (the first commit writes format 2)
     const stack = await backend().open(dir);
-    bypass.on = true;
-    try {
-      // as the old version did: the document entered the state, then the keyword index threw
-      await stack.ingest([legacy]).catch(() => undefined);
-    } finally {
-      bypass.on = false;
-    }
-    // and the next valid write committed it
     await stack.ingest([{ id: 'later', text: 'A later valid document about Leland.' }]);
     await stack.save();
   }, 120_000);

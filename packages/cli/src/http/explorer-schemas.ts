@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 const Id = z.string().min(1).max(500);
 /** A name, type, alias or relation label: the title rules of documents (NFC; no control, zero-width or bidi characters). */
-const cleanLabel = (max: number) =>
+export const cleanLabel = (max: number) =>
   z
     .string()
     .trim()

@@ -3,6 +3,7 @@
 import { checkId, fileNameProblem, questionProblem, TripleSchema } from '@rag/core';
 import { StrictDocInputSchema, SUPPORTED_EXTENSIONS } from '@rag/indexer';
 import { z } from 'zod';
+import { cleanLabel } from './explorer-schemas.js';
 
 /** A question: 1–2000 characters with at least one letter or digit (a question of only NUL or punctuation is refused). */
 export const QuestionSchema = z
@@ -58,9 +59,9 @@ export const MergeBodySchema = z.strictObject({ keepId: Id, mergeId: Id, reason:
 export const UndoBodySchema = z.strictObject({ recordId: Id.optional() });
 export const SplitBodySchema = z.strictObject({
   nodeId: Id,
-  name: z.string().trim().min(1).max(200),
-  type: z.string().trim().min(1).max(64).optional(),
-  aliases: z.array(z.string().min(1).max(200)).max(50).optional(),
+  name: cleanLabel(200),
+  type: cleanLabel(64).optional(),
+  aliases: z.array(cleanLabel(200)).max(50).optional(),
   chunkIds: z.array(Id).max(500).optional(),
   edgeIds: z.array(Id).max(500).optional(),
 });

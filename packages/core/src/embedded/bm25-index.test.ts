@@ -119,4 +119,12 @@ describe('createBm25Index', () => {
     expect((err as RagError).details.input).toBe('docs[1].text');
     expect(idx.documentCount).toBe(0);
   });
+
+  it('restores stored text without the input rules (a store written under older rules still opens), still checking the shape', () => {
+    const idx = createBm25Index();
+    idx.restoreSync([{ id: 'ok', text: 'fine harbour' }, { id: 'old', text: 'caf\uFFFD harbour \ud800' }]);
+    expect(idx.searchSync('harbour', 5).map((h) => h.id).sort()).toEqual(['ok', 'old']);
+    expect(() => idx.restoreSync([{ id: 'x', text: 42 as unknown as string }])).toThrow(/docs\[0\]\.text: expected a string/);
+    expect(() => idx.addSync([{ id: 'new', text: 'caf\uFFFD' }])).toThrow(/U\+FFFD/);
+  });
 });
