@@ -97,7 +97,8 @@ const code = await runRagCli(argv, io, {
     sio.stdout.write(
       `rag serve: ${info.docs} documents, ${info.nodes} entities (${info.mode})\n` +
         `  web UI + API: ${server.url}\n  MCP (Streamable HTTP): ${server.url}/mcp\n` +
-        `  writes: ${options.token ? 'need the bearer token' : 'open to this machine only (loopback, no token)'}\n  Ctrl-C to stop\n`,
+        `  writes: ${options.token ? 'need the bearer token' : 'open to this machine only (loopback, no token)'}\n` +
+        `  reads: ${!options.token ? 'open to this machine only' : options.publicReads ? 'open to anyone who can reach the server (--public-reads)' : 'need the bearer token'}\n  Ctrl-C to stop\n`,
     );
     await new Promise<void>((resolve) => {
       const stop = () => void server.close().then(resolve);

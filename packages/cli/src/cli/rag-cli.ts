@@ -28,11 +28,19 @@ export interface RagCliDeps {
   /** `rag eval …`: delegates to @rag/eval's CLI with the remaining arguments. */
   runEval?: (argv: readonly string[], io: CliIo) => Promise<number>;
   /** Starts the HTTP server and resolves when it should stop (tests resolve it at once). */
-  serve?: (service: RagService, options: { port: number; host: string; token?: string }, io: CliIo) => Promise<void>;
+  serve?: (service: RagService, options: ServeCliOptions, io: CliIo) => Promise<void>;
   /** Runs the MCP server on stdio until stdin closes. */
   mcpStdio?: (server: McpServer) => Promise<void>;
   /** `rag train-data …`: delegates to @rag/train-data's CLI with the remaining arguments. */
   runTrainData?: (argv: string[], io: CliIo) => Promise<number>;
+}
+
+/** What `rag serve` hands to the server: the address, the token (checked) and the load limits. */
+export interface ServeCliOptions {
+  port: number;
+  host: string;
+  token?: string;
+  publicReads?: boolean;
 }
 
 const int = (name: string, min: number, max: number) => (v: string) => {
@@ -195,12 +203,18 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
     .requiredOption('--store <dir>', 'store directory')
     .option('--port <n>', 'port', int('--port', 0, 65535), 8787)
     .option('--host <host>', 'address to bind (beyond loopback needs --token)', '127.0.0.1')
-    .option('--token <token>', 'bearer token required for requests that write (default: $RAG_TOKEN)')
-    .action(async (o: { store: string; port: number; host: string; token?: string }) => {
+    .option('--token [token]', `bearer token (at least 32 characters) for writes, and for reads unless --public-reads; without a value one is generated and printed once (default: $RAG_TOKEN)`)
+    .option('--public-reads', 'with a token: reads (asks, documents, graph, MCP read tools) need no token')
+    .action(async (o: { store: string; port: number; host: string; token?: string | true; publicReads?: boolean }) => {
       if (!deps.serve) throw new RagError('RAG_UNSUPPORTED', 'serve: not available in this build');
+      const { checkToken, generateToken } = await import('../http/serve.js');
+      const token = o.token === true ? generateToken() : (o.token ?? io.env.RAG_TOKEN);
+      if (token !== undefined) checkToken(token, o.token === undefined ? '$RAG_TOKEN' : '--token');
+      if (o.publicReads && token === undefined) throw new RagError('RAG_CONFIG', '--public-reads: only means something with a token (without one, reads and writes are open to this machine)');
       const service = await serviceFor(await openForReading(o.store));
-      const token = o.token ?? io.env.RAG_TOKEN;
-      await deps.serve(service, { port: o.port, host: o.host, ...(token ? { token } : {}) }, io);
+      // Printed once, here: the server never shows it again.
+      if (o.token === true) out(`rag serve: generated token (shown once, keep it): ${token}`);
+      await deps.serve(service, { port: o.port, host: o.host, ...(token ? { token } : {}), ...(o.publicReads ? { publicReads: true } : {}) }, io);
     });
 
   program

@@ -1,7 +1,9 @@
 // Starts the HTTP API + web UI on Node. Binds 127.0.0.1 unless told otherwise, and refuses a
-// non-loopback address without a token, so a demo never exposes write access to a network.
+// non-loopback address without a token, so a demo never exposes write access to a network. A
+// token must be long enough not to be guessed (MIN_TOKEN_LENGTH; `generateToken` makes one).
 import { serve as nodeServe } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { RagError } from '@rag/core';
 import type { RagService } from '../service/rag-service.js';
 import { loadUiAssets, type UiAssets } from '../ui/ui-assets.js';
@@ -13,6 +15,8 @@ export interface ServeOptions {
   port?: number;
   host?: string;
   token?: string;
+  /** With a token: reads stay open to anyone who can reach the server (default false: reads need the token too). */
+  publicReads?: boolean;
   /** Pass prebuilt assets, or false to serve the API only. Default: load (bundle) the UI. */
   ui?: UiAssets | false;
   /** MCP sessions at /mcp: idle timeout and the most open at once. */
@@ -27,12 +31,36 @@ export interface RunningServer {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
+/** The shortest bearer token accepted. */
+export const MIN_TOKEN_LENGTH = 32;
+
+/** A random token: 24 bytes from the system's CSPRNG, 32 base64url characters. */
+export const generateToken = (): string => randomBytes(24).toString('base64url');
+
+/** Refuses a token too short to resist guessing, or one with characters a header cannot carry. */
+export function checkToken(token: string, flag = '--token'): void {
+  if (token.length < MIN_TOKEN_LENGTH)
+    throw new RagError('RAG_CONFIG', `${flag}: ${token.length} characters; a token needs at least ${MIN_TOKEN_LENGTH} (run \`rag serve --token\` without a value to generate one)`, {
+      details: { input: flag },
+    });
+  if (!/^[\x21-\x7e]+$/.test(token))
+    throw new RagError('RAG_CONFIG', `${flag}: only printable ASCII without spaces can be sent in an Authorization header`, { details: { input: flag } });
+}
+
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   if (!LOOPBACK.has(host) && !options.token)
     throw new RagError('RAG_CONFIG', `--host ${host}: binding beyond loopback needs --token (anyone on the network could write to the store)`);
+  if (options.token !== undefined) checkToken(options.token);
   const ui = options.ui === false ? undefined : (options.ui ?? (await loadUiAssets()));
-  const app = createHttpApp({ service: options.service, loopbackOnly: LOOPBACK.has(host), ...(options.token ? { token: options.token } : {}), ...(ui ? { ui } : {}), ...(options.mcp ? { mcp: options.mcp } : {}) });
+  const app = createHttpApp({
+    service: options.service,
+    loopbackOnly: LOOPBACK.has(host),
+    ...(options.token ? { token: options.token } : {}),
+    ...(options.publicReads ? { publicReads: true } : {}),
+    ...(ui ? { ui } : {}),
+    ...(options.mcp ? { mcp: options.mcp } : {}),
+  });
   return new Promise((resolve, reject) => {
     const server = nodeServe({ fetch: app.fetch, port: options.port ?? 8787, hostname: host }, (info: AddressInfo) => {
       const shown = host.includes(':') ? `[${host}]` : host;

@@ -10,7 +10,11 @@ import { AskBodySchema, AskStreamQuerySchema } from '../schemas.js';
 export function registerAskRoutes(app: HttpApp, ctx: RouteContext): void {
   const { service } = ctx;
   describeRoute(app, { method: 'get', path: '/api/info', tag: 'meta', summary: 'The store, its size, the methods offered and the default one', response: InfoSchema });
-  app.get('/api/info', (c) => c.json({ ...service.info(), writesNeedToken: ctx.tokenRequired }));
+  // The store's directory is shown to this machine only: a remote client has no use for it.
+  app.get('/api/info', (c) => {
+    const { dir, ...info } = service.info();
+    return c.json({ ...(ctx.remote(c).loopback ? { dir } : {}), ...info, writesNeedToken: ctx.tokenRequired });
+  });
 
   describeRoute(app, { method: 'post', path: '/api/ask', tag: 'ask', summary: 'Ask a question; the answer comes with citations, verification and trace', body: AskBodySchema, response: AskResultSchema });
   app.post('/api/ask', ctx.limit(ctx.maxJsonBytes), async (c) => {
