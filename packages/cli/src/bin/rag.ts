@@ -92,12 +92,15 @@ const code = await runRagCli(argv, io, {
   },
   async serve(service, options, sio) {
     const { startServer } = await import('../http/serve.js');
-    const server = await startServer({ service, ...options });
+    const { workers, queue, ...rest } = options;
+    const stack = { env: sio.env, cwd: sio.cwd, ...(configFile !== undefined ? { configFile } : {}) };
+    const server = await startServer({ service, ...rest, asks: { stack, ...(workers !== undefined ? { workers } : {}), ...(queue !== undefined ? { queue } : {}) } });
     const info = service.info();
     sio.stdout.write(
       `rag serve: ${info.docs} documents, ${info.nodes} entities (${info.mode})\n` +
         `  web UI + API: ${server.url}\n  MCP (Streamable HTTP): ${server.url}/mcp\n` +
         `  writes: ${options.token ? 'need the bearer token' : 'open to this machine only (loopback, no token)'}\n` +
+        `  asks: ${server.workers ? `${server.workers} worker threads, up to ${server.queue} waiting (then 503 + Retry-After)` : 'on the main thread (--workers 0)'}\n` +
         `  reads: ${!options.token ? 'open to this machine only' : options.publicReads ? 'open to anyone who can reach the server (--public-reads)' : 'need the bearer token'}\n  Ctrl-C to stop\n`,
     );
     await new Promise<void>((resolve) => {

@@ -41,6 +41,10 @@ export interface ServeCliOptions {
   host: string;
   token?: string;
   publicReads?: boolean;
+  /** Ask worker threads (undefined: one per core; 0: asks on the main thread). */
+  workers?: number;
+  /** Asks that may wait for a worker before new ones get 503 (undefined: 16 per worker). */
+  queue?: number;
 }
 
 const int = (name: string, min: number, max: number) => (v: string) => {
@@ -205,7 +209,9 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
     .option('--host <host>', 'address to bind (beyond loopback needs --token)', '127.0.0.1')
     .option('--token [token]', `bearer token (at least 32 characters) for writes, and for reads unless --public-reads; without a value one is generated and printed once (default: $RAG_TOKEN)`)
     .option('--public-reads', 'with a token: reads (asks, documents, graph, MCP read tools) need no token')
-    .action(async (o: { store: string; port: number; host: string; token?: string | true; publicReads?: boolean }) => {
+    .option('--workers <n>', 'threads that answer asks (default: one per core; 0: on the main thread, no queue limit)', int('--workers', 0, 256))
+    .option('--queue <n>', 'asks that may wait for a worker; beyond it asks get 503 with Retry-After (default: 16 per worker)', int('--queue', 0, 100_000))
+    .action(async (o: { store: string; port: number; host: string; token?: string | true; publicReads?: boolean; workers?: number; queue?: number }) => {
       if (!deps.serve) throw new RagError('RAG_UNSUPPORTED', 'serve: not available in this build');
       const { checkToken, generateToken } = await import('../http/serve.js');
       const token = o.token === true ? generateToken() : (o.token ?? io.env.RAG_TOKEN);
@@ -214,7 +220,19 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
       const service = await serviceFor(await openForReading(o.store));
       // Printed once, here: the server never shows it again.
       if (o.token === true) out(`rag serve: generated token (shown once, keep it): ${token}`);
-      await deps.serve(service, { port: o.port, host: o.host, ...(token ? { token } : {}), ...(o.publicReads ? { publicReads: true } : {}) }, io);
+      if (o.queue !== undefined && o.workers === 0) throw new RagError('RAG_CONFIG', '--queue: asks are queued only for workers; drop --queue or --workers 0');
+      await deps.serve(
+        service,
+        {
+          port: o.port,
+          host: o.host,
+          ...(token ? { token } : {}),
+          ...(o.publicReads ? { publicReads: true } : {}),
+          ...(o.workers !== undefined ? { workers: o.workers } : {}),
+          ...(o.queue !== undefined ? { queue: o.queue } : {}),
+        },
+        io,
+      );
     });
 
   program

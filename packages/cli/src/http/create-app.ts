@@ -9,6 +9,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
+import type { AskPool } from '../service/asks/ask-pool.js';
 import type { RagService } from '../service/rag-service.js';
 import type { UiAssets } from '../ui/ui-assets.js';
 import { problem, remotePeer, zodMessage, type BearerState, type Env, type HttpApp, type ProblemStatus, type RouteContext } from './http-kit.js';
@@ -54,6 +55,8 @@ export interface HttpAppOptions {
   allowedOrigins?: readonly string[];
   /** MCP sessions at /mcp: idle timeout and the most open at once. */
   mcp?: McpEndpointOptions;
+  /** The ask pool behind `service.ask`, when asks run on worker threads: streams check it before they open. */
+  asks?: Pick<AskPool, 'overloaded'>;
 }
 
 const STATUS: Record<string, ProblemStatus> = {
@@ -100,7 +103,11 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.use('*', requestGuard({ loopbackOnly: options.loopbackOnly ?? true, ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}) }));
 
   app.onError((err, c) => {
-    if (RagError.isInstance(err)) return problem(c, STATUS[err.code] ?? 500, err.code, err.message, err.details);
+    if (RagError.isInstance(err)) {
+      // A full ask queue says when to come back (ask-pool.ts).
+      if (typeof err.details.retryAfterSeconds === 'number') c.header('Retry-After', String(err.details.retryAfterSeconds));
+      return problem(c, STATUS[err.code] ?? 500, err.code, err.message, err.details);
+    }
     if (err instanceof z.ZodError) return problem(c, 400, 'RAG_INVALID_INPUT', zodMessage('input', err));
     if (err instanceof HTTPException && err.status < 500) return problem(c, err.status as ProblemStatus, 'RAG_INVALID_INPUT', err.message || 'bad request');
     return problem(c, 500, 'RAG_INTERNAL', 'internal error');
@@ -122,6 +129,10 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     maxJsonBytes: options.maxJsonBytes ?? 256 * 1024,
     maxUploadBytes: options.maxUploadBytes ?? 8 * 1024 * 1024,
     tokenRequired: options.token !== undefined,
+    admit: () => {
+      const busy = options.asks?.overloaded();
+      if (busy) throw busy;
+    },
     bearer: (c) => bearerState(options.token, c.req.header('authorization')),
   };
   // Reads: the API, the compat endpoints and /mcp (the page, its assets and the API description stay open).

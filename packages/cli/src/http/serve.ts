@@ -21,11 +21,21 @@ export interface ServeOptions {
   ui?: UiAssets | false;
   /** MCP sessions at /mcp: idle timeout and the most open at once. */
   mcp?: McpEndpointOptions;
+  /**
+   * Run asks on worker threads: `workers` threads (default: the machine's cores; 0 = on this
+   * thread, unbounded as before) and at most `queue` asks waiting (default 16 per worker), beyond
+   * which asks get 503 with Retry-After. Workers open `service.stack.dir` themselves, built like
+   * `stack` (env, cwd, --config).
+   */
+  asks?: { workers?: number; queue?: number; stack?: { env: Record<string, string | undefined>; cwd: string; configFile?: string } };
 }
 
 export interface RunningServer {
   url: string;
   port: number;
+  /** Ask workers and queue limit, when asks run on worker threads. */
+  workers?: number;
+  queue?: number;
   close(): Promise<void>;
 }
 
@@ -47,14 +57,31 @@ export function checkToken(token: string, flag = '--token'): void {
     throw new RagError('RAG_CONFIG', `${flag}: only printable ASCII without spaces can be sent in an Authorization header`, { details: { input: flag } });
 }
 
+/** The ask pool `options.asks` asks for, or undefined for asks on this thread. */
+async function askPool(options: ServeOptions) {
+  const asks = options.asks;
+  if (!asks || asks.workers === 0) return undefined;
+  const { withAskPool } = await import('../service/asks/pooled-service.js');
+  const stack = asks.stack ?? { env: process.env, cwd: process.cwd() };
+  return withAskPool(options.service, {
+    env: stack.env,
+    cwd: stack.cwd,
+    ...(stack.configFile !== undefined ? { configFile: stack.configFile } : {}),
+    ...(asks.workers !== undefined ? { workers: asks.workers } : {}),
+    ...(asks.queue !== undefined ? { queue: asks.queue } : {}),
+  });
+}
+
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   if (!LOOPBACK.has(host) && !options.token)
     throw new RagError('RAG_CONFIG', `--host ${host}: binding beyond loopback needs --token (anyone on the network could write to the store)`);
   if (options.token !== undefined) checkToken(options.token);
   const ui = options.ui === false ? undefined : (options.ui ?? (await loadUiAssets()));
+  const pooled = await askPool(options);
   const app = createHttpApp({
-    service: options.service,
+    service: pooled?.service ?? options.service,
+    ...(pooled ? { asks: pooled.pool } : {}),
     loopbackOnly: LOOPBACK.has(host),
     ...(options.token ? { token: options.token } : {}),
     ...(options.publicReads ? { publicReads: true } : {}),
@@ -67,11 +94,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       resolve({
         url: `http://${shown}:${info.port}`,
         port: info.port,
+        ...(pooled ? { workers: pooled.pool.workers, queue: pooled.pool.queueLimit } : {}),
         close: () =>
           new Promise<void>((res) => {
             server.close(() => res());
             (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-          }),
+          }).then(() => pooled?.pool.close()),
       });
     });
     // Slow or stalled clients cannot hold a connection open: headers within 20 s, the whole
@@ -79,12 +107,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     const http = server as { headersTimeout?: number; requestTimeout?: number };
     http.headersTimeout = 20_000;
     http.requestTimeout = 60_000;
-    server.once('error', (err: NodeJS.ErrnoException) =>
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      void pooled?.pool.close();
       reject(
         err.code === 'EADDRINUSE'
           ? new RagError('RAG_CONFIG', `--port ${options.port}: already in use (pick another with --port)`)
           : new RagError('RAG_IO', `could not listen on ${host}:${options.port}: ${err.message}`, { cause: err }),
-      ),
-    );
+      );
+    });
   });
 }
