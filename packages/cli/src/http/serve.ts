@@ -8,10 +8,21 @@ import { RagError } from '@rag/core';
 import type { RagService } from '../service/rag-service.js';
 import { loadUiAssets, type UiAssets } from '../ui/ui-assets.js';
 import { createHttpApp } from './create-app.js';
+import { createWorkspacesApp, WORKSPACE_NAME } from './workspaces-app.js';
 import type { McpEndpointOptions } from './routes/mcp-routes.js';
 
-export interface ServeOptions {
+/** One store of a multi-store server: served at /w/<name>/, with its own token. */
+export interface WorkspaceServeOptions {
+  name: string;
   service: RagService;
+  token: string;
+}
+
+export interface ServeOptions {
+  /** The store (the single-store form: its API at /api, MCP at /mcp). Give this or `workspaces`. */
+  service?: RagService;
+  /** Several stores, each at /w/<name>/ with its own token (no web UI). Give this or `service`. */
+  workspaces?: readonly WorkspaceServeOptions[];
   port?: number;
   host?: string;
   token?: string;
@@ -58,12 +69,12 @@ export function checkToken(token: string, flag = '--token'): void {
 }
 
 /** The ask pool `options.asks` asks for, or undefined for asks on this thread. */
-async function askPool(options: ServeOptions) {
+async function askPool(service: RagService, options: ServeOptions) {
   const asks = options.asks;
   if (!asks || asks.workers === 0) return undefined;
   const { withAskPool } = await import('../service/asks/pooled-service.js');
   const stack = asks.stack ?? { env: process.env, cwd: process.cwd() };
-  return withAskPool(options.service, {
+  return withAskPool(service, {
     env: stack.env,
     cwd: stack.cwd,
     ...(stack.configFile !== undefined ? { configFile: stack.configFile } : {}),
@@ -72,22 +83,67 @@ async function askPool(options: ServeOptions) {
   });
 }
 
-export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const host = options.host ?? '127.0.0.1';
-  if (!LOOPBACK.has(host) && !options.token)
-    throw new RagError('RAG_CONFIG', `--host ${host}: binding beyond loopback needs --token (anyone on the network could write to the store)`);
+type Pooled = NonNullable<Awaited<ReturnType<typeof askPool>>>;
+
+/** Refuses workspaces without a usable name, with a short or shared token, or named twice. */
+function checkWorkspaces(workspaces: readonly WorkspaceServeOptions[]): void {
+  if (workspaces.length === 0) throw new RagError('RAG_CONFIG', '--workspace: give at least one NAME=DIR');
+  const names = new Set<string>();
+  const tokens = new Set<string>();
+  for (const w of workspaces) {
+    if (!WORKSPACE_NAME.test(w.name)) throw new RagError('RAG_CONFIG', `--workspace ${JSON.stringify(w.name)}: a name is 1-63 letters, digits, - or _, starting with a letter or digit`);
+    if (names.has(w.name)) throw new RagError('RAG_CONFIG', `--workspace ${w.name}: named twice`);
+    checkToken(w.token, `--workspace-token ${w.name}`);
+    if (tokens.has(w.token)) throw new RagError('RAG_CONFIG', `--workspace-token ${w.name}: the same token as another workspace (its clients could reach both)`);
+    names.add(w.name);
+    tokens.add(w.token);
+  }
+}
+
+/** The app to serve: one store's, or the workspaces' (each with its own pool). */
+async function buildApp(options: ServeOptions, loopbackOnly: boolean, pools: Pooled[]) {
+  const appFor = async (service: RagService, extra: { token?: string; workspace?: string; ui?: UiAssets }) => {
+    const pooled = await askPool(service, options);
+    if (pooled) pools.push(pooled);
+    return createHttpApp({
+      service: pooled?.service ?? service,
+      ...(pooled ? { asks: pooled.pool } : {}),
+      loopbackOnly,
+      ...(extra.token ? { token: extra.token } : {}),
+      ...(extra.workspace ? { workspace: extra.workspace } : {}),
+      ...(options.publicReads ? { publicReads: true } : {}),
+      ...(extra.ui ? { ui: extra.ui } : {}),
+      ...(options.mcp ? { mcp: options.mcp } : {}),
+    });
+  };
+  if (options.workspaces) {
+    checkWorkspaces(options.workspaces);
+    if (options.publicReads) throw new RagError('RAG_CONFIG', '--public-reads: not with workspaces (a client of one workspace could read every other)');
+    const mounted = [];
+    for (const w of options.workspaces) mounted.push({ name: w.name, app: await appFor(w.service, { token: w.token, workspace: w.name }) });
+    return createWorkspacesApp({ workspaces: mounted, loopbackOnly });
+  }
+  if (!options.service) throw new RagError('RAG_CONFIG', 'serve: give a store (--store DIR) or workspaces (--workspace NAME=DIR)');
   if (options.token !== undefined) checkToken(options.token);
   const ui = options.ui === false ? undefined : (options.ui ?? (await loadUiAssets()));
-  const pooled = await askPool(options);
-  const app = createHttpApp({
-    service: pooled?.service ?? options.service,
-    ...(pooled ? { asks: pooled.pool } : {}),
-    loopbackOnly: LOOPBACK.has(host),
-    ...(options.token ? { token: options.token } : {}),
-    ...(options.publicReads ? { publicReads: true } : {}),
-    ...(ui ? { ui } : {}),
-    ...(options.mcp ? { mcp: options.mcp } : {}),
-  });
+  return appFor(options.service, { ...(options.token ? { token: options.token } : {}), ...(ui ? { ui } : {}) });
+}
+
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  if (options.service && options.workspaces) throw new RagError('RAG_CONFIG', 'serve: give either one store (--store) or workspaces (--workspace), not both');
+  if (!LOOPBACK.has(host) && !options.token && !options.workspaces)
+    throw new RagError('RAG_CONFIG', `--host ${host}: binding beyond loopback needs --token (anyone on the network could write to the store)`);
+  const pools: Pooled[] = [];
+  const closePools = () => Promise.all(pools.map((p) => p.pool.close())).then(() => undefined);
+  let app;
+  try {
+    app = await buildApp(options, LOOPBACK.has(host), pools);
+  } catch (error) {
+    await closePools();
+    throw error;
+  }
+  const pooled = pools[0];
   return new Promise((resolve, reject) => {
     const server = nodeServe({ fetch: app.fetch, port: options.port ?? 8787, hostname: host }, (info: AddressInfo) => {
       const shown = host.includes(':') ? `[${host}]` : host;
@@ -99,7 +155,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
           new Promise<void>((res) => {
             server.close(() => res());
             (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-          }).then(() => pooled?.pool.close()),
+          }).then(closePools),
       });
     });
     // Slow or stalled clients cannot hold a connection open: headers within 20 s, the whole
@@ -108,7 +164,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     http.headersTimeout = 20_000;
     http.requestTimeout = 60_000;
     server.once('error', (err: NodeJS.ErrnoException) => {
-      void pooled?.pool.close();
+      void closePools();
       reject(
         err.code === 'EADDRINUSE'
           ? new RagError('RAG_CONFIG', `--port ${options.port}: already in use (pick another with --port)`)
