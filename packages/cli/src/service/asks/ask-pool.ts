@@ -49,6 +49,26 @@ interface Task {
 interface Slot {
   worker: Worker;
   busy?: Task;
+  /** The worker died; its replacement (if it starts) takes its place. */
+  dead?: boolean;
+}
+
+/**
+ * The flags of this process a worker may take: loaders and resolution conditions (a worker
+ * refuses V8 and process-wide flags such as --max-old-space-size; the heap limit is passed as
+ * the worker's resourceLimits instead).
+ */
+export function workerFlags(execArgv: readonly string[]): { execArgv: string[]; heapMb?: number } {
+  const kept: string[] = [];
+  let heapMb: number | undefined;
+  for (let i = 0; i < execArgv.length; i++) {
+    const a = execArgv[i]!;
+    const heap = /^--max-old-space-size=(\d+)$/.exec(a);
+    if (heap) heapMb = Number(heap[1]);
+    else if (a === '--import' || a === '--require' || a === '--loader' || a === '--conditions' || a === '-C') kept.push(a, execArgv[++i]!);
+    else if (/^--(import|require|loader|conditions|experimental-[a-z-]+|enable-source-maps|no-warnings|no-deprecation)(=|$)/.test(a)) kept.push(a);
+  }
+  return { execArgv: kept, ...(heapMb !== undefined ? { heapMb } : {}) };
 }
 
 const SOURCE_CONDITION_HOOK = `export async function resolve(specifier, context, next) {
@@ -61,9 +81,10 @@ const SOURCE_CONDITION_HOOK = `export async function resolve(specifier, context,
  * @rag/source condition even when this process was started another way (vitest).
  */
 function workerEntry(): { entry: URL | string; eval: boolean; execArgv: string[] } {
+  const flags = workerFlags(process.execArgv).execArgv;
   for (const rel of ['./ask-worker.js', '../ask-worker.js', '../../ask-worker.js']) {
     const url = new URL(rel, import.meta.url);
-    if (existsSync(fileURLToPath(url))) return { entry: url, eval: false, execArgv: process.execArgv };
+    if (existsSync(fileURLToPath(url))) return { entry: url, eval: false, execArgv: flags };
   }
   // Node 20 applies neither an --import loader nor --conditions to a worker's entry, so a short
   // script registers tsx in the worker, then a resolve hook that adds the @rag/source condition
@@ -71,7 +92,7 @@ function workerEntry(): { entry: URL | string; eval: boolean; execArgv: string[]
   const url = new URL('./ask-worker.ts', import.meta.url);
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
   const hook = `data:text/javascript,${encodeURIComponent(SOURCE_CONDITION_HOOK)}`;
-  const execArgv = process.execArgv.filter((a, i, all) => !a.startsWith('--conditions') && a !== '--import' && all[i - 1] !== '--import');
+  const execArgv = flags.filter((a, i, all) => !a.startsWith('--conditions') && a !== '--import' && all[i - 1] !== '--import' && a !== '-C' && all[i - 1] !== '-C');
   return {
     entry: `import(${JSON.stringify(tsx)}).then((m) => m.register()).then(() => require('node:module').register(${JSON.stringify(hook)})).then(() => import(${JSON.stringify(url.href)}));`,
     eval: true,
@@ -128,21 +149,33 @@ export async function createAskPool(options: AskPoolOptions): Promise<AskPool> {
 
   const start = (): Promise<Slot> =>
     new Promise((resolve, reject) => {
-      const worker = new Worker(entry.entry, { eval: entry.eval, workerData: data, execArgv: entry.execArgv, env: process.env });
+      const heapMb = workerFlags(process.execArgv).heapMb;
+      const worker = new Worker(entry.entry, {
+        eval: entry.eval,
+        workerData: data,
+        execArgv: entry.execArgv,
+        env: process.env,
+        ...(heapMb !== undefined ? { resourceLimits: { maxOldGenerationSizeMb: heapMb } } : {}),
+      });
       const slot: Slot = { worker };
       worker.on('message', onMessage(slot));
       worker.once('message', (m: FromWorker) => {
         if (m.type === 'ready') resolve(slot);
         else if (m.type === 'open-failed') reject(fromWire(m.error));
       });
-      worker.once('error', (e) => {
-        reject(e);
-        // A worker that died mid-ask fails that ask; the pool starts a replacement.
+      // A worker that died (an error, or an exit the pool did not ask for) fails the ask it held,
+      // and the pool starts a replacement.
+      let lost = false;
+      const onLost = (why: string) => {
+        if (lost) return;
+        lost = true;
+        slot.dead = true;
+        reject(new RagError('RAG_SERVICE_UNAVAILABLE', `ask worker failed: ${why}`));
         const task = slot.busy;
         slot.busy = undefined;
         if (task) {
           tasks.delete(task.id);
-          task.reject(new RagError('RAG_SERVICE_UNAVAILABLE', `ask worker failed: ${e.message}`));
+          task.reject(new RagError('RAG_SERVICE_UNAVAILABLE', `ask worker failed: ${why}`));
         }
         const i = slots.indexOf(slot);
         if (i >= 0 && !closed)
@@ -153,6 +186,10 @@ export async function createAskPool(options: AskPoolOptions): Promise<AskPool> {
             },
             () => undefined,
           );
+      };
+      worker.once('error', (e) => onLost(e.message));
+      worker.once('exit', (code) => {
+        if (!closed) onLost(`exited with code ${code}`);
       });
     });
 
@@ -166,7 +203,7 @@ export async function createAskPool(options: AskPoolOptions): Promise<AskPool> {
 
   function dispatch() {
     for (const slot of slots) {
-      if (slot.busy || queue.length === 0) continue;
+      if (slot.busy || slot.dead || queue.length === 0) continue;
       const task = queue.shift()!;
       slot.busy = task;
       const r = task.request;
@@ -185,7 +222,7 @@ export async function createAskPool(options: AskPoolOptions): Promise<AskPool> {
   }
 
   const overloaded = () => {
-    if (queue.length < queueLimit || slots.some((s) => !s.busy)) return undefined;
+    if (queue.length < queueLimit || slots.some((s) => !s.busy && !s.dead)) return undefined;
     const seconds = Math.max(1, Math.ceil(((queue.length + 1) * meanMs) / size / 1000));
     return new RagError('RAG_SERVICE_UNAVAILABLE', `server busy: ${queue.length} asks are waiting for ${size} workers (--queue ${queueLimit}); retry in ${seconds} s`, {
       details: { retryAfterSeconds: seconds, queued: queue.length, workers: size },
