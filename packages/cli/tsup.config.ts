@@ -2,7 +2,8 @@ import { cp, mkdir } from 'node:fs/promises';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/bin/rag.ts'],
+  // ask-worker: the entry of the ask pool's worker threads (src/service/asks/ask-pool.ts finds it beside the built chunks).
+  entry: { index: 'src/index.ts', 'bin/rag': 'src/bin/rag.ts', 'ask-worker': 'src/service/asks/ask-worker.ts' },
   format: ['esm'],
   dts: { entry: ['src/index.ts'] },
   clean: true,

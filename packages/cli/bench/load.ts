@@ -1,74 +1,165 @@
-// Load: N concurrent asks against `rag serve` (HTTP, loopback) on the embedded default over the
-// bundled demo store, versus the named peer "in-process service.ask, sequential" (same questions,
-// no HTTP, no concurrency) in the same run. Prints p50/p95, errors and the p50 ratio.
+// Load: a burst of concurrent default asks against `rag serve` (HTTP, loopback only) on a copy of
+// the demo store, with asks on the main thread (--workers 0, what `rag serve` did before the ask
+// pool: the named peer), on 1 worker and on 2 workers, in the same run. For each: errors (only
+// 503 with Retry-After is allowed), p50/p95 of the admitted asks, GET /api/info latency during
+// the burst, one write (POST /api/docs) issued during the burst and its latency; then the
+// throughput of 1 vs 2 workers (a closed loop below the queue limit) and their ratio.
+// Every request goes to 127.0.0.1; the run is bounded (--n asks per burst, at most 400).
 // Run from the repo root:
-//   node --conditions=@rag/source --import tsx packages/cli/bench/load.ts [--n 50] [--method NAME]   (default: a2rag-agent)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+//   node --conditions=@rag/source --import tsx packages/cli/bench/load.ts [--n 200] [--store DIR] [--queue M] [--loop 40]
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
+import { serviceFor } from '../src/cli/rag-cli.js';
 import { loadSample, runDemo } from '../src/demo/run-demo.js';
 import { startServer } from '../src/http/serve.js';
-import { serviceFor } from '../src/cli/rag-cli.js';
 import { createIndexerBackend } from '../src/stack/indexer-backend.js';
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1]! : dflt;
 };
-const N = Math.min(200, Number(arg('--n', '50')));
-const method = arg('--method', '');
+const N = Math.min(400, Number(arg('--n', '200')));
+const LOOP = Math.min(200, Number(arg('--loop', '40')));
+const queueArg = arg('--queue', '');
+const source = arg('--store', '');
 const pct = (xs: number[], p: number) => {
+  if (xs.length === 0) return NaN;
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 };
+const ms = (x: number) => `${x.toFixed(0)} ms`;
 
 const dataDir = resolve(import.meta.dirname, '..', 'test', 'fixtures', 'sample');
-const dir = mkdtempSync(join(tmpdir(), 'rag-load-'));
+const tmp = mkdtempSync(join(tmpdir(), 'rag-load-'));
+const storeDir = join(tmp, 'store');
 const backend = createIndexerBackend({ env: {} });
 const quiet = new Writable({ write: (_c, _e, cb) => cb() });
-try {
-  // Build the demo store exactly as `pnpm demo` does (answers one question to warm up).
-  await runDemo({ dataDir, storeDir: join(dir, 'store'), backend, configKey: backend.stack.configKey, limit: 1, io: { stdout: quiet, stderr: quiet, env: {}, cwd: dir } });
-  const service = await serviceFor(await backend.open(join(dir, 'store')));
-  const { questions } = await loadSample(dataDir);
-  const qs = Array.from({ length: N }, (_, i) => questions[i % questions.length]!.question);
-  const body = (q: string) => JSON.stringify({ question: q, ...(method ? { method } : {}) });
 
-  // Peer: in-process, sequential.
-  const direct: number[] = [];
-  for (const q of qs) {
-    const t0 = performance.now();
-    await service.ask({ question: q, ...(method ? { method } : {}) });
-    direct.push(performance.now() - t0);
-  }
+interface BurstResult {
+  admitted: number[];
+  refused: number;
+  errors: string[];
+  info: number[];
+  writeMs: number;
+  wallMs: number;
+}
 
-  const server = await startServer({ service, port: 0, ui: false });
-  const lat: number[] = [];
-  let errors = 0;
+async function burst(url: string, questions: string[], writeId: string): Promise<BurstResult> {
+  const admitted: number[] = [];
+  const errors: string[] = [];
+  const info: number[] = [];
+  let refused = 0;
+  let done = false;
   const t0 = performance.now();
-  await Promise.all(
-    qs.map(async (q) => {
+  const asks = questions.map(async (question) => {
+    const s = performance.now();
+    try {
+      const res = await fetch(`${url}/api/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question }) });
+      const body = (await res.json()) as { citations?: unknown[] };
+      if (res.status === 200 && Array.isArray(body.citations)) admitted.push(performance.now() - s);
+      else if (res.status === 503 && Number(res.headers.get('retry-after')) >= 1) refused++;
+      else errors.push(`${res.status}`);
+    } catch (e) {
+      errors.push((e as Error).message);
+    }
+  });
+  // /api/info every 50 ms while the burst runs.
+  const probe = (async () => {
+    while (!done) {
       const s = performance.now();
       try {
-        const res = await fetch(`${server.url}/api/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body(q) });
-        const r = (await res.json()) as { citations?: unknown[] };
-        if (!res.ok || !Array.isArray(r.citations)) errors++;
-      } catch {
-        errors++;
+        const res = await fetch(`${url}/api/info`);
+        await res.json();
+        if (res.status !== 200) errors.push(`info ${res.status}`);
+      } catch (e) {
+        errors.push(`info: ${(e as Error).message}`);
       }
-      lat.push(performance.now() - s);
+      info.push(performance.now() - s);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  // One write, 100 ms into the burst.
+  await new Promise((r) => setTimeout(r, 100));
+  const w0 = performance.now();
+  try {
+    const write = await fetch(`${url}/api/docs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ docs: [{ id: writeId, title: 'Load note', text: `A note written during the load burst (${writeId}).` }] }),
+    });
+    await write.json();
+    if (write.status !== 201) errors.push(`write ${write.status}`);
+  } catch (e) {
+    errors.push(`write: ${(e as Error).message}`);
+  }
+  const writeMs = performance.now() - w0;
+  await Promise.all(asks);
+  const wallMs = performance.now() - t0;
+  done = true;
+  await probe;
+  return { admitted, refused, errors, info, writeMs, wallMs };
+}
+
+/** Asks per second with `clients` clients each asking in turn (below the queue limit: nothing refused). */
+async function throughput(url: string, questions: string[], clients: number): Promise<number> {
+  let next = 0;
+  let answered = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < questions.length) {
+        const q = questions[next++]!;
+        try {
+          const res = await fetch(`${url}/api/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: q }) });
+          await res.json();
+          if (res.status === 200) answered++;
+        } catch {
+          // counted as not answered
+        }
+      }
     }),
   );
-  const wall = performance.now() - t0;
-  await server.close();
+  return answered / ((performance.now() - t0) / 1000);
+}
 
-  const m = method || service.stack.defaultMethod;
-  console.log(`method ${m}, ${N} asks, embedded mode, Node ${process.version}`);
-  console.log(`HTTP, ${N} concurrent: p50 ${pct(lat, 50).toFixed(1)} ms, p95 ${pct(lat, 95).toFixed(1)} ms, errors ${errors}, all done in ${wall.toFixed(0)} ms`);
-  console.log(`peer (in-process service.ask, sequential): p50 ${pct(direct, 50).toFixed(1)} ms, p95 ${pct(direct, 95).toFixed(1)} ms, total ${direct.reduce((a, b) => a + b, 0).toFixed(0)} ms`);
-  console.log(`ratio p50 HTTP-concurrent / peer: ${(pct(lat, 50) / pct(direct, 50)).toFixed(2)}×; wall-clock ratio (all ${N}) : ${(wall / direct.reduce((a, b) => a + b, 0)).toFixed(2)}×`);
-  if (errors > 0) process.exitCode = 1;
+try {
+  if (source) cpSync(resolve(source), storeDir, { recursive: true });
+  // The demo store exactly as `pnpm demo` builds it (answers one question to warm up).
+  else await runDemo({ dataDir, storeDir, backend, configKey: backend.stack.configKey, limit: 1, io: { stdout: quiet, stderr: quiet, env: {}, cwd: tmp } });
+  const service = await serviceFor(await backend.open(storeDir));
+  const { questions } = await loadSample(dataDir);
+  const qs = Array.from({ length: N }, (_, i) => questions[i % questions.length]!.question);
+  const loop = Array.from({ length: LOOP }, (_, i) => questions[i % questions.length]!.question);
+  const m = service.stack.defaultMethod;
+  console.log(`method ${m} (default), ${service.info().docs} documents, ${N} concurrent asks per burst, Node ${process.version}`);
+  console.log(`machine: ${availableParallelism()} cores, load average ${loadavg().map((x) => x.toFixed(1)).join(' / ')} at start (shared with other work)`);
+
+  const tput = new Map<number, number>();
+  for (const workers of [0, 1, 2]) {
+    const queue = queueArg ? { queue: Number(queueArg) } : {};
+    const server = await startServer({ service, port: 0, ui: false, asks: { workers, ...queue, stack: { env: {}, cwd: tmp } } });
+    try {
+      // Warm every worker (each opened the store; the first asks load what is lazily read).
+      await Promise.all(Array.from({ length: Math.max(1, workers) * 2 }, () => fetch(`${server.url}/api/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: qs[0] }) }).then((r) => r.json())));
+      const r = await burst(server.url, qs, `load-note-${workers}`);
+      const label = workers === 0 ? 'main thread (--workers 0, peer)' : `--workers ${workers} --queue ${server.queue}`;
+      console.log(
+        `${label}: admitted ${r.admitted.length}, 503+Retry-After ${r.refused}, other errors ${r.errors.length}${r.errors.length ? ` (${r.errors.slice(0, 5).join(', ')})` : ''}; ` +
+          `admitted p50 ${ms(pct(r.admitted, 50))}, p95 ${ms(pct(r.admitted, 95))}; /api/info during burst p50 ${ms(pct(r.info, 50))}, max ${ms(Math.max(...r.info))} (${r.info.length} probes); ` +
+          `write during burst ${ms(r.writeMs)}; burst wall ${ms(r.wallMs)}`,
+      );
+      if (workers > 0) {
+        tput.set(workers, await throughput(server.url, loop, workers * 4));
+        console.log(`  throughput (${workers * 4} clients in a closed loop, ${LOOP} asks): ${tput.get(workers)!.toFixed(2)} asks/s`);
+      }
+    } finally {
+      await server.close();
+    }
+  }
+  console.log(`throughput ratio --workers 2 / --workers 1: ${(tput.get(2)! / tput.get(1)!).toFixed(2)}×`);
+  console.log(`load average at end: ${loadavg().map((x) => x.toFixed(1)).join(' / ')}`);
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  rmSync(tmp, { recursive: true, force: true });
 }

@@ -217,16 +217,20 @@ describe('errors after the stream started', () => {
   });
 });
 
-describe('the security guard applies; no write token is needed', () => {
-  it('refuses cross-site posts and foreign Hosts, and serves reads without the token', async () => {
+describe('the security guard applies; no write token is needed with --public-reads', () => {
+  it('refuses cross-site posts and foreign Hosts, and serves reads without the token only when reads are public', async () => {
     const crossSite = await app.request('/v1/chat/completions', post(chatBody(), { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }));
     expect(crossSite.status).toBe(403);
     const ollamaCross = await app.request('/api/chat', post({ model: 'rag:bm25', messages: [{ role: 'user', content: Q }] }, { origin: 'https://evil.example' }));
     expect(ollamaCross.status).toBe(403);
     const rebound = await app.request('http://evil.example/v1/models', { headers: { host: 'evil.example' } });
     expect(rebound.status).toBe(403);
-    const tokenApp = createHttpApp({ service, token: 'secret' });
+    const tokenApp = createHttpApp({ service, token: 'secret', publicReads: true });
     expect((await tokenApp.request('/v1/models')).status).toBe(200);
+    const closed = createHttpApp({ service, token: 'secret' });
+    expect((await closed.request('/v1/models')).status).toBe(401);
+    expect((await closed.request('/api/chat', post({ model: 'rag:bm25', messages: [{ role: 'user', content: Q }], stream: false }))).status).toBe(401);
+    expect((await closed.request('/v1/models', { headers: { authorization: 'Bearer secret' } })).status).toBe(200);
     expect((await tokenApp.request('/api/chat', post({ model: 'rag:bm25', messages: [{ role: 'user', content: Q }], stream: false }))).status).toBe(200);
     expect((await tokenApp.request('/api/docs', post({ docs: [{ id: 'x', text: 'y' }] }))).status).toBe(401);
   });

@@ -41,7 +41,7 @@ beforeAll(async () => {
   const f = await createFixtureService({ dir });
   service = f.service;
   saves = () => f.index.saves;
-  app = createHttpApp({ service, token: TOKEN, maxJsonBytes: 4096 });
+  app = createHttpApp({ service, token: TOKEN, publicReads: true, maxJsonBytes: 4096 });
   const file = join(dir, 'openapi.json');
   writeFileSync(file, JSON.stringify(await (await app.request('/openapi.json')).json()));
   validator = await createOpenApiValidator(file);
@@ -159,7 +159,7 @@ describe('graph edits', () => {
     const res = await app.request(`/api/nodes/${encodeURIComponent(seed.id)}`, send('PATCH', { name: 'Renamed Entity Xq', description: 'set by a test', reason: 'test rename' }));
     expect(res.status).toBe(200);
     const edit = (await res.json()) as { id: string; kind: string; target: string; actor: string; reason: string };
-    expect(edit).toMatchObject({ kind: 'entity.update', target: seed.id, actor: 'http', reason: 'test rename' });
+    expect(edit).toMatchObject({ kind: 'entity.update', target: seed.id, actor: 'http:default:token@in-process', reason: 'test rename' });
     expect(graph().getNode(seed.id)!.name).toBe('Renamed Entity Xq');
     expect(graph().getNode(seed.id)!.aliases).toContain(old.name);
     const hood = (await getJson<ExplorerGraph>(`/api/graph/neighbourhood?id=${encodeURIComponent(seed.id)}`, '/api/graph/neighbourhood')).body;

@@ -26,7 +26,7 @@ beforeAll(async () => {
   const f = await createFixtureService({ dir });
   service = f.service;
   saves = () => f.index.saves;
-  app = createHttpApp({ service, token: TOKEN, maxJsonBytes: 4096, maxUploadBytes: 64 * 1024 });
+  app = createHttpApp({ service, token: TOKEN, publicReads: true, maxJsonBytes: 4096, maxUploadBytes: 64 * 1024 });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -363,18 +363,35 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     }
   });
 
-  it('refuses an initialize beyond the session cap with 503 and a clear message, and closes idle sessions', async () => {
-    const small = await startServer({ service, port: 0, ui: false, mcp: { maxSessions: 2, idleMs: 400 } });
+  it('closes the least recently used session of a client past its cap (never refusing the new one), and closes idle sessions', async () => {
+    const small = await startServer({ service, port: 0, ui: false, mcp: { maxSessions: 2, idleMs: 2500 } });
     try {
+      // Raw requests (an SDK client also opens an event stream in the background, which counts as use).
+      const post = (body: unknown, session?: string) =>
+        fetch(`${small.url}/mcp`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18', ...(session ? { 'mcp-session-id': session } : {}) },
+          body: JSON.stringify(body),
+        });
+      const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+      const list = { jsonrpc: '2.0', id: 2, method: 'tools/list' };
+      const first = (await post(init)).headers.get('mcp-session-id')!;
+      const second = (await post(init)).headers.get('mcp-session-id')!;
+      expect((await post(list, first)).status).toBe(200);
+      // A third session opens; the second, used least recently, made room for it.
+      const third = await post(init);
+      expect(third.status).toBe(200);
+      const gone = await post(list, second);
+      expect(gone.status).toBe(404);
+      expect(((await gone.json()) as { error: { message: string } }).error.message).toMatch(/closed to make room when its client opened more than 2 sessions/);
+      expect((await post(list, first)).status).toBe(200);
+      await fetch(`${small.url}/mcp`, { method: 'DELETE', headers: { 'mcp-session-id': first } });
+      await fetch(`${small.url}/mcp`, { method: 'DELETE', headers: { 'mcp-session-id': third.headers.get('mcp-session-id')! } });
       const a = await connect(http(small));
-      const b = await connect(http(small));
-      await expect(connect(http(small))).rejects.toThrow(/too many open MCP sessions \(the limit is 2\).*DELETE \/mcp/);
-      await (b.client.transport as StreamableHTTPClientTransport).terminateSession();
-      await b.client.close();
       const c = await connect(http(small));
       await c.client.close();
-      // a, and c (closed by the client but never DELETEd), expire after 400 ms without a request.
-      await new Promise((r) => setTimeout(r, 900));
+      // a, and c (closed by the client but never DELETEd), expire after 2.5 s without a request.
+      await new Promise((r) => setTimeout(r, 3500));
       await expect(a.client.listTools()).rejects.toThrow(/no such session/);
       await a.client.close();
       const d = await connect(http(small));
@@ -387,14 +404,16 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
   });
 });
 
-describe('MCP over HTTP with a write token', () => {
+const WRITE_TOKEN = 'sesame-sesame-sesame-sesame-open';
+
+describe('MCP over HTTP with a write token (reads public)', () => {
   let dir: string;
   let service: RagService;
   let server: RunningServer;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'rag-mcp-token-'));
     ({ service } = await createFixtureService({ dir, docs: tinyDocs(3, 'base') }));
-    server = await startServer({ service, port: 0, ui: false, token: 'sesame' });
+    server = await startServer({ service, port: 0, ui: false, token: WRITE_TOKEN, publicReads: true });
   });
   afterAll(async () => {
     await server.close();
@@ -418,7 +437,7 @@ describe('MCP over HTTP with a write token', () => {
   });
 
   it('lets requests that carry the token write', async () => {
-    const c = await connect(http(server, { authorization: 'Bearer sesame' }));
+    const c = await connect(http(server, { authorization: `Bearer ${WRITE_TOKEN}` }));
     try {
       expect(await c.call('ingest', { docs: tinyDocs(2, 'auth') })).toMatchObject({ added: 2 });
       expect(service.info().docs).toBe(5);

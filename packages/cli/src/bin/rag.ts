@@ -92,12 +92,25 @@ const code = await runRagCli(argv, io, {
   },
   async serve(service, options, sio) {
     const { startServer } = await import('../http/serve.js');
-    const server = await startServer({ service, ...options });
-    const info = service.info();
-    sio.stdout.write(
+    const { workers, queue, workspaces, ...rest } = options;
+    const stack = { env: sio.env, cwd: sio.cwd, ...(configFile !== undefined ? { configFile } : {}) };
+    const asks = { stack, ...(workers !== undefined ? { workers } : {}), ...(queue !== undefined ? { queue } : {}) };
+    const server = await startServer({ ...(service ? { service } : {}), ...(workspaces ? { workspaces } : {}), ...rest, asks });
+    const askLine = `  asks: ${server.workers ? `${server.workers} worker threads${workspaces ? ' per workspace' : ''}, up to ${server.queue} waiting (then 503 + Retry-After)` : 'on the main thread (--workers 0)'}\n`;
+    if (workspaces) {
+      sio.stdout.write(
+        `rag serve: ${workspaces.length} workspaces at ${server.url}/w/<name>/ (each needs its own token for reads and writes)\n` +
+          workspaces.map((w) => `  ${w.name}: ${w.service.info().docs} documents; API ${server.url}/w/${w.name}/api, MCP ${server.url}/w/${w.name}/mcp\n`).join('') +
+          `${askLine}  Ctrl-C to stop\n`,
+      );
+    }
+    const info = service?.info();
+    if (info) sio.stdout.write(
       `rag serve: ${info.docs} documents, ${info.nodes} entities (${info.mode})\n` +
         `  web UI + API: ${server.url}\n  MCP (Streamable HTTP): ${server.url}/mcp\n` +
-        `  writes: ${options.token ? 'need the bearer token' : 'open to this machine only (loopback, no token)'}\n  Ctrl-C to stop\n`,
+        `  writes: ${options.token ? 'need the bearer token' : 'open to this machine only (loopback, no token)'}\n` +
+        askLine +
+        `  reads: ${!options.token ? 'open to this machine only' : options.publicReads ? 'open to anyone who can reach the server (--public-reads)' : 'need the bearer token'}\n  Ctrl-C to stop\n`,
     );
     await new Promise<void>((resolve) => {
       const stop = () => void server.close().then(resolve);

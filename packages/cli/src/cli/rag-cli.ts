@@ -28,11 +28,45 @@ export interface RagCliDeps {
   /** `rag eval …`: delegates to @rag/eval's CLI with the remaining arguments. */
   runEval?: (argv: readonly string[], io: CliIo) => Promise<number>;
   /** Starts the HTTP server and resolves when it should stop (tests resolve it at once). */
-  serve?: (service: RagService, options: { port: number; host: string; token?: string }, io: CliIo) => Promise<void>;
+  serve?: (service: RagService | undefined, options: ServeCliOptions, io: CliIo) => Promise<void>;
   /** Runs the MCP server on stdio until stdin closes. */
   mcpStdio?: (server: McpServer) => Promise<void>;
   /** `rag train-data …`: delegates to @rag/train-data's CLI with the remaining arguments. */
   runTrainData?: (argv: string[], io: CliIo) => Promise<number>;
+}
+
+/** What `rag serve` hands to the server: the address, the token (checked) and the load limits. */
+export interface ServeCliOptions {
+  port: number;
+  host: string;
+  token?: string;
+  publicReads?: boolean;
+  /** Ask worker threads (undefined: one per core; 0: asks on the main thread). */
+  workers?: number;
+  /** Asks that may wait for a worker before new ones get 503 (undefined: 16 per worker). */
+  queue?: number;
+  /** Several stores, each at /w/<name>/ with its own token (then the service argument is undefined). */
+  workspaces?: { name: string; service: RagService; token: string; generated: boolean }[];
+}
+
+/** `NAME=VALUE` of a repeatable option, collected. */
+const pairs = (flag: string) => (v: string, prev: [string, string][] = []) => {
+  const i = v.indexOf('=');
+  if (i <= 0 || i === v.length - 1) throw new InvalidArgumentError(`${flag} ${v}: expected NAME=VALUE`);
+  return [...prev, [v.slice(0, i), v.slice(i + 1)] as [string, string]];
+};
+
+interface ServeFlags {
+  store?: string;
+  workspace?: [string, string][];
+  workspaces?: string;
+  workspaceToken?: [string, string][];
+  port: number;
+  host: string;
+  token?: string | true;
+  publicReads?: boolean;
+  workers?: number;
+  queue?: number;
 }
 
 const int = (name: string, min: number, max: number) => (v: string) => {
@@ -194,17 +228,79 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
 
   program
     .command('serve')
-    .description('serve the HTTP API, the web UI and MCP (Streamable HTTP at /mcp)')
-    .requiredOption('--store <dir>', 'store directory')
+    .description('serve the HTTP API, the web UI and MCP (Streamable HTTP at /mcp); or several stores as workspaces at /w/<name>/')
+    .option('--store <dir>', 'store directory (one store: API at /api, MCP at /mcp)')
+    .option('--workspace <name=dir>', 'serve this store at /w/<name>/ (API /w/<name>/api, MCP /w/<name>/mcp) with its own token; repeatable', pairs('--workspace'))
+    .option('--workspaces <dir>', 'serve every store directly inside <dir> as a workspace named after its directory')
+    .option('--workspace-token <name=token>', "a workspace's token (at least 32 characters); default: generated and printed once; repeatable", pairs('--workspace-token'))
     .option('--port <n>', 'port', int('--port', 0, 65535), 8787)
     .option('--host <host>', 'address to bind (beyond loopback needs --token)', '127.0.0.1')
-    .option('--token <token>', 'bearer token required for requests that write (default: $RAG_TOKEN)')
-    .action(async (o: { store: string; port: number; host: string; token?: string }) => {
+    .option('--token [token]', `bearer token (at least 32 characters) for writes, and for reads unless --public-reads; without a value one is generated and printed once (default: $RAG_TOKEN)`)
+    .option('--public-reads', 'with a token: reads (asks, documents, graph, MCP read tools) need no token')
+    .option('--workers <n>', 'threads that answer asks (default: one per core; 0: on the main thread, no queue limit)', int('--workers', 0, 256))
+    .option('--queue <n>', 'asks that may wait for a worker; beyond it asks get 503 with Retry-After (default: 16 per worker)', int('--queue', 0, 100_000))
+    .action(async (o: ServeFlags) => {
       if (!deps.serve) throw new RagError('RAG_UNSUPPORTED', 'serve: not available in this build');
-      const service = await serviceFor(await openForReading(o.store));
-      const token = o.token ?? io.env.RAG_TOKEN;
-      await deps.serve(service, { port: o.port, host: o.host, ...(token ? { token } : {}) }, io);
+      const { checkToken, generateToken } = await import('../http/serve.js');
+      if (o.workspace || o.workspaces) {
+        if (o.store || o.token !== undefined) throw new RagError('RAG_CONFIG', '--workspace: each workspace has its own token (--workspace-token NAME=TOKEN); drop --store and --token');
+        const workspaces = await openWorkspaces(o, generateToken, checkToken);
+        for (const w of workspaces) if (w.generated) out(`rag serve: workspace ${w.name}: generated token (shown once, keep it): ${w.token}`);
+        await deps.serve(undefined, { port: o.port, host: o.host, workspaces, ...(o.workers !== undefined ? { workers: o.workers } : {}), ...(o.queue !== undefined ? { queue: o.queue } : {}) }, io);
+        return;
+      }
+      if (!o.store) throw new RagError('RAG_CONFIG', 'serve: give --store DIR (one store) or --workspace NAME=DIR (several)');
+      if (o.workspaceToken) throw new RagError('RAG_CONFIG', '--workspace-token: only with --workspace or --workspaces');
+      const token = o.token === true ? generateToken() : (o.token ?? io.env.RAG_TOKEN);
+      if (token !== undefined) checkToken(token, o.token === undefined ? '$RAG_TOKEN' : '--token');
+      if (o.publicReads && token === undefined) throw new RagError('RAG_CONFIG', '--public-reads: only means something with a token (without one, reads and writes are open to this machine)');
+      const service = await serviceFor(await openForReading(o.store!));
+      // Printed once, here: the server never shows it again.
+      if (o.token === true) out(`rag serve: generated token (shown once, keep it): ${token}`);
+      if (o.queue !== undefined && o.workers === 0) throw new RagError('RAG_CONFIG', '--queue: asks are queued only for workers; drop --queue or --workers 0');
+      await deps.serve(
+        service,
+        {
+          port: o.port,
+          host: o.host,
+          ...(token ? { token } : {}),
+          ...(o.publicReads ? { publicReads: true } : {}),
+          ...(o.workers !== undefined ? { workers: o.workers } : {}),
+          ...(o.queue !== undefined ? { queue: o.queue } : {}),
+        },
+        io,
+      );
     });
+
+  /** The workspaces `rag serve` was given, each store opened and its token checked or generated. */
+  async function openWorkspaces(o: ServeFlags, generateToken: () => string, checkToken: (token: string, flag: string) => void): Promise<NonNullable<ServeCliOptions['workspaces']>> {
+    const dirs = new Map<string, string>();
+    if (o.workspaces) {
+      const root = storeDir(o.workspaces);
+      const { isStore } = await import('../stack/indexer-backend.js');
+      const { readdir } = await import('node:fs/promises');
+      const entries = await readdir(root, { withFileTypes: true }).catch(() => {
+        throw new RagError('RAG_NOT_FOUND', `--workspaces ${o.workspaces}: not a directory`);
+      });
+      for (const e of entries) if (e.isDirectory() && isStore(join(root, e.name))) dirs.set(e.name, join(root, e.name));
+      if (dirs.size === 0) throw new RagError('RAG_NOT_FOUND', `--workspaces ${o.workspaces}: no store directly inside (a store has a CURRENT file)`);
+    }
+    for (const [name, dir] of o.workspace ?? []) {
+      if (dirs.has(name)) throw new RagError('RAG_CONFIG', `--workspace ${name}: named twice`);
+      dirs.set(name, dir);
+    }
+    const tokens = new Map(o.workspaceToken ?? []);
+    for (const [name, token] of tokens) {
+      if (!dirs.has(name)) throw new RagError('RAG_CONFIG', `--workspace-token ${name}: no workspace of that name`);
+      checkToken(token, `--workspace-token ${name}`);
+    }
+    const out: NonNullable<ServeCliOptions['workspaces']> = [];
+    for (const [name, dir] of dirs) {
+      const given = tokens.get(name);
+      out.push({ name, service: await serviceFor(await openForReading(dir)), token: given ?? generateToken(), generated: given === undefined });
+    }
+    return out;
+  }
 
   program
     .command('mcp')

@@ -9,9 +9,12 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
+import type { AskPool } from '../service/asks/ask-pool.js';
 import type { RagService } from '../service/rag-service.js';
 import type { UiAssets } from '../ui/ui-assets.js';
-import { problem, zodMessage, type BearerState, type Env, type HttpApp, type ProblemStatus, type RouteContext } from './http-kit.js';
+import { problem, remotePeer, zodMessage, type BearerState, type Env, type HttpApp, type ProblemStatus, type RouteContext } from './http-kit.js';
+import { methodNotAllowed } from './method-not-allowed.js';
+import { describeRoute } from './openapi/describe-route.js';
 import type { McpEndpointOptions } from './routes/mcp-routes.js';
 import { registerAskRoutes } from './routes/ask-routes.js';
 import { registerDocsRoutes } from './routes/docs-routes.js';
@@ -28,8 +31,15 @@ import { requestGuard } from './security/request-guard.js';
 
 export interface HttpAppOptions {
   service: RagService;
-  /** When set, every request that writes must send `Authorization: Bearer <token>`. */
+  /**
+   * When set, every request that writes must send `Authorization: Bearer <token>`, and so must
+   * every read unless `publicReads` is true.
+   */
   token?: string;
+  /** With a token: reads (asks, documents, graph, MCP read tools) stay open to anyone who can reach the server. */
+  publicReads?: boolean;
+  /** The workspace this app serves (named in the edit log); default "default". */
+  workspace?: string;
   /** Max JSON body in bytes (default 256 KiB). */
   maxJsonBytes?: number;
   /** Max upload body in bytes (default 8 MiB). */
@@ -45,6 +55,8 @@ export interface HttpAppOptions {
   allowedOrigins?: readonly string[];
   /** MCP sessions at /mcp: idle timeout and the most open at once. */
   mcp?: McpEndpointOptions;
+  /** The ask pool behind `service.ask`, when asks run on worker threads: streams check it before they open. */
+  asks?: Pick<AskPool, 'overloaded'>;
 }
 
 const STATUS: Record<string, ProblemStatus> = {
@@ -73,38 +85,60 @@ function bearerState(token: string | undefined, authorization: string | undefine
   return m && sameSecret(m[1]!, token) ? 'valid' : 'invalid';
 }
 
-function bearerGuard(token: string | undefined): MiddlewareHandler<Env> {
+function bearerGuard(token: string | undefined, why: string): MiddlewareHandler<Env> {
   return async (c, next) => {
     const state = bearerState(token, c.req.header('authorization'));
     if (state === 'missing' || state === 'invalid') {
       c.header('WWW-Authenticate', 'Bearer');
-      return problem(c, 401, 'RAG_UNAUTHORIZED', 'this request writes: send Authorization: Bearer <token>');
+      return problem(c, 401, 'RAG_UNAUTHORIZED', `${why}: send Authorization: Bearer <token>${state === 'invalid' ? ' (the token sent is not this server\'s)' : ''}`);
     }
     return next();
   };
 }
+
+const pass: MiddlewareHandler<Env> = (_c, next) => next();
 
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   const app: HttpApp = new OpenAPIHono<Env>();
   app.use('*', requestGuard({ loopbackOnly: options.loopbackOnly ?? true, ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}) }));
 
   app.onError((err, c) => {
-    if (RagError.isInstance(err)) return problem(c, STATUS[err.code] ?? 500, err.code, err.message, err.details);
+    if (RagError.isInstance(err)) {
+      // A full ask queue says when to come back (ask-pool.ts).
+      if (typeof err.details.retryAfterSeconds === 'number') c.header('Retry-After', String(err.details.retryAfterSeconds));
+      return problem(c, STATUS[err.code] ?? 500, err.code, err.message, err.details);
+    }
     if (err instanceof z.ZodError) return problem(c, 400, 'RAG_INVALID_INPUT', zodMessage('input', err));
     if (err instanceof HTTPException && err.status < 500) return problem(c, err.status as ProblemStatus, 'RAG_INVALID_INPUT', err.message || 'bad request');
     return problem(c, 500, 'RAG_INTERNAL', 'internal error');
   });
-  app.notFound((c) => problem(c, 404, 'RAG_NOT_FOUND', `no route ${c.req.method} ${c.req.path}`));
+  app.notFound((c) => methodNotAllowed(app, c) ?? problem(c, 404, 'RAG_NOT_FOUND', `no route ${c.req.method} ${c.req.path}`));
 
+  const workspace = options.workspace ?? 'default';
+  const readsOpen = options.token === undefined || options.publicReads === true;
   const ctx: RouteContext = {
     service: options.service,
-    writes: bearerGuard(options.token),
+    writes: bearerGuard(options.token, 'this request writes'),
+    reads: readsOpen ? pass : bearerGuard(options.token, 'this server needs its token for reads too (it was started without --public-reads)'),
+    remote: remotePeer,
+    actor: (c) => {
+      const state = bearerState(options.token, c.req.header('authorization'));
+      return `http:${workspace}:${state === 'valid' ? 'token' : 'no-token'}@${remotePeer(c).address}`;
+    },
     limit: (maxSize) => bodyLimit({ maxSize, onError: (c) => problem(c, 413, 'RAG_TOO_LARGE', `body: larger than the ${maxSize}-byte limit`) }),
     maxJsonBytes: options.maxJsonBytes ?? 256 * 1024,
     maxUploadBytes: options.maxUploadBytes ?? 8 * 1024 * 1024,
     tokenRequired: options.token !== undefined,
+    admit: () => {
+      const busy = options.asks?.overloaded();
+      if (busy) throw busy;
+    },
     bearer: (c) => bearerState(options.token, c.req.header('authorization')),
   };
+  // Reads: the API, the compat endpoints and /mcp (the page, its assets and the API description stay open).
+  for (const path of ['/api/*', '/v1/*', '/mcp']) app.use(path, (c, next) => (c.req.path === '/api/health' ? next() : ctx.reads(c, next)));
+  describeRoute(app, { method: 'get', path: '/api/health', tag: 'meta', summary: 'The server is up (no token needed, never queued)', response: z.object({ status: z.literal('ok') }) });
+  app.get('/api/health', (c) => c.json({ status: 'ok' as const }));
   registerAskRoutes(app, ctx);
   registerDocsRoutes(app, ctx);
   registerJobRoutes(app, ctx);

@@ -43,15 +43,38 @@ export function readQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T
   return r.data;
 }
 
+/** Where a request comes from: the peer's address, and whether it is this machine. */
+export interface RemotePeer {
+  address: string;
+  loopback: boolean;
+}
+
+const LOOPBACK_ADDRESS = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
+/** The peer of a request; an in-process request (app.request, tests) has no socket and counts as this machine. */
+export function remotePeer(c: Context<Env>): RemotePeer {
+  const address = (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket?.remoteAddress;
+  if (address === undefined) return { address: 'in-process', loopback: true };
+  return { address, loopback: LOOPBACK_ADDRESS.test(address) };
+}
+
 /** What a route module gets from the app: the service and the shared middleware. */
 export interface RouteContext {
   service: RagService;
   /** Requires the bearer token when one is configured (every route that writes uses it). */
   writes: MiddlewareHandler<Env>;
+  /** Requires the bearer token for reads when one is configured and reads are not public. */
+  reads: MiddlewareHandler<Env>;
+  /** The request's peer (address, loopback or not). */
+  remote(c: Context<Env>): RemotePeer;
+  /** Who the edit log names for a write made by this request: the workspace, whether it had the token, the peer. */
+  actor(c: Context<Env>): string;
   /** A body-size limit that answers 413 in the API's error shape. */
   limit(maxBytes: number): MiddlewareHandler<Env>;
   maxJsonBytes: number;
   maxUploadBytes: number;
+  /** Throws the 503 (with Retry-After) an ask would get now, before a stream is opened. */
+  admit(): void;
   /** True when writes need a token (shown by /api/info). */
   tokenRequired: boolean;
   /** The request's bearer token against the configured one (routes that check it themselves, e.g. /mcp). */

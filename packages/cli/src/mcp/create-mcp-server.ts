@@ -23,6 +23,8 @@ export interface McpServerOptions {
   writes?: McpWriteAccess;
   /** Called after a write tool changed the documents. Default: tell this server's client that the resource list changed. */
   onDocumentsChanged?: () => void;
+  /** Show the store's directory in rag://info (default true; false for remote HTTP clients). */
+  showPaths?: boolean;
 }
 
 const INSTRUCTIONS = [
@@ -45,7 +47,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     };
     registerWriteTools(server, options.service, { access: writes, onDocumentsChanged: options.onDocumentsChanged ?? notifySelf });
   }
-  registerResources(server, options.service, { access: writes });
+  registerResources(server, options.service, { access: writes, showPaths: options.showPaths ?? true });
   registerPrompts(server, options.service);
   return server;
 }

@@ -54,13 +54,15 @@ function offsetOf(cursor: string | undefined): number {
 
 export interface ResourcesOptions {
   access: McpWriteAccess;
+  /** Include the store's directory in rag://info (false for clients on another machine). */
+  showPaths?: boolean;
 }
 
 export function registerResources(server: McpServer, service: RagService, options: ResourcesOptions): void {
   const info: Resource = { uri: INFO_URI, name: 'info', title: 'Store info', description: 'The store: documents, chunks, graph size, methods, the default method, and whether the write tools are offered.', mimeType: JSON_MIME };
   server.registerResource(info.name, info.uri, { title: info.title!, description: info.description!, mimeType: JSON_MIME }, (uri) => {
-    const { samples: _samples, ...rest } = service.info();
-    return json(uri, { ...rest, writes: options.access });
+    const { samples: _samples, dir, ...rest } = service.info();
+    return json(uri, { ...(options.showPaths === false ? {} : { dir }), ...rest, writes: options.access });
   });
 
   const docsPage = (offset: number): ListResourcesResult => {

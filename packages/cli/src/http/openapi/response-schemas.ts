@@ -27,7 +27,7 @@ export const AskResultSchema = z.looseObject({
 });
 
 export const InfoSchema = z.looseObject({
-  dir: z.string(),
+  dir: z.string().optional().describe('the store directory; shown to clients on this machine only'),
   mode: z.string(),
   defaultMethod: z.string(),
   methods: z.array(z.object({ name: z.string(), kind: z.string(), description: z.string() })),

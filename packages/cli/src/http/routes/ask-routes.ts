@@ -10,7 +10,11 @@ import { AskBodySchema, AskStreamQuerySchema } from '../schemas.js';
 export function registerAskRoutes(app: HttpApp, ctx: RouteContext): void {
   const { service } = ctx;
   describeRoute(app, { method: 'get', path: '/api/info', tag: 'meta', summary: 'The store, its size, the methods offered and the default one', response: InfoSchema });
-  app.get('/api/info', (c) => c.json({ ...service.info(), writesNeedToken: ctx.tokenRequired }));
+  // The store's directory is shown to this machine only: a remote client has no use for it.
+  app.get('/api/info', (c) => {
+    const { dir, ...info } = service.info();
+    return c.json({ ...(ctx.remote(c).loopback ? { dir } : {}), ...info, writesNeedToken: ctx.tokenRequired });
+  });
 
   describeRoute(app, { method: 'post', path: '/api/ask', tag: 'ask', summary: 'Ask a question; the answer comes with citations, verification and trace', body: AskBodySchema, response: AskResultSchema });
   app.post('/api/ask', ctx.limit(ctx.maxJsonBytes), async (c) => {
@@ -36,6 +40,8 @@ export function registerAskRoutes(app: HttpApp, ctx: RouteContext): void {
     // Validate the method before opening the stream so a bad one is a plain 400.
     if (q.method !== undefined && !service.stack.methods.has(q.method))
       throw new RagError('RAG_INVALID_INPUT', `method: unknown method "${q.method}"`, { details: { input: 'method' } });
+    // A full ask queue is a plain 503 with Retry-After, not an error event inside a stream.
+    ctx.admit();
     return streamSSE(c, async (stream) => {
       const ac = new AbortController();
       stream.onAbort(() => ac.abort());

@@ -15,9 +15,6 @@ import {
   RelationPatchBodySchema,
 } from '../explorer-schemas.js';
 
-/** Who the edit log names for edits made over HTTP. */
-const ACTOR = 'http';
-
 export function registerExplorerRoutes(app: HttpApp, ctx: RouteContext): void {
   const { service } = ctx;
   const write = [ctx.writes, ctx.limit(ctx.maxJsonBytes)] as const;
@@ -46,7 +43,7 @@ export function registerExplorerRoutes(app: HttpApp, ctx: RouteContext): void {
   describeRoute(app, { method: 'patch', path: '/api/nodes/:id', tag: 'curation', summary: 'Rename, retype or describe an entity, or set its aliases (logged, undoable)', body: EntityPatchBodySchema, response: EditRecordSchema, writes: true });
   app.patch('/api/nodes/:id', ...write, async (c) => {
     const { reason, ...edit } = await readBody(c, EntityPatchBodySchema);
-    return c.json(await service.edits.updateEntity(c.req.param('id'), edit, { actor: ACTOR, ...(reason ? { reason } : {}) }));
+    return c.json(await service.edits.updateEntity(c.req.param('id'), edit, { actor: ctx.actor(c), ...(reason ? { reason } : {}) }));
   });
 
   describeRoute(app, {
@@ -65,17 +62,17 @@ export function registerExplorerRoutes(app: HttpApp, ctx: RouteContext): void {
   });
   app.post('/api/relations', ...write, async (c) => {
     const body = await readBody(c, RelationCreateBodySchema);
-    return c.json(await service.edits.createRelation(body, { actor: ACTOR }), 201);
+    return c.json(await service.edits.createRelation(body, { actor: ctx.actor(c) }), 201);
   });
 
   describeRoute(app, { method: 'patch', path: '/api/relations/:id', tag: 'curation', summary: 'Relabel or reweigh a relation (logged, undoable)', body: RelationPatchBodySchema, response: EditRecordSchema, writes: true });
   app.patch('/api/relations/:id', ...write, async (c) => {
     const { reason, ...edit } = await readBody(c, RelationPatchBodySchema);
-    return c.json(await service.edits.updateRelation(c.req.param('id'), edit, { actor: ACTOR, ...(reason ? { reason } : {}) }));
+    return c.json(await service.edits.updateRelation(c.req.param('id'), edit, { actor: ctx.actor(c), ...(reason ? { reason } : {}) }));
   });
 
   describeRoute(app, { method: 'delete', path: '/api/relations/:id', tag: 'curation', summary: 'Remove a relation; its entities stay (logged, undoable)', response: EditRecordSchema, writes: true });
-  app.delete('/api/relations/:id', ctx.writes, async (c) => c.json(await service.edits.removeRelation(c.req.param('id'), { actor: ACTOR })));
+  app.delete('/api/relations/:id', ctx.writes, async (c) => c.json(await service.edits.removeRelation(c.req.param('id'), { actor: ctx.actor(c) })));
 
   describeRoute(app, { method: 'get', path: '/api/graph/edits', tag: 'curation', summary: 'The edit log, oldest first', response: z.array(EditRecordSchema) });
   app.get('/api/graph/edits', (c) => c.json(service.edits.editLog()));
