@@ -9,9 +9,19 @@ import { defaultCalibrationModel } from './default-model.js';
 
 type Body = (question: string, context: RunContext, partial: PartialResult) => Promise<AgentResult>;
 
-/** `body` with its answer relabelled by `model` (default: the shipped model); `false` returns `body` unchanged. */
-export function calibratedBody(index: Pick<RagIndex, 'getChunk' | 'getDoc' | 'keyword'>, model: CalibrationModel | false | undefined, body: Body): Body {
+/**
+ * The model an agent labels with: the one given, or `false`; by default the shipped model, which
+ * was fitted on the embedded reader and Triple-Check and describes only them: an agent with a chat
+ * model, its own generator or its own Triple-Check keeps Triple-Check's label unless given a model.
+ */
+export function calibrationFor(options: { calibration?: CalibrationModel | false; model?: unknown; generator?: unknown; tripleCheck?: unknown }): CalibrationModel | false {
+  if (options.calibration !== undefined) return options.calibration;
+  return options.model || options.generator || options.tripleCheck ? false : defaultCalibrationModel();
+}
+
+/** `body` with its answer relabelled by `model`; `false` returns `body` unchanged. */
+export function calibratedBody(index: Pick<RagIndex, 'getChunk' | 'getDoc' | 'keyword'>, model: CalibrationModel | false, body: Body): Body {
   if (model === false) return body;
-  const calibrator = createCalibrator({ model: model ?? defaultCalibrationModel(), index });
+  const calibrator = createCalibrator({ model, index });
   return async (question, context, partial) => calibrator.apply(question, await body(question, context, partial), context);
 }

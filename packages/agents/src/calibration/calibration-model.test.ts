@@ -18,6 +18,7 @@ const valid = () => ({
   targetPrecision: 0.9,
   fittedAt: '2026-11-28T00:00:00.000Z',
   command: 'pnpm calibrate',
+  validationMethod: '5-fold',
   datasets: [{ name: 'set', questions: 10, answers: 10 }],
   train: selection,
   validation: { ...selection, perSet: { set: selection } },

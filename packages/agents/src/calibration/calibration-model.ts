@@ -1,6 +1,6 @@
 // The calibration model as data: a logistic regression over the answer features (standardised by
-// the fitted mean and scale), the threshold chosen for precision on a held-out validation split,
-// and where it came from (datasets, date, validation precision / coverage, the command that refits
+// the fitted mean and scale), the threshold chosen for precision on held-out (out-of-fold) scores,
+// and where it came from (datasets, date, held-out precision / coverage, the command that refits
 // it). Read at runtime from a JSON file and validated whole: a malformed file is an error that
 // names the file and the field, never a silent fallback.
 import { invalidInput } from '@rag/core';
@@ -33,12 +33,16 @@ export const CalibrationModelSchema = z
     weights: z.array(finite),
     bias: finite,
     threshold: z.number().min(0).max(1),
-    /** Precision the threshold was chosen for on the validation split. */
+    /** Precision the threshold was chosen for on the held-out scores. */
     targetPrecision: z.number().min(0).max(1),
     fittedAt: z.string().min(1),
     command: z.string().min(1),
+    /** How the held-out scores behind `threshold` and `validation` were made. */
+    validationMethod: z.string().min(1),
     datasets: z.array(SetSummarySchema).min(1),
+    /** In-sample: the shipped weights on every row they were fitted on. */
     train: SelectionSchema,
+    /** Held out: at the threshold, on scores from models that did not see the row. */
     validation: SelectionSchema.extend({ perSet: z.record(z.string(), SelectionSchema).default({}) }),
   })
   .superRefine((m, ctx) => {

@@ -20,7 +20,7 @@ function model(threshold: number): CalibrationModel {
   const selection = { answers: 1, verified: 1, precision: 1, coverage: 1 };
   return {
     version: 1, kind: 'logistic', features: [...FEATURE_NAMES], mean: FEATURE_NAMES.map((n) => (n === 'groundingPass' ? 0.5 : 0)),
-    scale: FEATURE_NAMES.map(() => 1), weights, bias: 0, threshold, targetPrecision: 0.9, fittedAt: '2026-11-28T00:00:00Z', command: 'test',
+    scale: FEATURE_NAMES.map(() => 1), weights, bias: 0, threshold, targetPrecision: 0.9, fittedAt: '2026-11-28T00:00:00Z', command: 'test', validationMethod: 'none',
     datasets: [{ name: 'test', questions: 1, answers: 1 }], train: selection, validation: { ...selection, perSet: {} },
   };
 }

@@ -1,6 +1,6 @@
 // `pnpm calibrate`: run the a2rag agent over the development sets (dumping each answer's features
-// and whether it was right), fit the calibration model, choose its threshold on the held-out
-// validation split, write the model JSON the agents package ships, and print validation precision
+// and whether it was right), fit the calibration model, choose its threshold on held-out
+// (out-of-fold) scores, write the model JSON the agents package ships, and print held-out precision
 // and coverage. `--fit-only` refits from the dumps of an earlier run; `--sets` runs a subset (to
 // spread the dump over several processes, then `--fit-only`).
 import { existsSync } from 'node:fs';
@@ -22,7 +22,7 @@ interface Options {
   fitOnly?: boolean;
   fit: boolean;
   target: number;
-  validation: number;
+  folds: number;
   out: string;
   cacheDir: string;
 }
@@ -36,12 +36,12 @@ export async function runCalibrate(argv: readonly string[], io: CliIo, deps: Cli
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
     .option('--datasets <dir>', 'folder holding the shared dev sets (default: ../shared/datasets or ../../shared/datasets, the first that exists)')
     .option('--work <dir>', 'scratch folder for the cut sets and the feature dumps', 'tmp/calibrate')
-    .option('--limit <n>', 'development questions run per set (after the test split)', num('--limit', true), 300)
+    .option('--limit <n>', 'development questions run per set (after the test split)', num('--limit', true), 150)
     .option('--sets <names>', `comma-separated subset of ${DEV_SETS.map((s) => s.name).join(', ')}`)
     .option('--fit-only', 'do not run the agent: refit from the dumps in --work')
     .option('--no-fit', 'only dump features (e.g. one process per set), fit later with --fit-only')
-    .option('--target <p>', 'precision the threshold is chosen for on the validation split', num('--target'), 0.9)
-    .option('--validation <share>', 'share of each set held out for validation (by question-id hash)', num('--validation'), 0.35)
+    .option('--target <p>', 'precision the threshold is chosen for on held-out scores', num('--target'), 0.9)
+    .option('--folds <k>', 'cross-validation folds the threshold is chosen on (by question-id hash)', num('--folds', true), 5)
     .option('--out <file.json>', 'where the fitted model is written', DEFAULT_OUT)
     .option('--cache-dir <dir>', 'index cache of rag-eval', '.rag-cache')
     .action(async (opts: Options) => execute(opts, argv, io, deps));
@@ -69,7 +69,7 @@ function selectSets(names: string | undefined): DevSet[] {
 
 async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: CliDeps): Promise<void> {
   if (!(opts.target > 0 && opts.target <= 1)) throw new RagError('RAG_INVALID_INPUT', `--target: must be in (0, 1], got ${opts.target}`, { details: { input: 'target' } });
-  if (!(opts.validation > 0 && opts.validation < 1)) throw new RagError('RAG_INVALID_INPUT', `--validation: must be in (0, 1), got ${opts.validation}`, { details: { input: 'validation' } });
+  if (opts.folds < 2) throw new RagError('RAG_INVALID_INPUT', `--folds: must be at least 2, got ${opts.folds}`, { details: { input: 'folds' } });
   const sets = selectSets(opts.sets);
   const datasets = opts.datasets !== undefined ? resolve(io.cwd, opts.datasets) : ['../shared/datasets', '../../shared/datasets'].map((d) => resolve(io.cwd, d)).find((d) => existsSync(d));
   if (datasets === undefined) throw new RagError('RAG_INVALID_INPUT', '--datasets: no ../shared/datasets or ../../shared/datasets here; give the folder of the shared dev sets', { details: { input: 'datasets' } });
@@ -89,10 +89,11 @@ async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: 
       throw new RagError('RAG_INVALID_INPUT', `--fit-only: no dump for ${set.name} at ${path}: run \`pnpm calibrate --sets ${set.name} --no-fit\` first`, { details: { input: 'work' } });
     });
     questions[set.name] = text.split('\n').filter((l) => l.trim()).length;
-    rows.push(...rowsFromRecords(set.name, text, path, opts.validation));
+    rows.push(...rowsFromRecords(set.name, text, path, opts.folds));
   }
   const model = fitCalibrationModel(rows, {
     targetPrecision: opts.target,
+    folds: opts.folds,
     command: `pnpm calibrate ${argv.join(' ')}`.trim(),
     fittedAt: new Date().toISOString(),
     questions,
@@ -101,13 +102,13 @@ async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: 
   await writeFile(out, JSON.stringify(model, null, 2) + '\n');
   const pct = (x: number | null) => (x === null ? '—' : (100 * x).toFixed(1));
   io.stdout.write(`calibration model written to ${out}\n`);
-  io.stdout.write(`threshold ${model.threshold.toFixed(4)} (target precision ${opts.target} on validation)\n`);
+  io.stdout.write(`threshold ${model.threshold.toFixed(4)} (target precision ${opts.target} on ${model.validationMethod})\n`);
   io.stdout.write(`| split | answers | verified | precision % | share verified % |\n|---|---|---|---|---|\n`);
   const line = (name: string, s: { answers: number; verified: number; precision: number | null; coverage: number }) =>
     io.stdout.write(`| ${name} | ${s.answers} | ${s.verified} | ${pct(s.precision)} | ${pct(s.coverage)} |\n`);
-  line('train', model.train);
-  line('validation', model.validation);
-  for (const [name, s] of Object.entries(model.validation.perSet)) line(`validation: ${name}`, s);
+  line('all rows, in-sample', model.train);
+  line('held out (out-of-fold)', model.validation);
+  for (const [name, s] of Object.entries(model.validation.perSet)) line(`held out: ${name}`, s);
 }
 
 function num(flag: string, integer = false) {

@@ -2,8 +2,8 @@
 // calibrator's feature vector of each scored answer and whether the answer was right, by the same
 // rule the report's verifiedPrecision uses (whole-word containment either way). Records the
 // calibrator did not score (abstentions, failures, sentence answers) are not rows. Each row is
-// assigned to the validation split by a hash of its set and question id, so the split is stable
-// across refits and stratified by set.
+// dealt into a cross-validation fold by a hash of its set and question id, so folds are stable
+// across refits and every set is spread over all folds.
 import { FEATURE_NAMES } from '@rag/agents';
 import { RagError } from '@rag/core';
 import { z } from 'zod';
@@ -14,7 +14,8 @@ export interface CalibrationRow {
   questionId: string;
   x: number[];
   correct: boolean;
-  validation: boolean;
+  /** Cross-validation fold in 0 … folds−1, from a hash of set and question id. */
+  fold: number;
 }
 
 const RecordSchema = z.object({
@@ -25,21 +26,26 @@ const RecordSchema = z.object({
   correctness: z.object({ score: z.number(), features: z.record(z.string(), z.number()) }).optional(),
 });
 
-/** FNV-1a of `set:id`, as a share in [0, 1). */
+/** FNV-1a of `set:id` with murmur3's final mix (short, similar ids spread over the whole range), as a share in [0, 1). */
 function hashShare(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193) >>> 0;
   }
-  return h / 2 ** 32;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b) >>> 0;
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35) >>> 0;
+  h ^= h >>> 16;
+  return (h >>> 0) / 2 ** 32;
 }
 
-export function isValidation(set: string, questionId: string, validationShare: number): boolean {
-  return hashShare(`${set}:${questionId}`) < validationShare;
+export function foldOf(set: string, questionId: string, folds: number): number {
+  return Math.min(folds - 1, Math.floor(hashShare(`${set}:${questionId}`) * folds));
 }
 
-export function rowsFromRecords(set: string, jsonl: string, source: string, validationShare: number): CalibrationRow[] {
+export function rowsFromRecords(set: string, jsonl: string, source: string, folds: number): CalibrationRow[] {
   const rows: CalibrationRow[] = [];
   for (const [i, line] of jsonl.split('\n').entries()) {
     if (!line.trim()) continue;
@@ -59,7 +65,7 @@ export function rowsFromRecords(set: string, jsonl: string, source: string, vali
       questionId: parsed.questionId,
       x: FEATURE_NAMES.map((n) => f[n]!),
       correct: matchesEitherWay(parsed.answer ?? '', parsed.gold),
-      validation: isValidation(set, parsed.questionId, validationShare),
+      fold: foldOf(set, parsed.questionId, folds),
     });
   }
   return rows;

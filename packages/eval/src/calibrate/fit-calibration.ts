@@ -1,13 +1,18 @@
-// Fits the calibration model: logistic regression on the training rows, the threshold chosen on
-// the held-out validation rows as the largest coverage whose precision reaches the target, and the
-// record of what it was fitted on (written beside the weights).
-import { FEATURE_NAMES, correctnessScore, fitLogistic, parseCalibrationModel, selectionAt, selectThreshold, type CalibrationModel, type FitOptions } from '@rag/agents';
+// Fits the calibration model. The threshold is chosen on held-out scores: the rows are split into
+// K folds (by question-id hash, calibration-rows.ts); each fold is scored by a logistic regression
+// fitted on the other folds, and the threshold is the lowest out-of-fold score at which the
+// precision of the answers above it reaches the target (the largest coverage at that precision).
+// The shipped weights are then fitted on all rows. The model records the out-of-fold precision and
+// coverage at its threshold (`validation`, per set too) and the in-sample ones (`train`).
+import { FEATURE_NAMES, correctnessScore, fitLogistic, parseCalibrationModel, selectionAt, selectThreshold, type CalibrationModel, type FitOptions, type Scored } from '@rag/agents';
 import { RagError } from '@rag/core';
 import type { CalibrationRow } from './calibration-rows.js';
 
 export interface FitCalibrationOptions {
   targetPrecision: number;
-  /** Fewest verified validation answers a threshold may rest on (default 20). */
+  /** Number of cross-validation folds the rows were dealt into (rows carry their fold). */
+  folds: number;
+  /** Fewest verified out-of-fold answers a threshold may rest on (default 20). */
   minVerified?: number;
   command: string;
   fittedAt: string;
@@ -16,17 +21,25 @@ export interface FitCalibrationOptions {
   fit?: FitOptions;
 }
 
+const labels = (rows: readonly CalibrationRow[]) => rows.map((r) => (r.correct ? 1 : 0) as 0 | 1);
+
 export function fitCalibrationModel(rows: readonly CalibrationRow[], options: FitCalibrationOptions): CalibrationModel {
-  const train = rows.filter((r) => !r.validation);
-  const validation = rows.filter((r) => r.validation);
-  if (train.length < 20 || validation.length < 20)
-    throw new RagError('RAG_INVALID_INPUT', `calibrate: too few scored answers to fit (train ${train.length}, validation ${validation.length}; need 20 each)`, { details: { input: 'rows' } });
-  const fit = fitLogistic(train.map((r) => r.x), train.map((r) => (r.correct ? 1 : 0)), options.fit);
-  const scored = (list: readonly CalibrationRow[]) => list.map((r) => ({ score: correctnessScore(fit, r.x), correct: r.correct }));
-  const choice = selectThreshold(scored(validation), options.targetPrecision, options.minVerified ?? 20);
-  const selection = (list: readonly CalibrationRow[]) => {
-    const s = selectionAt(scored(list), choice.threshold);
-    return { answers: list.length, verified: s.verified, precision: s.precision, coverage: s.coverage };
+  if (rows.length < 50 || rows.filter((r) => r.correct).length < 10)
+    throw new RagError('RAG_INVALID_INPUT', `calibrate: too few scored answers to fit (${rows.length} answers, ${rows.filter((r) => r.correct).length} right; need 50 and 10)`, { details: { input: 'rows' } });
+  // Out-of-fold scores: every row scored by a model that never saw it.
+  const heldOut: (Scored & { set: string })[] = [];
+  for (let k = 0; k < options.folds; k++) {
+    const train = rows.filter((r) => r.fold !== k);
+    const test = rows.filter((r) => r.fold === k);
+    if (test.length === 0) continue;
+    const fit = fitLogistic(train.map((r) => r.x), labels(train), options.fit);
+    for (const r of test) heldOut.push({ score: correctnessScore(fit, r.x), correct: r.correct, set: r.set });
+  }
+  const choice = selectThreshold(heldOut, options.targetPrecision, options.minVerified ?? 20);
+  const fit = fitLogistic(rows.map((r) => r.x), labels(rows), options.fit);
+  const summary = (scored: readonly Scored[]) => {
+    const s = selectionAt(scored, choice.threshold);
+    return { answers: scored.length, verified: s.verified, precision: s.precision, coverage: s.coverage };
   };
   const sets = Object.keys(options.questions);
   const model = {
@@ -38,9 +51,10 @@ export function fitCalibrationModel(rows: readonly CalibrationRow[], options: Fi
     targetPrecision: options.targetPrecision,
     fittedAt: options.fittedAt,
     command: options.command,
+    validationMethod: `${options.folds}-fold cross-validation by question-id hash (out-of-fold scores)`,
     datasets: sets.map((name) => ({ name, questions: options.questions[name]!, answers: rows.filter((r) => r.set === name).length })),
-    train: selection(train),
-    validation: { ...selection(validation), perSet: Object.fromEntries(sets.map((s) => [s, selection(validation.filter((r) => r.set === s))])) },
+    train: summary(rows.map((r) => ({ score: correctnessScore(fit, r.x), correct: r.correct }))),
+    validation: { ...summary(heldOut), perSet: Object.fromEntries(sets.map((s) => [s, summary(heldOut.filter((h) => h.set === s))])) },
   };
   // The file the runtime reads must pass the runtime's own check.
   return parseCalibrationModel(JSON.parse(JSON.stringify(model)), 'the fitted model');
