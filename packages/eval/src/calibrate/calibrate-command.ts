@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { selectionAt } from '@rag/agents';
 import { RagError } from '@rag/core';
 import type { CliDeps, CliIo } from '../cli/main.js';
 import { rowsFromRecords, type CalibrationRow } from './calibration-rows.js';
@@ -91,7 +92,7 @@ async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: 
     questions[set.name] = text.split('\n').filter((l) => l.trim()).length;
     rows.push(...rowsFromRecords(set.name, text, path, opts.folds));
   }
-  const model = fitCalibrationModel(rows, {
+  const { model, heldOut } = fitCalibrationModel(rows, {
     targetPrecision: opts.target,
     folds: opts.folds,
     command: `pnpm calibrate ${argv.join(' ')}`.trim(),
@@ -109,6 +110,13 @@ async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: 
   line('all rows, in-sample', model.train);
   line('held out (out-of-fold)', model.validation);
   for (const [name, s] of Object.entries(model.validation.perSet)) line(`held out: ${name}`, s);
+  io.stdout.write('\nheld-out risk–coverage (all sets): threshold → share verified, precision\n');
+  const cuts = [...new Set(heldOut.map((h) => h.score))].sort((a, b) => b - a);
+  const step = Math.max(1, Math.floor(cuts.length / 12));
+  for (let i = step - 1; i < cuts.length; i += step) {
+    const at = selectionAt(heldOut, cuts[i]!);
+    io.stdout.write(`  ${cuts[i]!.toFixed(3)} → ${pct(at.coverage)} %, ${pct(at.precision)} %\n`);
+  }
 }
 
 function num(flag: string, integer = false) {

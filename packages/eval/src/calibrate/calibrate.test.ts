@@ -38,12 +38,13 @@ describe('fitCalibrationModel', () => {
   it('picks the threshold on out-of-fold scores, fits the weights on all rows and records both', () => {
     const records = Array.from({ length: 300 }, (_, i) => line(String(i), i % 3 === 0 ? 'wrong' : 'right', 'right')).join('\n');
     const rows = rowsFromRecords('set', records, 'dump.jsonl', 5);
-    const model = fitCalibrationModel(rows, { targetPrecision: 0.9, folds: 5, command: 'pnpm calibrate', fittedAt: '2026-11-28T00:00:00Z', questions: { set: 300 } });
+    const { model, heldOut } = fitCalibrationModel(rows, { targetPrecision: 0.9, folds: 5, command: 'pnpm calibrate', fittedAt: '2026-11-28T00:00:00Z', questions: { set: 300 } });
     // Every right answer (two in three) is verified out of fold, and no wrong one.
     expect(model.validation.precision).toBe(1);
     expect(model.validation.coverage).toBeCloseTo(200 / 300, 5);
     expect(model.validation.answers).toBe(300);
     expect(model.validationMethod).toMatch(/5-fold/);
+    expect(heldOut).toHaveLength(300);
     expect(model.datasets).toEqual([{ name: 'set', questions: 300, answers: 300 }]);
     expect(model.validation.perSet.set?.verified).toBe(model.validation.verified);
     expect(model.weights[0]).toBeGreaterThan(0);

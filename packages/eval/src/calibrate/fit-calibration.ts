@@ -23,7 +23,13 @@ export interface FitCalibrationOptions {
 
 const labels = (rows: readonly CalibrationRow[]) => rows.map((r) => (r.correct ? 1 : 0) as 0 | 1);
 
-export function fitCalibrationModel(rows: readonly CalibrationRow[], options: FitCalibrationOptions): CalibrationModel {
+export interface FittedCalibration {
+  model: CalibrationModel;
+  /** Every row's out-of-fold score (the held-out risk–coverage curve is read from these). */
+  heldOut: (Scored & { set: string })[];
+}
+
+export function fitCalibrationModel(rows: readonly CalibrationRow[], options: FitCalibrationOptions): FittedCalibration {
   if (rows.length < 50 || rows.filter((r) => r.correct).length < 10)
     throw new RagError('RAG_INVALID_INPUT', `calibrate: too few scored answers to fit (${rows.length} answers, ${rows.filter((r) => r.correct).length} right; need 50 and 10)`, { details: { input: 'rows' } });
   // Out-of-fold scores: every row scored by a model that never saw it.
@@ -57,5 +63,5 @@ export function fitCalibrationModel(rows: readonly CalibrationRow[], options: Fi
     validation: { ...summary(heldOut), perSet: Object.fromEntries(sets.map((s) => [s, summary(heldOut.filter((h) => h.set === s))])) },
   };
   // The file the runtime reads must pass the runtime's own check.
-  return parseCalibrationModel(JSON.parse(JSON.stringify(model)), 'the fitted model');
+  return { model: parseCalibrationModel(JSON.parse(JSON.stringify(model)), 'the fitted model'), heldOut };
 }
