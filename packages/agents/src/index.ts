@@ -8,6 +8,17 @@ export type { GateDecision, SummaryGate, SummaryGateOptions } from './a2rag/entr
 export { createCoverageGate, DEFAULT_MIN_COVERAGE } from './a2rag/coverage-gate.js';
 export type { CoverageGate, CoverageGateDecision, CoverageGateOptions, MentionCoverage } from './a2rag/coverage-gate.js';
 export { proposeTriples } from './a2rag/triple-proposals.js';
+export { FEATURE_NAMES, answerFeatures, featureVector } from './calibration/answer-features.js';
+export type { AnswerFeatures, FeatureInput, FeatureName } from './calibration/answer-features.js';
+export { CalibrationModelSchema, parseCalibrationModel, correctnessScore } from './calibration/calibration-model.js';
+export type { CalibrationModel } from './calibration/calibration-model.js';
+export { createCalibrator } from './calibration/calibrator.js';
+export type { Calibrator, CalibratorOptions } from './calibration/calibrator.js';
+export { defaultCalibrationModel } from './calibration/default-model.js';
+export { fitLogistic } from './calibration/fit-logistic.js';
+export type { FitOptions, LogisticFit } from './calibration/fit-logistic.js';
+export { selectThreshold, selectionAt } from './calibration/select-threshold.js';
+export type { Scored, ThresholdChoice } from './calibration/select-threshold.js';
 
 export { createExtractiveAnswerGenerator, choiceOptions } from './strategies/extractive-answer-generator.js';
 export type { ExtractiveAnswerGeneratorOptions } from './strategies/extractive-answer-generator.js';

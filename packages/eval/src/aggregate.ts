@@ -1,5 +1,6 @@
 // Per-method aggregates over per-question records: the `results[]` entries of the report.
 import { calibrationOf } from './metrics/calibration.js';
+import { riskCoverageOf } from './metrics/risk-coverage.js';
 import { fractions, meanOf, percentile } from './metrics/summary-stats.js';
 import type { MethodOptions, MethodResult, QuestionRecord } from './types.js';
 
@@ -20,6 +21,7 @@ export function aggregateRecords(input: {
   const tokens = r.map((x) => x.tokensIn + x.tokensOut);
   const nullable = (v: number | null) => (v === null ? null : round(v));
   const calibration = calibrationOf(r);
+  const riskCoverage = input.kind === 'agent' ? riskCoverageOf(r) : undefined;
   return {
     method: input.method,
     kind: input.kind,
@@ -43,6 +45,7 @@ export function aggregateRecords(input: {
     abstained: round(r.length === 0 ? 0 : r.filter((x) => x.status === 'abstained').length / r.length),
     errors: r.filter((x) => x.error !== undefined).length,
     ...(input.kind === 'agent' && calibration ? { calibration } : {}),
+    ...(riskCoverage ? { riskCoverage } : {}),
     statuses: countBy(r.map((x) => (x.error ? 'error' : (x.status ?? 'retrieved')))),
     fallbacks: sumCounts(r.map((x) => x.fallbacks)),
     totalLlmCalls: calls.reduce((a, b) => a + b, 0),

@@ -12,6 +12,7 @@ export type {
   MethodRun,
   MethodStack,
   QuestionRecord,
+  AnswerCorrectness,
   RunOptions,
   StackMode,
 } from './types.js';
@@ -29,6 +30,13 @@ export { f1Score } from './metrics/f1-score.js';
 export { containAcc } from './metrics/contain-acc.js';
 export { recallAtK, rankDocuments } from './metrics/recall-at-k.js';
 export { meanOf, percentile, fractions } from './metrics/summary-stats.js';
+export { calibrationOf, matchesEitherWay } from './metrics/calibration.js';
+export type { Calibration } from './metrics/calibration.js';
+export { riskCoverageOf } from './metrics/risk-coverage.js';
+export type { RiskCoverage, RiskCoveragePoint } from './metrics/risk-coverage.js';
+export { runCalibrate } from './calibrate/calibrate-command.js';
+export { DEV_SETS, devQuestionLines } from './calibrate/dev-sets.js';
+export type { DevSet } from './calibrate/dev-sets.js';
 export { createLlmJudge, parseVerdict, JudgeVerdictSchema } from './metrics/llm-judge.js';
 export type { LlmJudge, LlmJudgeOptions, JudgeResult, JudgeVerdict } from './metrics/llm-judge.js';
 

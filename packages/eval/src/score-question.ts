@@ -33,6 +33,7 @@ export function scoreQuestion(input: {
     ...(run.status !== undefined ? { status: run.status } : {}),
     ...(run.verification !== undefined ? { verification: run.verification } : {}),
     ...(run.verificationReason !== undefined ? { verificationReason: run.verificationReason } : {}),
+    ...(run.correctness !== undefined ? { correctness: run.correctness } : {}),
     em: hasAnswer ? exactMatch(run.answer!, q.answers) : null,
     f1: hasAnswer ? f1Score(run.answer!, q.answers) : null,
     containAcc: hasAnswer ? containAcc(run.answer!, q.answers) : null,

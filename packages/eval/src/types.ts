@@ -3,6 +3,14 @@
 import type { Answer, ChatModel, DocInput, Embedder, Evidence, VectorStore } from '@rag/core';
 import type { RagIndex } from '@rag/indexer';
 import type { Calibration } from './metrics/calibration.js';
+import type { RiskCoverage } from './metrics/risk-coverage.js';
+
+/** What a calibrated agent recorded about its answer (the risk–coverage curve sweeps `score`). */
+export interface AnswerCorrectness {
+  score: number;
+  threshold: number;
+  features: Record<string, number>;
+}
 
 /** One question of a benchmark, in the shape of ../shared/datasets/questions.jsonl. */
 export interface EvalQuestion {
@@ -47,6 +55,8 @@ export interface MethodRun {
   tokensOut: number;
   /** Raw output for per-question error analysis. */
   evidence?: Evidence;
+  /** The calibrated correctness score of the answer and the features it was computed from (trace decision "calibration"). */
+  correctness?: AnswerCorrectness;
   /** Model decisions the embedded heuristic took over, by decision (trace events named "fallback"). */
   fallbacks?: Record<string, number>;
   /** The run stopped because its budget was spent. */
@@ -103,6 +113,8 @@ export interface QuestionRecord {
   verification?: 'verified' | 'unsure' | 'failed';
   /** Why the answer got its label, or why the method abstained, as a sentence. */
   verificationReason?: string;
+  /** Calibrated correctness score and features, when the method scored its answer. */
+  correctness?: AnswerCorrectness;
   em: number | null;
   f1: number | null;
   containAcc: number | null;
@@ -145,6 +157,8 @@ export interface MethodResult {
   errors: number;
   /** Shares verified / unsure / failed / abstained, verifiedPrecision and verifiedCoverage (agents). */
   calibration?: Calibration;
+  /** Precision of verified answers against the share verified, sweeping the calibrated score's threshold (agents that score their answers). */
+  riskCoverage?: RiskCoverage;
   /** Questions per final status (answered / abstained / failed / error). */
   statuses?: Record<string, number>;
   /** Fallbacks to the embedded heuristic over all questions, by decision. */

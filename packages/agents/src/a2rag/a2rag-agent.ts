@@ -15,6 +15,8 @@ import { createLlmAnswerGenerator } from '../strategies/llm-answer-generator.js'
 import { createLlmQueryAnalyzer } from '../strategies/llm-query-analyzer.js';
 import { createLlmQueryRewriter } from '../strategies/llm-query-rewriter.js';
 import { createTemplateQueryRewriter } from '../strategies/template-query-rewriter.js';
+import { calibratedBody, calibrationFor } from '../calibration/calibrated-body.js';
+import type { CalibrationModel } from '../calibration/calibration-model.js';
 import type { Agent, TripleProposalSink } from '../types.js';
 import { createCoverageGate } from './coverage-gate.js';
 import { createSummaryGate, type SummaryGate } from './entry-gate.js';
@@ -47,6 +49,13 @@ export interface A2ragAgentOptions {
   proposals?: TripleProposalSink;
   /** Extractor for proposals (default: the heuristic one). */
   extractor?: TripleExtractor;
+  /**
+   * The calibrated "verified" (docs/verify.md): an answered span is verified iff the model's
+   * correctness score reaches its threshold. Default: the shipped model (refitted by
+   * `pnpm calibrate`) with the embedded reader and checks; Triple-Check's own label with a chat
+   * model, a custom generator or a custom Triple-Check. false: Triple-Check's label.
+   */
+  calibration?: CalibrationModel | false;
   name?: string;
 }
 
@@ -81,7 +90,7 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
   return {
     name,
     answer: (question, answerOptions) =>
-      runAgent(name, question, answerOptions, async (q, context, partial) => {
+      runAgent(name, question, answerOptions, calibratedBody(index, calibrationFor(options), async (q, context, partial) => {
         const { trace, meter } = context;
         if (gate) {
           const decision = await gate.check(q, context);
@@ -204,6 +213,6 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
           stage: partial.stage ?? 'failed',
           retries: maxRetries,
         };
-      }),
+      })),
   };
 }

@@ -3,7 +3,7 @@
 import { createRunContext } from '@rag/core';
 import { verificationOf } from '@rag/verify';
 import type { Answer, BudgetLimits, Retriever } from '@rag/core';
-import type { MethodInstance, MethodRun } from '../types.js';
+import type { AnswerCorrectness, MethodInstance, MethodRun } from '../types.js';
 
 /** Runs a Retriever with a fresh RunContext per question and reads cost off its meter. */
 export function retrieverInstance(retriever: Retriever): MethodInstance {
@@ -43,6 +43,7 @@ export function agentInstance(agent: AnsweringAgent, budget?: BudgetLimits): Met
         ...(answer.status !== 'abstained' && verification ? { verification: verification.status } : {}),
         ...(verification ? { verificationReason: verification.reason } : {}),
         ...(answer.stage !== undefined ? { stage: answer.stage } : {}),
+        ...correctnessOf(answer.trace),
         retries: answer.retries ?? answer.cost.retries,
         llmCalls: answer.cost.llmCalls,
         tokensIn: answer.cost.tokensIn,
@@ -59,4 +60,13 @@ export function fallbacksOf(trace: readonly { kind: string; name: string; data?:
   for (const e of trace ?? []) if (e.kind === 'warning' && e.name === 'fallback') out[String(e.data?.decision ?? 'unknown')] = (out[String(e.data?.decision ?? 'unknown')] ?? 0) + 1;
   const budget = (trace ?? []).some((e) => e.kind === 'decision' && e.name === 'budget');
   return { ...(Object.keys(out).length > 0 ? { fallbacks: out } : {}), ...(budget ? { budgetExceeded: true } : {}) };
+}
+
+/** The calibrator's score and features, from its trace decision "calibration" (the last one), when the agent scored its answer. */
+export function correctnessOf(trace: readonly { kind: string; name: string; data?: Record<string, unknown> }[] | undefined): { correctness?: AnswerCorrectness } {
+  const event = (trace ?? []).findLast((e) => e.kind === 'decision' && e.name === 'calibration');
+  const d = event?.data;
+  if (!d || typeof d.score !== 'number' || typeof d.threshold !== 'number' || typeof d.features !== 'object' || d.features === null) return {};
+  const features = Object.fromEntries(Object.entries(d.features as Record<string, unknown>).filter((kv): kv is [string, number] => typeof kv[1] === 'number'));
+  return { correctness: { score: d.score, threshold: d.threshold, features } };
 }

@@ -72,3 +72,23 @@ describe('svg charts', () => {
     expect(svg).toContain('stroke-dasharray');
   });
 });
+
+describe('the "Verified answers" section', () => {
+  it('prints the calibration shares and the risk–coverage curve of an agent that scores its answers', () => {
+    const agent = result({
+      method: 'a2rag-agent',
+      kind: 'agent',
+      em: 0.3,
+      calibration: { verified: 0.05, unsure: 0.9, failed: 0, abstained: 0.05, verifiedPrecision: 0.8, verifiedCoverage: 0.16 },
+      riskCoverage: { threshold: 0.926, scored: 95, answers: 100, points: [{ threshold: 0.97, verified: 0.01, precision: 1, coverage: 0.04 }, { threshold: 0.5, verified: 0.2, precision: 0.75, coverage: 0.6 }] },
+    });
+    const md = renderMarkdownReport({ ...report, results: [result({}), agent] });
+    expect(md).toContain('## Verified answers');
+    expect(md).toContain('| a2rag-agent | 5.0 | 90.0 | 0.0 | 5.0 | 80.0 | 16.0 |');
+    expect(md).toContain('### Risk–coverage: a2rag-agent');
+    expect(md).toContain('95 of 100 answers scored; the method verifies at score ≥ 0.926.');
+    expect(md).toContain('| 0.500 | 20.0 | 75.0 | 60.0 |');
+    // Retrievers have no verified answers.
+    expect(renderMarkdownReport({ ...report, results: [result({})] })).not.toContain('Verified answers');
+  });
+});

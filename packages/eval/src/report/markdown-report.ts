@@ -1,9 +1,10 @@
 // The Markdown report: a results table (recall, answer metrics, cost), the mechanism table
 // and stage-breakdown bars (A2RAG Fig. 4), cost percentiles (A2RAG Tables II-III) and
-// recall under KG deletion (A2RAG Figs. 5-6). Plain text tables so docs/benchmarks.md can
-// paste them.
+// recall under KG deletion (A2RAG Figs. 5-6), and verified answers with their risk–coverage
+// curves. Plain text tables so docs/benchmarks.md can paste them.
 import type { EvalReport, MethodResult } from '../types.js';
 import { linesSvg, orderStages, stageBarsSvg } from './svg-charts.js';
+import { verifiedSection } from './verified-section.js';
 
 export interface MarkdownReportOptions {
   /** The command that produced the report, printed under the title. */
@@ -45,6 +46,7 @@ export function renderMarkdownReport(report: EvalReport, options: MarkdownReport
   }
 
   if (report.kgDeletion && report.kgDeletion.length > 0) out.push(...kgDeletionSection(report));
+  out.push(...verifiedSection(base, label));
   out.push(...modelUseSection(base));
   return out.join('\n');
 }

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { Verdict } from '@rag/core';
+import { answerFeatures, containsTokens, featureVector, FEATURE_NAMES } from './answer-features.js';
+
+const verdict = (check: string, outcome: Verdict['outcome'], score: number): Verdict => ({ check, outcome, score, reason: '', spans: [] });
+const verdicts = [verdict('relevance', 'pass', 0.8), verdict('grounding', 'pass', 1), verdict('adequacy', 'unknown', 0.5)];
+const evidence = [
+  { chunkId: 'a#0', docId: 'a', score: 10, text: 'Brooklyn is a 2015 romantic drama film produced by Finola Dwyer and Amanda Posey.' },
+  { chunkId: 'b#0', docId: 'b', score: 5, text: 'Brooklyn is a borough of New York City.' },
+  { chunkId: 'c#0', docId: 'c', score: 4, text: 'Finola Dwyer is a British film producer.' },
+];
+
+describe('answerFeatures', () => {
+  it('reads agreement, proximity, support and the checks from plain data', () => {
+    const f = answerFeatures({
+      question: 'What 2015 romantic drama was Finola Dwyer a producer of?',
+      answer: 'Brooklyn',
+      citations: [{ chunkId: 'a#0', start: 0, end: 82, quote: evidence[0]!.text }],
+      verdicts,
+      evidence,
+      retries: 0,
+      titleOf: (d) => ({ a: 'Brooklyn (film)', b: 'Brooklyn', c: 'Finola Dwyer' })[d],
+      corpusHits: { count: 2, cap: 50 },
+    });
+    expect(f.relevancePass).toBe(1);
+    expect(f.adequacyPass).toBe(0.5);
+    expect(f.groundingScore).toBe(1);
+    expect(f.firstAttempt).toBe(1);
+    expect(f.citedRank).toBe(1);
+    expect(f.scoreMargin).toBeCloseTo(0.5);
+    // "Brooklyn" is in chunks a and b, two documents out of the top ten.
+    expect(f.supportingChunks).toBeCloseTo(Math.log(3) / Math.log(11));
+    expect(f.supportingDocs).toBeCloseTo(Math.log(3) / Math.log(11));
+    expect(f.answerIsEvidenceTitle).toBe(1);
+    expect(f.answerInQuestion).toBe(0);
+    expect(f.answerCapitalised).toBe(1);
+    expect(f.questionInSentence).toBeGreaterThan(0.5);
+    // "2015" is three tokens after "Brooklyn" in the cited chunk.
+    expect(f.questionNearAnswer).toBeCloseTo(1 / (1 + 3 / 5));
+    expect(f.answerRarity).toBeGreaterThan(0.6);
+    expect(featureVector(f)).toHaveLength(FEATURE_NAMES.length);
+    expect(featureVector(f).every((x) => Number.isFinite(x) && x >= 0 && x <= 1)).toBe(true);
+  });
+
+  it('marks a person answer to a what-film question, an answer taken from the question, and a later attempt', () => {
+    const f = answerFeatures({
+      question: 'Who directed Brooklyn?',
+      answer: 'Brooklyn',
+      citations: [{ chunkId: 'zz', start: 0, end: 1 }],
+      verdicts: [],
+      evidence,
+      retries: 2,
+    });
+    expect(f.answerInQuestion).toBe(1);
+    expect(f.firstAttempt).toBe(0);
+    expect(f.citedRank).toBe(0);
+    expect(f.askedSpecificType).toBe(1);
+    expect(f.relevancePass).toBe(0.5);
+    expect(f.answerRarity).toBe(0.5);
+  });
+});
+
+describe('containsTokens', () => {
+  it('matches whole token runs only', () => {
+    expect(containsTokens(['new', 'york', 'city'], ['york', 'city'])).toBe(true);
+    expect(containsTokens(['new', 'york'], ['york', 'city'])).toBe(false);
+    expect(containsTokens(['a'], [])).toBe(false);
+  });
+});

@@ -1,0 +1,64 @@
+// The calibrated "verified": an answered span answer is verified iff its correctness score (the
+// calibration model over its features) reaches the model's threshold, unsure below it; a check
+// that found the answer wrong keeps it failed. Abstentions, failures and sentence answers are not
+// scored (a sentence is evidence, not a claim). The features, score and threshold go into the
+// trace (decision "calibration") so every label can be explained and the fit can be redone from a
+// dump of them (`pnpm calibrate`).
+import type { Answer, RunContext } from '@rag/core';
+import type { RagIndex } from '@rag/indexer';
+import { answerFeatures, containsTokens, type AnswerFeatures } from './answer-features.js';
+import { correctnessScore, type CalibrationModel } from './calibration-model.js';
+import { tokenize } from '@rag/core';
+
+/** Chunks read when counting how common the answer is in the corpus. */
+const CORPUS_HITS_CAP = 50;
+
+type Result = Omit<Answer, 'cost' | 'trace'>;
+
+export interface Calibrator {
+  readonly model: CalibrationModel;
+  /** Score `result` and relabel its verification; anything not scored is returned unchanged. */
+  apply(question: string, result: Result, context: RunContext): Promise<Result>;
+}
+
+export interface CalibratorOptions {
+  model: CalibrationModel;
+  index: Pick<RagIndex, 'getChunk' | 'getDoc' | 'keyword'>;
+}
+
+export function createCalibrator({ model, index }: CalibratorOptions): Calibrator {
+  const features = async (question: string, result: Result): Promise<AnswerFeatures> => {
+    const evidence = (result.evidence ?? []).flatMap((e) => {
+      const chunk = index.getChunk(e.chunkId);
+      return chunk ? [{ chunkId: e.chunkId, docId: e.docId, score: e.score, text: chunk.text }] : [];
+    });
+    const answerTokens = tokenize(result.text);
+    const hits = answerTokens.length === 0 ? [] : await index.keyword.search(result.text, CORPUS_HITS_CAP);
+    const count = hits.filter((h) => containsTokens(tokenize(index.getChunk(h.id)?.text ?? ''), answerTokens)).length;
+    return answerFeatures({
+      question,
+      answer: result.text,
+      citations: result.citations,
+      verdicts: result.verdicts ?? [],
+      evidence,
+      retries: result.retries ?? 0,
+      titleOf: (docId) => index.getDoc(docId)?.title,
+      corpusHits: { count, cap: CORPUS_HITS_CAP },
+    });
+  };
+  return {
+    model,
+    async apply(question, result, context) {
+      if (result.status !== 'answered' || result.form === 'sentence' || !result.text.trim()) return result;
+      const checks = result.verification;
+      const f = await features(question, result);
+      const score = correctnessScore(model, f);
+      const verified = score >= model.threshold && checks?.status !== 'failed';
+      const round = (x: number) => Math.round(x * 1000) / 1000;
+      const why = `calibrated correctness ${round(score)} ${score >= model.threshold ? '≥' : '<'} threshold ${round(model.threshold)} (fitted ${model.fittedAt.slice(0, 10)} for precision ${model.targetPrecision} on held-out answers)`;
+      context.trace.decision('calibration', verified ? 'VERIFIED' : checks?.status === 'failed' ? 'FAILED' : 'UNSURE', { score: round(score), threshold: model.threshold, features: f });
+      const reason = checks ? `${why}; checks: ${checks.reason}` : why;
+      return { ...result, verification: { status: verified ? 'verified' : checks?.status === 'failed' ? 'failed' : 'unsure', reason } };
+    },
+  };
+}

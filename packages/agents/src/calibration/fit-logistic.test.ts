@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { fitLogistic } from './fit-logistic.js';
+import { correctnessScore } from './calibration-model.js';
+import { selectThreshold, selectionAt } from './select-threshold.js';
+
+// A deterministic pseudo-random stream (no Math.random in tests).
+function lcg(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+describe('fitLogistic', () => {
+  it('recovers a separating rule on synthetic data: the label is x0 + x1 > 1, x2 is noise', () => {
+    const rand = lcg(7);
+    const rows = Array.from({ length: 400 }, () => [rand(), rand(), rand()]);
+    const labels = rows.map((r) => (r[0]! + r[1]! > 1 ? 1 : 0) as 0 | 1);
+    const fit = fitLogistic(rows, labels, { l2: 0.001, iterations: 4000 });
+    const accuracy = rows.filter((r, i) => (correctnessScore(fit, r) >= 0.5 ? 1 : 0) === labels[i]).length / rows.length;
+    expect(accuracy).toBeGreaterThan(0.95);
+    // Both informative features weigh alike and positively; the noise feature far less.
+    expect(fit.weights[0]).toBeGreaterThan(1);
+    expect(fit.weights[1]).toBeGreaterThan(1);
+    expect(Math.abs(fit.weights[0]! - fit.weights[1]!) / fit.weights[0]!).toBeLessThan(0.25);
+    expect(Math.abs(fit.weights[2]!)).toBeLessThan(fit.weights[0]! / 5);
+    // On held-out points of the same rule.
+    const test = Array.from({ length: 200 }, () => [rand(), rand(), rand()]);
+    const right = test.filter((r) => (correctnessScore(fit, r) >= 0.5) === r[0]! + r[1]! > 1).length;
+    expect(right / test.length).toBeGreaterThan(0.93);
+  });
+
+  it('keeps a constant feature at weight 0 and rejects ragged or empty input', () => {
+    const rows = [[0, 5], [1, 5], [0, 5], [1, 5]];
+    const fit = fitLogistic(rows, [0, 1, 0, 1]);
+    expect(fit.weights[1]).toBe(0);
+    expect(fit.scale[1]).toBe(1);
+    expect(() => fitLogistic([], [])).toThrow(/no rows/);
+    expect(() => fitLogistic([[1], [1, 2]], [0, 1])).toThrow(/2 finite numbers|1 finite numbers/);
+    expect(() => fitLogistic([[1]], [0, 1])).toThrow(/labels/);
+  });
+});
+
+describe('selectThreshold', () => {
+  const scored = [
+    { score: 0.95, correct: true },
+    { score: 0.9, correct: true },
+    { score: 0.8, correct: true },
+    { score: 0.7, correct: false },
+    { score: 0.6, correct: true },
+    { score: 0.5, correct: false },
+    { score: 0.4, correct: false },
+  ];
+
+  it('keeps the largest coverage whose precision reaches the target', () => {
+    // Top 3: 3/3; top 4: 3/4; top 5: 4/5 = 0.8; top 6: 4/6.
+    expect(selectThreshold(scored, 0.8, 1)).toMatchObject({ threshold: 0.6, verified: 5, precision: 0.8, reached: true });
+    expect(selectThreshold(scored, 0.9, 1)).toMatchObject({ threshold: 0.8, verified: 3, precision: 1 });
+  });
+
+  it('needs a minimum number of verified answers, and says when the target is out of reach', () => {
+    expect(selectThreshold(scored, 1, 4)).toMatchObject({ verified: 0, precision: null, reached: false });
+    expect(selectThreshold(scored, 1, 4).threshold).toBeGreaterThan(0.95);
+  });
+
+  it('verifies tied scores together', () => {
+    const tied = [
+      { score: 0.9, correct: true },
+      { score: 0.8, correct: true },
+      { score: 0.8, correct: false },
+    ];
+    expect(selectThreshold(tied, 0.9, 1)).toMatchObject({ threshold: 0.9, verified: 1 });
+    expect(selectionAt(tied, 0.8)).toEqual({ verified: 3, precision: 2 / 3, coverage: 1 });
+  });
+});

@@ -1,0 +1,128 @@
+// `pnpm calibrate`: run the a2rag agent over the development sets (dumping each answer's features
+// and whether it was right), fit the calibration model, choose its threshold on held-out
+// (out-of-fold) scores, write the model JSON the agents package ships, and print held-out precision
+// and coverage. `--fit-only` refits from the dumps of an earlier run; `--sets` runs a subset (to
+// spread the dump over several processes, then `--fit-only`).
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { selectionAt } from '@rag/agents';
+import { RagError } from '@rag/core';
+import type { CliDeps, CliIo } from '../cli/main.js';
+import { rowsFromRecords, type CalibrationRow } from './calibration-rows.js';
+import { DEV_SETS, type DevSet } from './dev-sets.js';
+import { dumpDevSet } from './dump-dev-set.js';
+import { fitCalibrationModel } from './fit-calibration.js';
+
+interface Options {
+  datasets?: string;
+  work: string;
+  limit: number;
+  sets?: string;
+  fitOnly?: boolean;
+  fit: boolean;
+  target: number;
+  folds: number;
+  out: string;
+  cacheDir: string;
+}
+
+const DEFAULT_OUT = 'packages/agents/src/calibration/default-model.json';
+
+export async function runCalibrate(argv: readonly string[], io: CliIo, deps: CliDeps): Promise<number> {
+  const program = new Command('calibrate')
+    .description('Fit the calibrated "verified" of the a2rag agent on the development sets.')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
+    .option('--datasets <dir>', 'folder holding the shared dev sets (default: ../shared/datasets or ../../shared/datasets, the first that exists)')
+    .option('--work <dir>', 'scratch folder for the cut sets and the feature dumps', 'tmp/calibrate')
+    .option('--limit <n>', 'development questions run per set (after the test split)', num('--limit', true), 150)
+    .option('--sets <names>', `comma-separated subset of ${DEV_SETS.map((s) => s.name).join(', ')}`)
+    .option('--fit-only', 'do not run the agent: refit from the dumps in --work')
+    .option('--no-fit', 'only dump features (e.g. one process per set), fit later with --fit-only')
+    .option('--target <p>', 'precision the threshold is chosen for on held-out scores', num('--target'), 0.9)
+    .option('--folds <k>', 'cross-validation folds the threshold is chosen on (by question-id hash)', num('--folds', true), 5)
+    .option('--out <file.json>', 'where the fitted model is written', DEFAULT_OUT)
+    .option('--cache-dir <dir>', 'index cache of rag-eval', '.rag-cache')
+    .action(async (opts: Options) => execute(opts, argv, io, deps));
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 1;
+    if (RagError.isInstance(error)) {
+      io.stderr.write(`calibrate: ${error.code}: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+function selectSets(names: string | undefined): DevSet[] {
+  if (names === undefined) return [...DEV_SETS];
+  return names.split(',').map((n) => {
+    const set = DEV_SETS.find((s) => s.name === n.trim());
+    if (!set) throw new RagError('RAG_INVALID_INPUT', `--sets: unknown set "${n}" (known: ${DEV_SETS.map((s) => s.name).join(', ')})`, { details: { input: 'sets' } });
+    return set;
+  });
+}
+
+async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: CliDeps): Promise<void> {
+  if (!(opts.target > 0 && opts.target <= 1)) throw new RagError('RAG_INVALID_INPUT', `--target: must be in (0, 1], got ${opts.target}`, { details: { input: 'target' } });
+  if (opts.folds < 2) throw new RagError('RAG_INVALID_INPUT', `--folds: must be at least 2, got ${opts.folds}`, { details: { input: 'folds' } });
+  const sets = selectSets(opts.sets);
+  const datasets = opts.datasets !== undefined ? resolve(io.cwd, opts.datasets) : ['../shared/datasets', '../../shared/datasets'].map((d) => resolve(io.cwd, d)).find((d) => existsSync(d));
+  if (datasets === undefined) throw new RagError('RAG_INVALID_INPUT', '--datasets: no ../shared/datasets or ../../shared/datasets here; give the folder of the shared dev sets', { details: { input: 'datasets' } });
+  const work = resolve(io.cwd, opts.work);
+  const log = (line: string) => io.stderr.write(`calibrate: ${line}\n`);
+  if (!opts.fitOnly)
+    for (const set of sets) {
+      log(`${set.name}: running a2rag-agent on up to ${opts.limit} development questions (after the first ${set.skip})`);
+      await dumpDevSet({ set, datasetsDir: datasets, workDir: work, limit: opts.limit, io: { ...io, stdout: io.stderr }, deps, cacheDir: opts.cacheDir });
+    }
+  if (!opts.fit) return;
+  const rows: CalibrationRow[] = [];
+  const questions: Record<string, number> = {};
+  for (const set of opts.fitOnly && opts.sets === undefined ? DEV_SETS : sets) {
+    const path = join(work, `${set.name}.questions.jsonl`);
+    const text = await readFile(path, 'utf8').catch(() => {
+      throw new RagError('RAG_INVALID_INPUT', `--fit-only: no dump for ${set.name} at ${path}: run \`pnpm calibrate --sets ${set.name} --no-fit\` first`, { details: { input: 'work' } });
+    });
+    questions[set.name] = text.split('\n').filter((l) => l.trim()).length;
+    rows.push(...rowsFromRecords(set.name, text, path, opts.folds));
+  }
+  const { model, heldOut } = fitCalibrationModel(rows, {
+    targetPrecision: opts.target,
+    folds: opts.folds,
+    command: `pnpm calibrate ${argv.join(' ')}`.trim(),
+    fittedAt: new Date().toISOString(),
+    questions,
+  });
+  const out = resolve(io.cwd, opts.out);
+  await writeFile(out, JSON.stringify(model, null, 2) + '\n');
+  const pct = (x: number | null) => (x === null ? '—' : (100 * x).toFixed(1));
+  io.stdout.write(`calibration model written to ${out}\n`);
+  io.stdout.write(`threshold ${model.threshold.toFixed(4)} (target precision ${opts.target} on ${model.validationMethod})\n`);
+  io.stdout.write(`| split | answers | verified | precision % | share verified % |\n|---|---|---|---|---|\n`);
+  const line = (name: string, s: { answers: number; verified: number; precision: number | null; coverage: number }) =>
+    io.stdout.write(`| ${name} | ${s.answers} | ${s.verified} | ${pct(s.precision)} | ${pct(s.coverage)} |\n`);
+  line('all rows, in-sample', model.train);
+  line('held out (out-of-fold)', model.validation);
+  for (const [name, s] of Object.entries(model.validation.perSet)) line(`held out: ${name}`, s);
+  io.stdout.write('\nheld-out risk–coverage (all sets): threshold → share verified, precision\n');
+  const cuts = [...new Set(heldOut.map((h) => h.score))].sort((a, b) => b - a);
+  const step = Math.max(1, Math.floor(cuts.length / 12));
+  for (let i = step - 1; i < cuts.length; i += step) {
+    const at = selectionAt(heldOut, cuts[i]!);
+    io.stdout.write(`  ${cuts[i]!.toFixed(3)} → ${pct(at.coverage)} %, ${pct(at.precision)} %\n`);
+  }
+}
+
+function num(flag: string, integer = false) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isFinite(n) || (integer && (!Number.isInteger(n) || n < 1))) throw new InvalidArgumentError(`${flag} must be ${integer ? 'a positive integer' : 'a number'}, got "${value}"`);
+    return n;
+  };
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { FEATURE_NAMES } from '@rag/agents';
+import { foldOf, rowsFromRecords } from './calibration-rows.js';
+import { DEV_SETS, devQuestionLines } from './dev-sets.js';
+import { fitCalibrationModel } from './fit-calibration.js';
+
+const features = (v: number) => Object.fromEntries(FEATURE_NAMES.map((n, i) => [n, i === 0 ? v : 0.5]));
+const line = (id: string, answer: string, gold: string, extra: object = {}) =>
+  JSON.stringify({ questionId: id, gold: [gold], answer, status: 'answered', correctness: { score: 0.5, threshold: 0.5, features: features(answer === gold ? 1 : 0) }, ...extra });
+
+describe('development sets', () => {
+  it('never read the first 200 questions of the evaluation sets', () => {
+    for (const name of ['hotpotqa-val', '2wiki', 'musique-dev']) expect(DEV_SETS.find((s) => s.name === name)?.skip).toBe(200);
+    const lines = Array.from({ length: 260 }, (_, i) => `{"id":"q${i}"}`);
+    const usable = devQuestionLines(DEV_SETS.find((s) => s.name === '2wiki')!, lines, 50);
+    expect(usable[0]).toBe('{"id":"q200"}');
+    expect(usable).toHaveLength(50);
+  });
+});
+
+describe('rowsFromRecords', () => {
+  it('turns scored answers into rows labelled by containment, skipping unscored ones', () => {
+    const text = [line('1', 'Paris', 'Paris'), line('2', 'Lyon', 'Nice'), JSON.stringify({ questionId: '3', gold: ['x'], status: 'abstained' }), ''].join('\n');
+    const rows = rowsFromRecords('set', text, 'dump.jsonl', 5);
+    expect(rows.map((r) => [r.questionId, r.correct, r.x[0]])).toEqual([['1', true, 1], ['2', false, 0]]);
+    expect(rows[0]!.fold).toBe(foldOf('set', '1', 5));
+    expect(new Set(Array.from({ length: 100 }, (_, i) => foldOf('set', String(i), 5)))).toEqual(new Set([0, 1, 2, 3, 4]));
+  });
+
+  it('names the file and line of a bad record', () => {
+    expect(() => rowsFromRecords('set', '{"questionId": 3}', 'dump.jsonl', 5)).toThrow(/dump\.jsonl:1: not a rag-eval question record/);
+    const missing = JSON.stringify({ questionId: '1', gold: ['a'], answer: 'a', correctness: { score: 1, features: { relevancePass: 1 } } });
+    expect(() => rowsFromRecords('set', missing, 'dump.jsonl', 5)).toThrow(/dump\.jsonl:1: the record lacks feature\(s\) relevanceScore/);
+  });
+});
+
+describe('fitCalibrationModel', () => {
+  it('picks the threshold on out-of-fold scores, fits the weights on all rows and records both', () => {
+    const records = Array.from({ length: 300 }, (_, i) => line(String(i), i % 3 === 0 ? 'wrong' : 'right', 'right')).join('\n');
+    const rows = rowsFromRecords('set', records, 'dump.jsonl', 5);
+    const { model, heldOut } = fitCalibrationModel(rows, { targetPrecision: 0.9, folds: 5, command: 'pnpm calibrate', fittedAt: '2026-11-28T00:00:00Z', questions: { set: 300 } });
+    // Every right answer (two in three) is verified out of fold, and no wrong one.
+    expect(model.validation.precision).toBe(1);
+    expect(model.validation.coverage).toBeCloseTo(200 / 300, 5);
+    expect(model.validation.answers).toBe(300);
+    expect(model.validationMethod).toMatch(/5-fold/);
+    expect(heldOut).toHaveLength(300);
+    expect(model.datasets).toEqual([{ name: 'set', questions: 300, answers: 300 }]);
+    expect(model.validation.perSet.set?.verified).toBe(model.validation.verified);
+    expect(model.weights[0]).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,67 @@
+// Fits the calibration model. The threshold is chosen on held-out scores: the rows are split into
+// K folds (by question-id hash, calibration-rows.ts); each fold is scored by a logistic regression
+// fitted on the other folds, and the threshold is the lowest out-of-fold score at which the
+// precision of the answers above it reaches the target (the largest coverage at that precision).
+// The shipped weights are then fitted on all rows. The model records the out-of-fold precision and
+// coverage at its threshold (`validation`, per set too) and the in-sample ones (`train`).
+import { FEATURE_NAMES, correctnessScore, fitLogistic, parseCalibrationModel, selectionAt, selectThreshold, type CalibrationModel, type FitOptions, type Scored } from '@rag/agents';
+import { RagError } from '@rag/core';
+import type { CalibrationRow } from './calibration-rows.js';
+
+export interface FitCalibrationOptions {
+  targetPrecision: number;
+  /** Number of cross-validation folds the rows were dealt into (rows carry their fold). */
+  folds: number;
+  /** Fewest verified out-of-fold answers a threshold may rest on (default 20). */
+  minVerified?: number;
+  command: string;
+  fittedAt: string;
+  /** Questions run per set (answers are counted from the rows). */
+  questions: Record<string, number>;
+  fit?: FitOptions;
+}
+
+const labels = (rows: readonly CalibrationRow[]) => rows.map((r) => (r.correct ? 1 : 0) as 0 | 1);
+
+export interface FittedCalibration {
+  model: CalibrationModel;
+  /** Every row's out-of-fold score (the held-out risk–coverage curve is read from these). */
+  heldOut: (Scored & { set: string })[];
+}
+
+export function fitCalibrationModel(rows: readonly CalibrationRow[], options: FitCalibrationOptions): FittedCalibration {
+  if (rows.length < 50 || rows.filter((r) => r.correct).length < 10)
+    throw new RagError('RAG_INVALID_INPUT', `calibrate: too few scored answers to fit (${rows.length} answers, ${rows.filter((r) => r.correct).length} right; need 50 and 10)`, { details: { input: 'rows' } });
+  // Out-of-fold scores: every row scored by a model that never saw it.
+  const heldOut: (Scored & { set: string })[] = [];
+  for (let k = 0; k < options.folds; k++) {
+    const train = rows.filter((r) => r.fold !== k);
+    const test = rows.filter((r) => r.fold === k);
+    if (test.length === 0) continue;
+    const fit = fitLogistic(train.map((r) => r.x), labels(train), options.fit);
+    for (const r of test) heldOut.push({ score: correctnessScore(fit, r.x), correct: r.correct, set: r.set });
+  }
+  const choice = selectThreshold(heldOut, options.targetPrecision, options.minVerified ?? 20);
+  const fit = fitLogistic(rows.map((r) => r.x), labels(rows), options.fit);
+  const summary = (scored: readonly Scored[]) => {
+    const s = selectionAt(scored, choice.threshold);
+    return { answers: scored.length, verified: s.verified, precision: s.precision, coverage: s.coverage };
+  };
+  const sets = Object.keys(options.questions);
+  const model = {
+    version: 1 as const,
+    kind: 'logistic' as const,
+    features: [...FEATURE_NAMES],
+    ...fit,
+    threshold: choice.threshold,
+    targetPrecision: options.targetPrecision,
+    fittedAt: options.fittedAt,
+    command: options.command,
+    validationMethod: `${options.folds}-fold cross-validation by question-id hash (out-of-fold scores)`,
+    datasets: sets.map((name) => ({ name, questions: options.questions[name]!, answers: rows.filter((r) => r.set === name).length })),
+    train: summary(rows.map((r) => ({ score: correctnessScore(fit, r.x), correct: r.correct }))),
+    validation: { ...summary(heldOut), perSet: Object.fromEntries(sets.map((s) => [s, summary(heldOut.filter((h) => h.set === s))])) },
+  };
+  // The file the runtime reads must pass the runtime's own check.
+  return { model: parseCalibrationModel(JSON.parse(JSON.stringify(model)), 'the fitted model'), heldOut };
+}
