@@ -163,6 +163,8 @@ export interface EvalReport {
   questions: number;
   corpus: number;
   mode: StackMode;
+  /** What the figures mean when they are not quality, e.g. "cost only, not quality" under --chat oracle. */
+  note?: string;
   k: number[];
   kgDeletion?: number[];
   results: MethodResult[];

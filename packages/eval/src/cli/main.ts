@@ -69,7 +69,7 @@ function buildProgram(argv: readonly string[], io: CliIo, deps: CliDeps): Comman
     .option('--kg-deletion <levels>', 'comma-separated percentages of graph nodes to delete, e.g. 0,10,20,30,40')
     .option('--seed <n>', 'seed of the KG-deletion sample', int('--seed'), 42)
     .option('--method-option <method.key=value>', 'a method option, repeatable (e.g. a2rag.relationSeeds=false)', collect, [] as string[])
-    .option('--chat <kind>', "replace the stack's chat model with a simulator: scripted (well-behaved) or messy (misbehaves; see --fault)")
+    .option('--chat <kind>', "replace the stack's chat model with a simulator: scripted (well-behaved), messy (misbehaves; see --fault) or oracle (knows the gold answer; cost only, not quality)")
     .option('--fault <names>', 'faults of --chat messy: all, or comma-separated names (see docs/services.md)', 'all')
     .option('--judge', "score answers with an LLM judge (the stack's chat model; needs OLLAMA_HOST)")
     .option('--cache-dir <dir>', 'where built indexes are cached', '.rag-cache')
@@ -130,7 +130,7 @@ async function execute(opts: CliOptions, argv: readonly string[], io: CliIo, dep
   log(`rag-eval: ${dataset.name}: ${dataset.questions.length} questions, ${dataset.corpus.length} passages (${dataset.format})`);
 
   const baseStack = deps.createStack(io.env);
-  const simulated = opts.chat !== undefined ? simulatedChat(opts.chat, opts.fault) : undefined;
+  const simulated = opts.chat !== undefined ? simulatedChat(opts.chat, opts.fault, dataset, opts.limit) : undefined;
   const stack = simulated ? { ...baseStack, chat: simulated.chat, describe: `${baseStack.describe}; chat: ${simulated.describe}` } : baseStack;
   log(`rag-eval: ${stack.describe}`);
   const judge = opts.judge
@@ -171,6 +171,8 @@ async function execute(opts: CliOptions, argv: readonly string[], io: CliIo, dep
       ...(levels ? { kgDeletion: levels } : {}),
       ...(judge ? { judge } : {}),
       mode: stack.mode,
+      ...(simulated?.questionScope ? { questionScope: simulated.questionScope } : {}),
+      ...(simulated?.costOnly ? { note: COST_ONLY } : {}),
       openStack: async (level) => {
         const index = level === undefined || level === 0 ? cached.index : await deps.withKgDeletion!(cached.index, level, opts.seed);
         return {
@@ -198,8 +200,10 @@ async function execute(opts: CliOptions, argv: readonly string[], io: CliIo, dep
   io.stdout.write(summaryTable(report));
 }
 
+const COST_ONLY = 'cost only, not quality: --chat oracle answers with the gold answer whenever the evidence shows it';
+
 function summaryTable(report: EvalReport): string {
-  const lines = [`${report.dataset} (${report.questions} questions, ${report.mode})`];
+  const lines = [`${report.dataset} (${report.questions} questions, ${report.mode}${report.note ? `; ${report.note}` : ''})`];
   for (const r of report.results) {
     const recall = report.k.map((k) => `R@${k} ${((r.recall[String(k)] ?? 0) * 100).toFixed(1)}`).join('  ');
     const c = r.calibration;
