@@ -37,6 +37,8 @@ export type { SufficiencyScore, SufficiencyScoreOptions } from './graph/sufficie
 export { createSufficiencyJudge } from './graph/sufficiency-judge.js';
 export type { SufficiencyJudgeOptions } from './graph/sufficiency-judge.js';
 export { createLlmSufficiencyJudge, SufficiencyReplySchema } from './graph/llm-sufficiency-judge.js';
+export { createCascadeSufficiencyJudge } from './graph/cascade-sufficiency-judge.js';
+export type { CascadeSufficiencyJudgeOptions } from './graph/cascade-sufficiency-judge.js';
 export type { LlmSufficiencyJudgeOptions } from './graph/llm-sufficiency-judge.js';
 export { SUFFICIENCY_PROMPT } from './prompts/sufficiency-prompt.js';
 export { consistencyScore } from './graph/consistency-score.js';

@@ -38,7 +38,8 @@ export function agentInstance(agent: AnsweringAgent, budget?: BudgetLimits): Met
       const verification = answer.verification ?? (answer.status !== 'abstained' ? verificationOf(answer.verdicts) : undefined);
       return {
         ranked: answer.evidence ?? [],
-        answer: answer.text,
+        // FAIL and ABSTAIN are unanswered, whatever text an agent kept for inspection.
+        answer: answer.status === 'answered' ? answer.text : '',
         status: answer.status,
         ...(answer.status !== 'abstained' && verification ? { verification: verification.status } : {}),
         ...(verification ? { verificationReason: verification.reason } : {}),

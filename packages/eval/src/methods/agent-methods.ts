@@ -15,9 +15,11 @@ export const a2ragAgentMethod: EvalMethod = {
     maxRetries: 'integer, I_max rewrite–retry rounds (default 2)',
     gate: 'boolean, false skips the summarized-KB gate (default true)',
     gateThreshold: 'number in [0, 1], τ_g (default the agents package default)',
+    unsureAnswer: 'boolean, true answers with the best unverified attempt (labelled unsure) instead of FAIL/ABSTAIN when the retries run out (default false)',
   },
   create: (stack, options) => {
     const maxRetries = numberOption(options, 'a2rag-agent', 'maxRetries');
+    const unsureAnswer = booleanOption(options, 'a2rag-agent', 'unsureAnswer');
     const gate = booleanOption(options, 'a2rag-agent', 'gate');
     const threshold = numberOption(options, 'a2rag-agent', 'gateThreshold');
     return agentInstance(
@@ -26,6 +28,7 @@ export const a2ragAgentMethod: EvalMethod = {
         ...(stack.chat ? { model: stack.chat } : {}),
         ...(maxRetries !== undefined ? { maxRetries } : {}),
         gate: gate === false ? false : threshold !== undefined ? { threshold } : {},
+        ...(unsureAnswer ? { onExhausted: 'unsure-answer' as const } : {}),
       }),
     );
   },
