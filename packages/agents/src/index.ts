@@ -23,6 +23,10 @@ export { STRICT_GROUNDING_INSTRUCTION, excludeInstruction, parseInstructions } f
 export type { InstructionRules } from './strategies/instructions.js';
 
 export { createIrcotAgent } from './ircot/ircot-agent.js';
+export { createNaiveRagAgent } from './baselines/naive-rag-agent.js';
+export type { NaiveRagAgentOptions } from './baselines/naive-rag-agent.js';
+export { createNoragAgent, NORAG_SYSTEM_PROMPT } from './baselines/norag-agent.js';
+export type { NoragAgentOptions } from './baselines/norag-agent.js';
 export type { IrcotAgentOptions } from './ircot/ircot-agent.js';
 
 export { createAragAgent, retrievedTokensOf } from './arag/arag-agent.js';

@@ -137,6 +137,8 @@ export interface MethodResult {
   tokensOut: number;
   llmCallsP50: number;
   llmCallsP95: number;
+  /** Model calls per attempt (calls ÷ (retries + 1)) per question: mean and p95. */
+  llmCallsPerAttempt?: { mean: number; p95: number };
   tokensP50: number;
   tokensP95: number;
   stages: Record<string, number>;

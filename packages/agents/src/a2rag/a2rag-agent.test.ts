@@ -233,7 +233,7 @@ describe('createA2ragAgent at the paper\'s cost (model mode, every call counted)
 
   it('analyses the query once per attempt (shared by gate, controller and retriever) and checks with ONE Triple-Check call', async () => {
     const model = countingModel(1);
-    const a = await createA2ragAgent({ index, model }).answer('Where was Gustave Eiffel born?');
+    const a = await createA2ragAgent({ index, model, llmAnalysis: true }).answer('Where was Gustave Eiffel born?');
     expect(a).toMatchObject({ status: 'answered', text: 'Dijon', retries: 0 });
     const calls = count(model.requests);
     expect(calls).toMatchObject({ analyze: 1, answer: 1, 'triple-check': 1, rewrite: 0 });
@@ -243,12 +243,19 @@ describe('createA2ragAgent at the paper\'s cost (model mode, every call counted)
 
   it('on a retry analyses q^(1) once, and the answerer and Triple-Check see q^(1) (Algorithm 1 lines 10, 12)', async () => {
     const model = countingModel(2);
-    const a = await createA2ragAgent({ index, model }).answer('Where was Gustave Eiffel born?');
+    const a = await createA2ragAgent({ index, model, llmAnalysis: true }).answer('Where was Gustave Eiffel born?');
     expect(a).toMatchObject({ status: 'answered', retries: 1 });
     expect(count(model.requests)).toMatchObject({ analyze: 2, answer: 2, 'triple-check': 2, rewrite: 1 });
     const seen = model.requests.filter((r) => ['answer', 'triple-check'].includes(kindOf(r))).map((r) => r.messages[1]!.content.includes('In which city was Gustave Eiffel born?'));
     expect(seen).toEqual([false, false, true, true]);
     expect(model.requests.length / (a.retries! + 1)).toBeLessThanOrEqual(4);
+  });
+
+  it('by default takes the seeds from the phrase extractor, as the paper does: answer and Triple-Check only', async () => {
+    const model = countingModel(1);
+    const a = await createA2ragAgent({ index, model }).answer('Where was Gustave Eiffel born?');
+    expect(a.status).toBe('answered');
+    expect(count(model.requests)).toMatchObject({ analyze: 0, answer: 1, 'triple-check': 1, rewrite: 0 });
   });
 
   it('asks the model judge only when the cheap sufficiency score is unsure', async () => {

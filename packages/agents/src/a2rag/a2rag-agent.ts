@@ -31,6 +31,8 @@ export interface A2ragAgentOptions {
   rewriter?: QueryRewriter;
   tripleCheck?: TripleCheck;
   analyzer?: QueryAnalyzer;
+  /** Model mode: the model extracts the seeds S_V, S_R (one call per attempt) instead of the phrase extractor (default false). */
+  llmAnalysis?: boolean;
   /** Stop-or-escalate judge of the staged retriever (default: the model judge in model mode, the retriever's heuristic one otherwise). */
   judge?: SufficiencyJudge;
   /**
@@ -74,8 +76,12 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
   const model = options.model;
   // Model mode: the model analyses the query (seeds S_V, S_R) and judges sufficiency, each
   // falling back to the embedded strategy per call; every decision stays overridable.
-  // The analysis of q^(i) is computed once per attempt and shared by gate, controller and retriever.
-  const analyzer = shareQueryAnalysis(options.analyzer ?? (model ? createLlmQueryAnalyzer({ model, fallback: createHeuristicQueryAnalyzer() }) : createHeuristicQueryAnalyzer()));
+  // The analysis of q^(i) is computed once per attempt and shared by gate, controller and
+  // retriever. Seeds come from a phrase extractor, as in the paper (Section III-C: "a standard
+  // NER/phrase extractor"), unless `llmAnalysis` asks the model for them (one call per attempt).
+  const analyzer = shareQueryAnalysis(
+    options.analyzer ?? (model && options.llmAnalysis ? createLlmQueryAnalyzer({ model, fallback: createHeuristicQueryAnalyzer() }) : createHeuristicQueryAnalyzer()),
+  );
   // Stage-wise sufficiency: the heuristic score decides when it is clear; the model only inside its uncertainty band.
   const judge =
     options.judge ??

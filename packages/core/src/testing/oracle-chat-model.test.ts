@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { generateObject } from '../llm/generate-object.js';
 import { quoteUntrusted } from '../llm/quote-untrusted.js';
+import { looksLikeRefusal } from '../structured/clean-model-text.js';
 import { createOracleChatModel, findGold } from './oracle-chat-model.js';
 
 const evidence = (texts: Record<string, string>) => Object.entries(texts).map(([id, t]) => quoteUntrusted(t, { id })).join('\n');
@@ -56,7 +57,8 @@ describe('oracle chat model (cost simulator)', () => {
     const plain = await model.chat({ messages: [{ role: 'system', content: 'End with: So the answer is: X.' }, { role: 'user', content: `${evidence({ c1: 'Ada lived in Paris.' })}\nQuestion: Where?` }] });
     expect(plain.text).toBe('So the answer is: Paris.');
     const none = await model.chat({ messages: [{ role: 'user', content: `${evidence({ c1: 'Ada lived in Lyon.' })}\nQuestion: Where did Ada live?` }] });
-    expect(none.text).toMatch(/cannot answer/);
+    expect(none.text).toMatch(/does not answer/);
+    expect(looksLikeRefusal(none.text)).toBe(false);
     const tools = [
       { name: 'keyword_search', description: '', parameters: { type: 'object', properties: { keywords: { type: 'array', items: { type: 'string' } } } } },
       { name: 'chunk_read', description: '', parameters: { type: 'object', properties: { chunk_ids: { type: 'array', items: { type: 'string' } } } } },

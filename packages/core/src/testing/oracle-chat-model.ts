@@ -39,7 +39,8 @@ type Schema = Record<string, unknown>;
 
 const POSITIVE = new Set(['pass', 'yes', 'true', 'sufficient', 'supported', 'relevant', 'grounded', 'adequate', 'verified', 'correct', 'entailed', 'answerable', 'consistent', 'answered']);
 const NEGATIVE = new Set(['fail', 'no', 'false', 'insufficient', 'unsupported', 'irrelevant', 'ungrounded', 'inadequate', 'failed', 'incorrect', 'unanswerable', 'inconsistent', 'abstained', 'unsure']);
-const CANNOT = 'I cannot answer this from the evidence shown.';
+// Not a refusal (callers re-ask refusals): a plain statement that the evidence lacks the answer.
+const CANNOT = 'The evidence shown does not answer the question.';
 
 export function normalizeForMatch(s: string): string {
   return ` ${s
@@ -299,7 +300,8 @@ export function createOracleChatModel(options: OracleChatModelOptions): ChatMode
       text = /so the answer is/i.test(system) ? `So the answer is: ${found.answer}.` : found.answer;
     } else {
       const near = closestSentence(question, blocks);
-      text = near ? `${CANNOT} The closest evidence: ${near}` : CANNOT;
+      // With no evidence at all (a no-retrieval prompt) it says it does not know.
+      text = blocks.length === 0 ? 'unknown' : near ? `${CANNOT} Closest: ${near}` : CANNOT;
     }
     return {
       text,

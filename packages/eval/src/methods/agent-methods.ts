@@ -1,7 +1,7 @@
 // The agents of @rag/agents (issue 8). Each runs through `agentInstance`, so EM/F1/Contain-Acc
 // score its answer text and Recall@K its `Answer.evidence` ranking. In service mode the stack's
 // chat model drives the agent's LLM strategies; in embedded mode the heuristic ones run.
-import { createA2ragAgent, createAcademicAgent, createAragAgent, createIrcotAgent, createTadaragAgent } from '@rag/agents';
+import { createA2ragAgent, createAcademicAgent, createAragAgent, createIrcotAgent, createNaiveRagAgent, createNoragAgent, createTadaragAgent } from '@rag/agents';
 import type { EvalMethod } from '../types.js';
 import { agentInstance } from './adapters.js';
 import { booleanOption, numberOption } from './method-options.js';
@@ -15,11 +15,13 @@ export const a2ragAgentMethod: EvalMethod = {
     maxRetries: 'integer, I_max rewrite–retry rounds (default 2)',
     gate: 'boolean, false skips the summarized-KB gate (default true)',
     gateThreshold: 'number in [0, 1], τ_g (default the agents package default)',
+    llmAnalysis: 'boolean, with a model: the model extracts the seeds (one call per attempt) instead of the phrase extractor (default false, as in the paper)',
     unsureAnswer: 'boolean, true answers with the best unverified attempt (labelled unsure) instead of FAIL/ABSTAIN when the retries run out (default false)',
   },
   create: (stack, options) => {
     const maxRetries = numberOption(options, 'a2rag-agent', 'maxRetries');
     const unsureAnswer = booleanOption(options, 'a2rag-agent', 'unsureAnswer');
+    const llmAnalysis = booleanOption(options, 'a2rag-agent', 'llmAnalysis');
     const gate = booleanOption(options, 'a2rag-agent', 'gate');
     const threshold = numberOption(options, 'a2rag-agent', 'gateThreshold');
     return agentInstance(
@@ -29,6 +31,7 @@ export const a2ragAgentMethod: EvalMethod = {
         ...(maxRetries !== undefined ? { maxRetries } : {}),
         gate: gate === false ? false : threshold !== undefined ? { threshold } : {},
         ...(unsureAnswer ? { onExhausted: 'unsure-answer' as const } : {}),
+        ...(llmAnalysis ? { llmAnalysis } : {}),
       }),
     );
   },
@@ -75,5 +78,25 @@ export const ircotMethod: EvalMethod = {
   create: (stack, options) => {
     const maxSteps = numberOption(options, 'ircot', 'maxSteps');
     return agentInstance(createIrcotAgent({ index: stack.index, ...(stack.chat ? { model: stack.chat } : {}), ...(maxSteps !== undefined ? { maxSteps } : {}) }));
+  },
+};
+
+export const noragMethod: EvalMethod = {
+  name: 'norag',
+  kind: 'agent',
+  description: 'no retrieval: the model answers from what it knows, one call (embedded: abstains, there is nothing to answer from)',
+  usesGraph: false,
+  create: (stack) => agentInstance(createNoragAgent({ ...(stack.chat ? { model: stack.chat } : {}) })),
+};
+
+export const naiveRagMethod: EvalMethod = {
+  name: 'naive-rag',
+  kind: 'agent',
+  description: 'naive RAG: top-k chunks by embedding search, one generation (embedded: the extractive reader)',
+  usesGraph: false,
+  options: { k: 'integer, chunks given to the generator (default 5)' },
+  create: (stack, options) => {
+    const k = numberOption(options, 'naive-rag', 'k');
+    return agentInstance(createNaiveRagAgent({ index: stack.index, ...(stack.chat ? { model: stack.chat } : {}), ...(k !== undefined ? { k } : {}) }));
   },
 };
