@@ -23,6 +23,8 @@ export { abstentionReason } from './text/abstention-reason.js';
 export { createLlmValidator, DEFAULT_PROMPTS } from './llm/llm-validator.js';
 export type { LlmValidatorOptions } from './llm/llm-validator.js';
 export { createLlmTripleCheck } from './llm/llm-triple-check.js';
+export { createCascadeTripleCheck } from './llm/cascade-triple-check.js';
+export type { CascadeTripleCheckOptions } from './llm/cascade-triple-check.js';
 export type { LlmTripleCheckOptions } from './llm/llm-triple-check.js';
 export { LlmVerdictSchema, LlmTripleVerdictSchema } from './llm/verdict-schema.js';
 export type { LlmVerdict, LlmTripleVerdict } from './llm/verdict-schema.js';

@@ -258,6 +258,19 @@ describe('createA2ragAgent at the paper\'s cost (model mode, every call counted)
     expect(count(model.requests)).toMatchObject({ analyze: 0, answer: 1, 'triple-check': 1, rewrite: 0 });
   });
 
+  it('lexicalFirst: a lexical pass of all three checks spends no Triple-Check call; a lexical failure asks the model once', async () => {
+    const model = countingModel(1);
+    const { createCascadeTripleCheck } = await import('@rag/verify');
+    const lexical = (pass: boolean) => ({ check: async () => ({ pass, failure: pass ? undefined : ('grd' as const), verdicts: [], calls: 0 }) });
+    const { createLlmTripleCheck } = await import('@rag/verify');
+    for (const [pass, calls] of [[true, 0], [false, 1]] as const) {
+      const before = model.requests.length;
+      const tripleCheck = createCascadeTripleCheck({ cheap: lexical(pass), model: createLlmTripleCheck({ model, mode: 'combined' }) });
+      await createA2ragAgent({ index, model, tripleCheck, gate: false }).answer('Where was Gustave Eiffel born?');
+      expect(model.requests.slice(before).filter((r) => kindOf(r) === 'triple-check')).toHaveLength(calls);
+    }
+  });
+
   it('asks the model judge only when the cheap sufficiency score is unsure', async () => {
     const model = countingModel(1);
     const cheap = (score: number) => ({ judge: async () => ({ sufficient: score >= 0.8, score, reason: 'cheap' }) });

@@ -6,7 +6,7 @@
 import { invalidInput, type AnswerGenerator, type ChatModel, type Citation, type Evidence, type QueryAnalyzer, type QueryRewriter, type Retriever, type SufficiencyJudge, type TripleExtractor } from '@rag/core';
 import { createTypedTripleExtractor, type RagIndex } from '@rag/indexer';
 import { createA2ragRetriever, createHeuristicQueryAnalyzer, createHeuristicSufficiencyJudge } from '@rag/retrievers';
-import { abstentionReason, createCascadeSufficiencyJudge, createLlmSufficiencyJudge, createLlmTripleCheck, createTripleCheck, verificationOf, type TripleCheck, type TripleCheckResult } from '@rag/verify';
+import { abstentionReason, createCascadeSufficiencyJudge, createCascadeTripleCheck, createLlmSufficiencyJudge, createLlmTripleCheck, createTripleCheck, verificationOf, type TripleCheck, type TripleCheckResult } from '@rag/verify';
 import { mergeRanked, refsOf } from '../internal/evidence.js';
 import { sentenceVerification } from '../internal/label-answer.js';
 import { runAgent } from '../internal/run-agent.js';
@@ -31,6 +31,11 @@ export interface A2ragAgentOptions {
   rewriter?: QueryRewriter;
   tripleCheck?: TripleCheck;
   analyzer?: QueryAnalyzer;
+  /**
+   * Model mode: accept a pass of all three embedded lexical validators without a model call and
+   * ask the model only otherwise (default false: the model judges every attempt).
+   */
+  lexicalFirst?: boolean;
   /** Model mode: the model extracts the seeds S_V, S_R (one call per attempt) instead of the phrase extractor (default false). */
   llmAnalysis?: boolean;
   /** Stop-or-escalate judge of the staged retriever (default: the model judge in model mode, the retriever's heuristic one otherwise). */
@@ -90,7 +95,9 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
   const generator = options.generator ?? (model ? createLlmAnswerGenerator({ model, index }) : createExtractiveAnswerGenerator({ index }));
   const rewriter = options.rewriter ?? (model ? createLlmQueryRewriter({ model }) : createTemplateQueryRewriter());
   // Triple-Check as ONE structured call returning the three verdicts (eq. 5).
-  const tripleCheck = options.tripleCheck ?? (model ? createLlmTripleCheck({ model, mode: 'combined' }) : createTripleCheck());
+  const modelCheck = () => createLlmTripleCheck({ model: model!, mode: 'combined' });
+  const tripleCheck =
+    options.tripleCheck ?? (model ? (options.lexicalFirst ? createCascadeTripleCheck({ cheap: createTripleCheck(), model: modelCheck() }) : modelCheck()) : createTripleCheck());
   const onExhausted = options.onExhausted ?? 'fail';
   if (onExhausted !== 'fail' && onExhausted !== 'unsure-answer') throw invalidInput('createA2ragAgent(options.onExhausted)', 'must be "fail" or "unsure-answer"', { value: onExhausted });
   const answerQuery = options.answerQuery ?? (options.rewriter ? 'original' : model ? 'rewritten' : 'original');

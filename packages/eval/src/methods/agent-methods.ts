@@ -16,12 +16,14 @@ export const a2ragAgentMethod: EvalMethod = {
     gate: 'boolean, false skips the summarized-KB gate (default true)',
     gateThreshold: 'number in [0, 1], τ_g (default the agents package default)',
     llmAnalysis: 'boolean, with a model: the model extracts the seeds (one call per attempt) instead of the phrase extractor (default false, as in the paper)',
+    lexicalFirst: 'boolean, with a model: a pass of all three lexical validators is accepted without the model Triple-Check call (default false)',
     unsureAnswer: 'boolean, true answers with the best unverified attempt (labelled unsure) instead of FAIL/ABSTAIN when the retries run out (default false)',
   },
   create: (stack, options) => {
     const maxRetries = numberOption(options, 'a2rag-agent', 'maxRetries');
     const unsureAnswer = booleanOption(options, 'a2rag-agent', 'unsureAnswer');
     const llmAnalysis = booleanOption(options, 'a2rag-agent', 'llmAnalysis');
+    const lexicalFirst = booleanOption(options, 'a2rag-agent', 'lexicalFirst');
     const gate = booleanOption(options, 'a2rag-agent', 'gate');
     const threshold = numberOption(options, 'a2rag-agent', 'gateThreshold');
     return agentInstance(
@@ -32,6 +34,7 @@ export const a2ragAgentMethod: EvalMethod = {
         gate: gate === false ? false : threshold !== undefined ? { threshold } : {},
         ...(unsureAnswer ? { onExhausted: 'unsure-answer' as const } : {}),
         ...(llmAnalysis ? { llmAnalysis } : {}),
+        ...(lexicalFirst ? { lexicalFirst } : {}),
       }),
     );
   },
