@@ -35,7 +35,7 @@ export { createScriptedAgentPolicy, bridgeEntity, idsInObservation } from './ara
 export type { ScriptedAgentPolicyOptions } from './arag/scripted-policy.js';
 export { createToolCallingPolicy, stepMessages } from './arag/tool-calling-policy.js';
 export type { ToolCallingPolicy, ToolCallingPolicyOptions } from './arag/tool-calling-policy.js';
-export { createAgentAragTools, ARAG_TOOL_DEFINITIONS, ARAG_TOOL_SCHEMAS } from './arag/tools.js';
+export { createAgentAragTools, ARAG_FULL_TOOLS, ARAG_NAIVE_TOOLS, ARAG_TOOL_DEFINITIONS, ARAG_TOOL_SCHEMAS } from './arag/tools.js';
 export type { AragToolName, AragToolSession, AragToolset, AragToolsOptions, ToolHit, ToolResult } from './arag/tools.js';
 
 export { createTadaragAgent } from './tadarag/tadarag-agent.js';

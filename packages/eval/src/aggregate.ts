@@ -50,6 +50,7 @@ export function aggregateRecords(input: {
     totalLlmCalls: calls.reduce((a, b) => a + b, 0),
     totalTokens: tokens.reduce((a, b) => a + b, 0),
     budgetExceeded: r.filter((x) => x.budgetExceeded).length,
+    ...(r.some((x) => x.retrievedTokens !== undefined) ? { retrievedTokens: round(meanOf(r.map((x) => x.retrievedTokens ?? 0)) ?? 0, 1) } : {}),
     indexMs: Math.round(input.indexMs),
     ...(input.options && Object.keys(input.options).length > 0 ? { options: input.options } : {}),
   };

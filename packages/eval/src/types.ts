@@ -51,6 +51,8 @@ export interface MethodRun {
   fallbacks?: Record<string, number>;
   /** The run stopped because its budget was spent. */
   budgetExceeded?: boolean;
+  /** Corpus tokens the method's tools returned (A-RAG Table 3), when it reports them. */
+  retrievedTokens?: number;
 }
 
 export interface RunOptions {
@@ -117,6 +119,7 @@ export interface QuestionRecord {
   /** Fallbacks to the embedded heuristic in this question's run, by decision. */
   fallbacks?: Record<string, number>;
   budgetExceeded?: boolean;
+  retrievedTokens?: number;
 }
 
 export interface MethodResult {
@@ -156,6 +159,8 @@ export interface MethodResult {
   totalTokens?: number;
   /** Questions whose run stopped on a spent budget. */
   budgetExceeded?: number;
+  /** Mean corpus tokens retrieved per question (A-RAG agents). */
+  retrievedTokens?: number;
   indexMs: number;
   options?: MethodOptions;
 }

@@ -219,7 +219,8 @@ function summaryTable(report: EvalReport): string {
       lines.push(`  ${''.padEnd(18)} ${statuses}; model calls ${r.totalLlmCalls ?? 0} (${r.llmCalls}/q), tokens ${r.totalTokens ?? 0} (${r.tokens}/q); budget exceeded ${r.budgetExceeded ?? 0}`);
       const stages = Object.entries(r.stages ?? {}).sort((a, b) => b[1] - a[1]).map(([s, v]) => `${s} ${(v * 100).toFixed(0)}%`).join(', ');
       const perAttempt = r.llmCallsPerAttempt ? `; calls per attempt mean ${r.llmCallsPerAttempt.mean.toFixed(2)}, p95 ${r.llmCallsPerAttempt.p95.toFixed(2)}` : '';
-      lines.push(`  ${''.padEnd(18)} stages: ${stages || '—'}; retries ${r.retries}/q${perAttempt}`);
+      const retrieved = r.retrievedTokens !== undefined ? `; retrieved tokens ${r.retrievedTokens}/q` : '';
+      lines.push(`  ${''.padEnd(18)} stages: ${stages || '—'}; retries ${r.retries}/q${perAttempt}${retrieved}`);
       if (fallbacks.length > 0) lines.push(`  ${''.padEnd(18)} fallbacks: ${fallbacks.map(([d, n]) => `${d} ${n}`).join(', ')}`);
     }
   }

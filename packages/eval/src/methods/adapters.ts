@@ -49,6 +49,7 @@ export function agentInstance(agent: AnsweringAgent, budget?: BudgetLimits): Met
         tokensIn: answer.cost.tokensIn,
         tokensOut: answer.cost.tokensOut,
         ...fallbacksOf(answer.trace),
+        ...retrievedTokensIn(answer.trace),
       };
     },
   };
@@ -60,4 +61,10 @@ export function fallbacksOf(trace: readonly { kind: string; name: string; data?:
   for (const e of trace ?? []) if (e.kind === 'warning' && e.name === 'fallback') out[String(e.data?.decision ?? 'unknown')] = (out[String(e.data?.decision ?? 'unknown')] ?? 0) + 1;
   const budget = (trace ?? []).some((e) => e.kind === 'decision' && e.name === 'budget');
   return { ...(Object.keys(out).length > 0 ? { fallbacks: out } : {}), ...(budget ? { budgetExceeded: true } : {}) };
+}
+
+/** Corpus tokens retrieved, from the A-RAG loop's summary decision, when the trace has one. */
+function retrievedTokensIn(trace: readonly { kind: string; name: string; data?: Record<string, unknown> }[] | undefined): { retrievedTokens?: number } {
+  const e = [...(trace ?? [])].reverse().find((x) => x.name === 'arag-loop' && typeof x.data?.retrievedTokens === 'number');
+  return e ? { retrievedTokens: e.data!.retrievedTokens as number } : {};
 }

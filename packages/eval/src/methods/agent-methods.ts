@@ -4,7 +4,8 @@
 import { createA2ragAgent, createAcademicAgent, createAragAgent, createIrcotAgent, createNaiveRagAgent, createNoragAgent, createTadaragAgent } from '@rag/agents';
 import type { EvalMethod } from '../types.js';
 import { agentInstance } from './adapters.js';
-import { booleanOption, numberOption } from './method-options.js';
+import { RagError } from '@rag/core';
+import { booleanOption, numberOption, stringOption } from './method-options.js';
 
 export const a2ragAgentMethod: EvalMethod = {
   name: 'a2rag-agent',
@@ -45,10 +46,43 @@ export const aragMethod: EvalMethod = {
   kind: 'agent',
   description: 'A-RAG agent loop over keyword_search / semantic_search / chunk_read (scripted policy in embedded mode, native tool calls with a model)',
   usesGraph: false,
-  options: { maxSteps: 'integer, the iteration budget L (default 8)' },
+  options: {
+    maxSteps: 'integer, the iteration budget L (default 8)',
+    tools: 'tools removed, A-RAG Table 2 ablations: -keyword, -semantic or -read, comma-separated (e.g. arag.tools=-keyword)',
+  },
   create: (stack, options) => {
     const maxSteps = numberOption(options, 'arag', 'maxSteps');
-    return agentInstance(createAragAgent({ index: stack.index, ...(stack.chat ? { model: stack.chat } : {}), ...(maxSteps !== undefined ? { maxSteps } : {}) }));
+    const without = toolAblations(stringOption(options, 'arag', 'tools'));
+    return agentInstance(
+      createAragAgent({ index: stack.index, ...(stack.chat ? { model: stack.chat } : {}), ...(maxSteps !== undefined ? { maxSteps } : {}), ...(without.length ? { without } : {}) }),
+    );
+  },
+};
+
+const ABLATIONS = { '-keyword': 'keyword_search', '-semantic': 'semantic_search', '-read': 'chunk_read' } as const;
+
+function toolAblations(text: string | undefined): (typeof ABLATIONS)[keyof typeof ABLATIONS][] {
+  if (text === undefined) return [];
+  return text
+    .split(/[,+]/)
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .map((t) => {
+      const tool = (ABLATIONS as Record<string, (typeof ABLATIONS)[keyof typeof ABLATIONS]>)[t];
+      if (!tool) throw new RagError('RAG_INVALID_INPUT', `--method-option arag.tools: unknown ablation "${t}" (${Object.keys(ABLATIONS).join(', ')})`, { details: { input: 'method-option' } });
+      return tool;
+    });
+}
+
+export const aragNaiveMethod: EvalMethod = {
+  name: 'arag-naive',
+  kind: 'agent',
+  description: 'A-RAG (Naive): the agent loop with one embedding search tool over chunks plus chunk_read',
+  usesGraph: false,
+  options: { maxSteps: 'integer, the iteration budget L (default 8)' },
+  create: (stack, options) => {
+    const maxSteps = numberOption(options, 'arag-naive', 'maxSteps');
+    return agentInstance(createAragAgent({ index: stack.index, variant: 'naive', name: 'arag-naive', ...(stack.chat ? { model: stack.chat } : {}), ...(maxSteps !== undefined ? { maxSteps } : {}) }));
   },
 };
 
