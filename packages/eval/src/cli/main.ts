@@ -29,7 +29,7 @@ export interface CliIo {
 export interface CliDeps {
   registry: MethodRegistry;
   createStack(env: Record<string, string | undefined>): EvalStack;
-  createBackend(stack: EvalStack): IndexBackend;
+  createBackend(stack: EvalStack, options?: { withModel?: boolean }): IndexBackend;
   /** The index with `percent`% of its graph nodes and their edges deleted (A2RAG Section IV-F). */
   withKgDeletion?(index: RagIndex, percent: number, seed: number): RagIndex | Promise<RagIndex>;
 }
@@ -74,6 +74,7 @@ function buildProgram(argv: readonly string[], io: CliIo, deps: CliDeps): Comman
     .option('--judge', "score answers with an LLM judge (the stack's chat model; needs OLLAMA_HOST)")
     .option('--cache-dir <dir>', 'where built indexes are cached', '.rag-cache')
     .option('--no-cache', 'build the index in memory and do not cache it')
+    .option('--index-with-model', "build the index with the chat model: LLM triple extraction (routed domain templates) and model-written document summaries")
     .option('--list-methods', 'list the known methods and their options, then exit')
     .option('--config <file>', 'plugins (embedder, vector store, keyword index, chat model, extractor); default: rag.config.json or rag.config.mjs here')
     .action(async (opts: CliOptions) => {
@@ -101,6 +102,7 @@ interface CliOptions {
   fault: string;
   cacheDir: string;
   cache: boolean;
+  indexWithModel?: boolean;
   listMethods?: boolean;
 }
 
@@ -140,7 +142,9 @@ async function execute(opts: CliOptions, argv: readonly string[], io: CliIo, dep
       })()
     : undefined;
 
-  const backend = deps.createBackend(stack);
+  if (opts.indexWithModel && opts.chat === 'oracle')
+    throw new RagError('RAG_INVALID_INPUT', '--index-with-model: not with --chat oracle (it answers questions, not indexing requests); use scripted, messy or a service', { details: { input: 'index-with-model' } });
+  const backend = opts.indexWithModel ? deps.createBackend(stack, { withModel: true }) : deps.createBackend(stack);
   let lastPct = '';
   const cached = await openCachedIndex({
     docs: dataset.corpus,
