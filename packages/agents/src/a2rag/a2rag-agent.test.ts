@@ -271,6 +271,18 @@ describe('createA2ragAgent at the paper\'s cost (model mode, every call counted)
     }
   });
 
+  it('spends no Triple-Check call on an empty candidate (the generator abstained)', async () => {
+    const model = createScriptedChatModel((r) => {
+      if (kindOf(r) === 'answer') return { json: { answer: '', citations: [], abstain: true } };
+      if (kindOf(r) === 'rewrite') return { json: { query: 'Gustave Eiffel birthplace city', instructions: '' } };
+      if (kindOf(r) === 'judge') return { json: { verdict: 'sufficient', reason: 'All there.', missing: [] } };
+      throw new Error(`unexpected ${kindOf(r)}`);
+    });
+    const a = await createA2ragAgent({ index, model, gate: false, maxRetries: 1 }).answer('Where was Gustave Eiffel born?');
+    expect(a.status).toBe('abstained');
+    expect(count(model.requests)).toMatchObject({ answer: 2, 'triple-check': 0, rewrite: 1 });
+  });
+
   it('asks the model judge only when the cheap sufficiency score is unsure', async () => {
     const model = countingModel(1);
     const cheap = (score: number) => ({ judge: async () => ({ sufficient: score >= 0.8, score, reason: 'cheap' }) });

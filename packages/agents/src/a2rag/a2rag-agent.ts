@@ -71,6 +71,8 @@ export interface A2ragAgentOptions {
   name?: string;
 }
 
+const EMBEDDED_CHECK = createTripleCheck();
+
 export function createA2ragAgent(options: A2ragAgentOptions): Agent {
   const index = options?.index;
   if (!index || typeof index.getChunk !== 'function') throw invalidInput('createA2ragAgent(options.index)', 'must be a RagIndex');
@@ -169,7 +171,9 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
           );
           const candidate = generated.abstain ? '' : generated.text;
           if (candidate) partial.text = candidate;
-          const check = await tripleCheck.check(asked, { text: candidate, citations: generated.citations }, evidence, context);
+          // An empty candidate cannot be grounded or adequate whatever a model says: the lexical
+          // checks decide its failure type (relevance, else grounding) with no model call.
+          const check = await (candidate || !model ? tripleCheck : EMBEDDED_CHECK).check(asked, { text: candidate, citations: generated.citations }, evidence, context);
           last = { text: candidate, check, evidence, citations: generated.citations };
           const isSentence = generated.form === 'sentence' && candidate !== '';
           if (isSentence) sentence ??= { text: candidate, check, citations: generated.citations, ranking, stage: evidence.stage ?? 'retrieved', attempt: i };
