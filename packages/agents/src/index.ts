@@ -34,6 +34,10 @@ export { STRICT_GROUNDING_INSTRUCTION, excludeInstruction, parseInstructions } f
 export type { InstructionRules } from './strategies/instructions.js';
 
 export { createIrcotAgent } from './ircot/ircot-agent.js';
+export { createNaiveRagAgent } from './baselines/naive-rag-agent.js';
+export type { NaiveRagAgentOptions } from './baselines/naive-rag-agent.js';
+export { createNoragAgent, NORAG_SYSTEM_PROMPT } from './baselines/norag-agent.js';
+export type { NoragAgentOptions } from './baselines/norag-agent.js';
 export type { IrcotAgentOptions } from './ircot/ircot-agent.js';
 
 export { createAragAgent, retrievedTokensOf } from './arag/arag-agent.js';
@@ -42,7 +46,7 @@ export { createScriptedAgentPolicy, bridgeEntity, idsInObservation } from './ara
 export type { ScriptedAgentPolicyOptions } from './arag/scripted-policy.js';
 export { createToolCallingPolicy, stepMessages } from './arag/tool-calling-policy.js';
 export type { ToolCallingPolicy, ToolCallingPolicyOptions } from './arag/tool-calling-policy.js';
-export { createAgentAragTools, ARAG_TOOL_DEFINITIONS, ARAG_TOOL_SCHEMAS } from './arag/tools.js';
+export { createAgentAragTools, ARAG_FULL_TOOLS, ARAG_NAIVE_TOOLS, ARAG_TOOL_DEFINITIONS, ARAG_TOOL_SCHEMAS } from './arag/tools.js';
 export type { AragToolName, AragToolSession, AragToolset, AragToolsOptions, ToolHit, ToolResult } from './arag/tools.js';
 
 export { createTadaragAgent } from './tadarag/tadarag-agent.js';

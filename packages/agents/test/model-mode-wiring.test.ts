@@ -16,11 +16,13 @@ beforeAll(async () => {
 });
 
 describe('createA2ragAgent in model mode', () => {
-  it('asks the model for query analysis and sufficiency by default', async () => {
-    const a = await createA2ragAgent({ index, model: createSchemaFollowingChatModel(), gate: false }).answer('Where was Gustave Eiffel born?');
-    const names = llmNames(a.trace);
-    expect(names).toContain('query-analysis');
-    expect(names.some((n) => n.includes('sufficiency'))).toBe(true);
+  it('asks the model for query analysis with llmAnalysis (seeds from the phrase extractor by default, as in the paper)', async () => {
+    const a = await createA2ragAgent({ index, model: createSchemaFollowingChatModel(), gate: false, llmAnalysis: true }).answer('Where was Gustave Eiffel born?');
+    expect(llmNames(a.trace)).toContain('query-analysis');
+    const d = await createA2ragAgent({ index, model: createSchemaFollowingChatModel(), gate: false }).answer('Where was Gustave Eiffel born?');
+    expect(llmNames(d.trace)).not.toContain('query-analysis');
+    // The stage-wise judge asks the model only inside the heuristic's uncertainty band (a2rag-agent.test.ts counts it).
+    expect(d.trace.some((e) => e.name === 'sufficiency-cascade')).toBe(true);
   });
 
   it('keeps the embedded analyzer and judge when they are given', async () => {

@@ -19,6 +19,7 @@ export function aggregateRecords(input: {
   const latencies = r.map((x) => x.latencyMs);
   const calls = r.map((x) => x.llmCalls);
   const tokens = r.map((x) => x.tokensIn + x.tokensOut);
+  const perAttempt = r.map((x) => x.llmCalls / (x.retries + 1));
   const nullable = (v: number | null) => (v === null ? null : round(v));
   const calibration = calibrationOf(r);
   const riskCoverage = input.kind === 'agent' ? riskCoverageOf(r) : undefined;
@@ -38,6 +39,7 @@ export function aggregateRecords(input: {
     tokensOut: round(meanOf(r.map((x) => x.tokensOut)) ?? 0, 1),
     llmCallsP50: percentile(calls, 50),
     llmCallsP95: percentile(calls, 95),
+    llmCallsPerAttempt: { mean: round(meanOf(perAttempt) ?? 0), p95: round(percentile(perAttempt, 95)) },
     tokensP50: percentile(tokens, 50),
     tokensP95: percentile(tokens, 95),
     stages: mapValues(fractions(r.map((x) => x.stage)), (v) => round(v)),
@@ -51,6 +53,7 @@ export function aggregateRecords(input: {
     totalLlmCalls: calls.reduce((a, b) => a + b, 0),
     totalTokens: tokens.reduce((a, b) => a + b, 0),
     budgetExceeded: r.filter((x) => x.budgetExceeded).length,
+    ...(r.some((x) => x.retrievedTokens !== undefined) ? { retrievedTokens: round(meanOf(r.map((x) => x.retrievedTokens ?? 0)) ?? 0, 1) } : {}),
     indexMs: Math.round(input.indexMs),
     ...(input.options && Object.keys(input.options).length > 0 ? { options: input.options } : {}),
   };

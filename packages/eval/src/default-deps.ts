@@ -1,7 +1,7 @@
 // Production wiring of the CLI: the built-in methods, the env-selected stack, @rag/indexer
 // as the index backend and graph-store's extraction-loss simulation for --kg-deletion.
 import { RagError } from '@rag/core';
-import { createIndexer, INDEXER_VERSION, openIndex, type Indexer } from '@rag/indexer';
+import { createIndexer, createLlmTripleExtractor, INDEXER_VERSION, openIndex, type Indexer } from '@rag/indexer';
 import type { CliDeps } from './cli/main.js';
 import type { IndexBackend } from './index-cache.js';
 import { withKgDeletion } from './kg-deletion.js';
@@ -9,17 +9,24 @@ import { BUILTIN_METHODS } from './methods/builtin-methods.js';
 import { createMethodRegistry } from './methods/registry.js';
 import { createStackFromEnv, type EvalStack } from './stack.js';
 
-/** @rag/indexer with the stack's collaborators (embedded defaults where the stack has none). */
-export function createIndexerBackend(stack: EvalStack): IndexBackend {
+/**
+ * @rag/indexer with the stack's collaborators (embedded defaults where the stack has none).
+ * `withModel`: the stack's chat model extracts the graph (the LLM extractor, which routes each
+ * chunk to its TAdaRAG domain template) and writes the document summaries s_j of the A2RAG gate.
+ */
+export function createIndexerBackend(stack: EvalStack, options: { withModel?: boolean } = {}): IndexBackend {
+  const model = options.withModel ? stack.chat : undefined;
+  if (options.withModel && !model) throw new RagError('RAG_CONFIG', '--index-with-model: needs a chat model (a service, or --chat scripted|messy)', { details: { input: 'index-with-model' } });
   const collaborators = {
     ...(stack.embedder ? { embedder: stack.embedder } : {}),
     ...(stack.vectors ? { vectors: stack.vectors } : {}),
     ...(stack.keyword ? { keyword: stack.keyword } : {}),
-    ...(stack.extractor ? { extractor: stack.extractor } : {}),
+    ...(stack.extractor ? { extractor: stack.extractor } : model ? { extractor: createLlmTripleExtractor({ model }) } : {}),
+    ...(model ? { summaryModel: model } : {}),
   };
   const built = new WeakSet<object>();
   return {
-    configKey: JSON.stringify({ stack: stack.configKey, indexer: INDEXER_VERSION }),
+    configKey: JSON.stringify({ stack: stack.configKey, indexer: INDEXER_VERSION, ...(model ? { model: model.id } : {}) }),
     async build(docs, onProgress) {
       const indexer = createIndexer(collaborators);
       const report = await indexer.ingest(docs, onProgress ? { onProgress: (p) => onProgress(p.done, p.total, p.stage) } : {});

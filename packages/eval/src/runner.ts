@@ -48,9 +48,13 @@ export interface RunEvalOptions {
   kgDeletion?: number[];
   judge?: LlmJudge;
   mode: MethodStack['mode'];
+  /** Said at the top of the report, e.g. that figures are cost only (oracle simulator). */
+  note?: string;
   onProgress?(progress: RunProgress): void;
   /** Every per-question record, in question order per method. */
   onRecord?(record: QuestionRecord): void;
+  /** Runs one question's work inside a scope (the oracle simulator learns that question's gold this way). */
+  questionScope?<T>(question: EvalDataset['questions'][number], run: () => Promise<T>): Promise<T>;
   signal?: AbortSignal;
 }
 
@@ -78,7 +82,8 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
       const t0 = performance.now();
       let record: QuestionRecord;
       try {
-        const run = await instance.run(q.question, { k: fetchK, ...(options.signal ? { signal: options.signal } : {}) });
+        const ask = () => instance.run(q.question, { k: fetchK, ...(options.signal ? { signal: options.signal } : {}) });
+        const run = await (options.questionScope ? options.questionScope(q, ask) : ask());
         record = scoreQuestion({ method: method.name, question: q, run, k, latencyMs: performance.now() - t0, ...(level !== undefined ? { kgDeletion: level } : {}) });
         if (options.judge && run.answer !== undefined && q.answers.length > 0) {
           const verdict = await options.judge.judge({ question: q.question, prediction: run.answer, golds: q.answers, ...(options.signal ? { signal: options.signal } : {}) });
@@ -136,6 +141,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
     questions: questions.length,
     corpus: options.dataset.corpus.length,
     mode: options.mode,
+    ...(options.note ? { note: options.note } : {}),
     k,
     ...(levels ? { kgDeletion: levels } : {}),
     results,

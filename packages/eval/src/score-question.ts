@@ -41,6 +41,7 @@ export function scoreQuestion(input: {
     ...(run.stage !== undefined ? { stage: run.stage } : {}),
     ...(run.fallbacks ? { fallbacks: run.fallbacks } : {}),
     ...(run.budgetExceeded ? { budgetExceeded: true } : {}),
+    ...(run.retrievedTokens !== undefined ? { retrievedTokens: run.retrievedTokens } : {}),
     retries: run.retries ?? 0,
     llmCalls: run.llmCalls,
     tokensIn: run.tokensIn,

@@ -61,6 +61,8 @@ export interface MethodRun {
   fallbacks?: Record<string, number>;
   /** The run stopped because its budget was spent. */
   budgetExceeded?: boolean;
+  /** Corpus tokens the method's tools returned (A-RAG Table 3), when it reports them. */
+  retrievedTokens?: number;
 }
 
 export interface RunOptions {
@@ -129,6 +131,7 @@ export interface QuestionRecord {
   /** Fallbacks to the embedded heuristic in this question's run, by decision. */
   fallbacks?: Record<string, number>;
   budgetExceeded?: boolean;
+  retrievedTokens?: number;
 }
 
 export interface MethodResult {
@@ -149,6 +152,8 @@ export interface MethodResult {
   tokensOut: number;
   llmCallsP50: number;
   llmCallsP95: number;
+  /** Model calls per attempt (calls ÷ (retries + 1)) per question: mean and p95. */
+  llmCallsPerAttempt?: { mean: number; p95: number };
   tokensP50: number;
   tokensP95: number;
   stages: Record<string, number>;
@@ -168,6 +173,8 @@ export interface MethodResult {
   totalTokens?: number;
   /** Questions whose run stopped on a spent budget. */
   budgetExceeded?: number;
+  /** Mean corpus tokens retrieved per question (A-RAG agents). */
+  retrievedTokens?: number;
   indexMs: number;
   options?: MethodOptions;
 }
@@ -177,6 +184,8 @@ export interface EvalReport {
   questions: number;
   corpus: number;
   mode: StackMode;
+  /** What the figures mean when they are not quality, e.g. "cost only, not quality" under --chat oracle. */
+  note?: string;
   k: number[];
   kgDeletion?: number[];
   results: MethodResult[];

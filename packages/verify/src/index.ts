@@ -23,6 +23,8 @@ export { abstentionReason } from './text/abstention-reason.js';
 export { createLlmValidator, DEFAULT_PROMPTS } from './llm/llm-validator.js';
 export type { LlmValidatorOptions } from './llm/llm-validator.js';
 export { createLlmTripleCheck } from './llm/llm-triple-check.js';
+export { createCascadeTripleCheck } from './llm/cascade-triple-check.js';
+export type { CascadeTripleCheckOptions } from './llm/cascade-triple-check.js';
 export type { LlmTripleCheckOptions } from './llm/llm-triple-check.js';
 export { LlmVerdictSchema, LlmTripleVerdictSchema } from './llm/verdict-schema.js';
 export type { LlmVerdict, LlmTripleVerdict } from './llm/verdict-schema.js';
@@ -37,6 +39,8 @@ export type { SufficiencyScore, SufficiencyScoreOptions } from './graph/sufficie
 export { createSufficiencyJudge } from './graph/sufficiency-judge.js';
 export type { SufficiencyJudgeOptions } from './graph/sufficiency-judge.js';
 export { createLlmSufficiencyJudge, SufficiencyReplySchema } from './graph/llm-sufficiency-judge.js';
+export { createCascadeSufficiencyJudge } from './graph/cascade-sufficiency-judge.js';
+export type { CascadeSufficiencyJudgeOptions } from './graph/cascade-sufficiency-judge.js';
 export type { LlmSufficiencyJudgeOptions } from './graph/llm-sufficiency-judge.js';
 export { SUFFICIENCY_PROMPT } from './prompts/sufficiency-prompt.js';
 export { consistencyScore } from './graph/consistency-score.js';

@@ -82,19 +82,28 @@ describe('createA2ragAgent (embedded)', () => {
     expect(rewrites[1]).toMatch(/^ans:/);
   });
 
-  it('returns FAIL with the unverified candidate when every attempt fails verification', async () => {
+  it('returns FAIL with no answer text, naming the unverified candidate, when every attempt fails verification', async () => {
     const agent = createA2ragAgent({ index, gate: false, tripleCheck: scriptedCheck(['grd', 'grd', 'grd']), maxRetries: 2 });
     const a = await agent.answer('When was Marie Curie born?');
-    expect(a.status).toBe('failed');
-    expect(a.retries).toBe(2);
+    expect(a).toMatchObject({ status: 'failed', text: '', citations: [], retries: 2, verification: { status: 'failed', reason: expect.stringMatching(/last candidate "/) } });
     expect(a.verdicts?.[0]?.outcome).toBe('fail');
+    // The unsure-answer option keeps the old exit: the candidate stays in `text`.
+    const kept = await createA2ragAgent({ index, gate: false, tripleCheck: scriptedCheck(['grd', 'grd', 'grd']), onExhausted: 'unsure-answer' }).answer('When was Marie Curie born?');
+    expect(kept.status).toBe('failed');
+    expect(kept.text).not.toBe('');
+  });
+
+  it('returns ABSTAIN when no attempt found an answer in its evidence', async () => {
+    const generator = { generate: async () => ({ text: '', citations: [], abstain: true }) };
+    const a = await createA2ragAgent({ index, gate: false, generator, maxRetries: 1 }).answer('When was Marie Curie born?');
+    expect(a).toMatchObject({ status: 'abstained', text: '', retries: 1, verification: { status: 'unsure' } });
   });
 
   it('answers with a sentence answer labelled unsure, never verified, when no attempt finds a phrase', async () => {
     const sentence = 'Marie Curie was born in Warsaw on 7 November 1867.';
     const generator = { generate: async () => ({ text: sentence, citations: [{ chunkId: 'c', start: 0, end: sentence.length, quote: sentence }], form: 'sentence' as const }) };
     // Every check passes: the sentence is still only evidence, so the label is unsure.
-    const a = await createA2ragAgent({ index, gate: false, generator, tripleCheck: scriptedCheck([]), maxRetries: 1 }).answer('When was Marie Curie born?');
+    const a = await createA2ragAgent({ index, gate: false, generator, tripleCheck: scriptedCheck([]), maxRetries: 1, onExhausted: 'unsure-answer' }).answer('When was Marie Curie born?');
     expect(a).toMatchObject({ status: 'answered', form: 'sentence', text: sentence, retries: 1 });
     expect(a.verification).toEqual({ status: 'unsure', reason: 'no phrase of the asked type was found; the best supporting sentence is shown' });
     expect(a.citations).toHaveLength(1);
@@ -184,6 +193,107 @@ describe('createA2ragAgent (service mode, scripted ChatModel)', () => {
     expect(a.text).toBe('Paris');
     expect(model.requests.filter(isRewrite)).toHaveLength(1);
     expect(a.trace.some((e) => e.name === 'budget')).toBe(true);
+  });
+});
+
+describe('createA2ragAgent at the paper\'s cost (model mode, every call counted)', () => {
+  const kinds = ['analyze', 'judge', 'answer', 'triple-check', 'rewrite'] as const;
+  const kindOf = (r: ChatRequest): (typeof kinds)[number] => {
+    const sys = r.messages[0]?.content ?? '';
+    if (sys.startsWith('You analyse a question')) return 'analyze';
+    if (sys.startsWith('You judge whether retrieved evidence is sufficient')) return 'judge';
+    if (sys.startsWith('You answer questions')) return 'answer';
+    if (sys.startsWith('You are a strict verifier')) return 'triple-check';
+    if (sys.startsWith('You rewrite search queries')) return 'rewrite';
+    throw new Error(`unexpected request: ${sys.slice(0, 60)}`);
+  };
+  /** A model that verifies only from the `verifyAt`-th Triple-Check on. */
+  function countingModel(verifyAt: number) {
+    let checks = 0;
+    const id = () => index.chunksOfDoc('eiffel')[0]!.id;
+    const verdict = (ok: boolean) => (ok ? { verdict: 'pass', reason: 'It is stated.', spans: [{ chunkId: id(), quote: 'He was born in Dijon in 1832.' }] } : { verdict: 'fail', reason: 'The evidence does not state it.', spans: [] });
+    return createScriptedChatModel((r) => {
+      switch (kindOf(r)) {
+        case 'analyze':
+          return { json: { entities: ['Gustave Eiffel'], relations: ['born in'], answerType: 'place', queryType: 'attr' } };
+        case 'judge':
+          return { json: { verdict: 'sufficient', reason: 'All there.', missing: [] } };
+        case 'answer':
+          return { json: { answer: 'Dijon', citations: [{ chunkId: id(), quote: 'He was born in Dijon in 1832.' }], abstain: false } };
+        case 'triple-check': {
+          const ok = ++checks >= verifyAt;
+          return { json: { relevance: verdict(true), grounding: verdict(ok), adequacy: verdict(ok) } };
+        }
+        case 'rewrite':
+          return { json: { query: 'In which city was Gustave Eiffel born?', instructions: '' } };
+      }
+    });
+  }
+  const count = (requests: ChatRequest[]) => Object.fromEntries(kinds.map((k) => [k, requests.filter((r) => kindOf(r) === k).length]));
+
+  it('analyses the query once per attempt (shared by gate, controller and retriever) and checks with ONE Triple-Check call', async () => {
+    const model = countingModel(1);
+    const a = await createA2ragAgent({ index, model, llmAnalysis: true }).answer('Where was Gustave Eiffel born?');
+    expect(a).toMatchObject({ status: 'answered', text: 'Dijon', retries: 0 });
+    const calls = count(model.requests);
+    expect(calls).toMatchObject({ analyze: 1, answer: 1, 'triple-check': 1, rewrite: 0 });
+    expect(a.cost.llmCalls).toBe(model.requests.length);
+    expect(a.cost.llmCalls).toBeLessThanOrEqual(4);
+  });
+
+  it('on a retry analyses q^(1) once, and the answerer and Triple-Check see q^(1) (Algorithm 1 lines 10, 12)', async () => {
+    const model = countingModel(2);
+    const a = await createA2ragAgent({ index, model, llmAnalysis: true }).answer('Where was Gustave Eiffel born?');
+    expect(a).toMatchObject({ status: 'answered', retries: 1 });
+    expect(count(model.requests)).toMatchObject({ analyze: 2, answer: 2, 'triple-check': 2, rewrite: 1 });
+    const seen = model.requests.filter((r) => ['answer', 'triple-check'].includes(kindOf(r))).map((r) => r.messages[1]!.content.includes('In which city was Gustave Eiffel born?'));
+    expect(seen).toEqual([false, false, true, true]);
+    expect(model.requests.length / (a.retries! + 1)).toBeLessThanOrEqual(4);
+  });
+
+  it('by default takes the seeds from the phrase extractor, as the paper does: answer and Triple-Check only', async () => {
+    const model = countingModel(1);
+    const a = await createA2ragAgent({ index, model }).answer('Where was Gustave Eiffel born?');
+    expect(a.status).toBe('answered');
+    expect(count(model.requests)).toMatchObject({ analyze: 0, answer: 1, 'triple-check': 1, rewrite: 0 });
+  });
+
+  it('lexicalFirst: a lexical pass of all three checks spends no Triple-Check call; a lexical failure asks the model once', async () => {
+    const model = countingModel(1);
+    const { createCascadeTripleCheck } = await import('@rag/verify');
+    const lexical = (pass: boolean) => ({ check: async () => ({ pass, failure: pass ? undefined : ('grd' as const), verdicts: [], calls: 0 }) });
+    const { createLlmTripleCheck } = await import('@rag/verify');
+    for (const [pass, calls] of [[true, 0], [false, 1]] as const) {
+      const before = model.requests.length;
+      const tripleCheck = createCascadeTripleCheck({ cheap: lexical(pass), model: createLlmTripleCheck({ model, mode: 'combined' }) });
+      await createA2ragAgent({ index, model, tripleCheck, gate: false }).answer('Where was Gustave Eiffel born?');
+      expect(model.requests.slice(before).filter((r) => kindOf(r) === 'triple-check')).toHaveLength(calls);
+    }
+  });
+
+  it('spends no Triple-Check call on an empty candidate (the generator abstained)', async () => {
+    const model = createScriptedChatModel((r) => {
+      if (kindOf(r) === 'answer') return { json: { answer: '', citations: [], abstain: true } };
+      if (kindOf(r) === 'rewrite') return { json: { query: 'Gustave Eiffel birthplace city', instructions: '' } };
+      if (kindOf(r) === 'judge') return { json: { verdict: 'sufficient', reason: 'All there.', missing: [] } };
+      throw new Error(`unexpected ${kindOf(r)}`);
+    });
+    const a = await createA2ragAgent({ index, model, gate: false, maxRetries: 1 }).answer('Where was Gustave Eiffel born?');
+    expect(a.status).toBe('abstained');
+    expect(count(model.requests)).toMatchObject({ answer: 2, 'triple-check': 0, rewrite: 1 });
+  });
+
+  it('asks the model judge only when the cheap sufficiency score is unsure', async () => {
+    const model = countingModel(1);
+    const cheap = (score: number) => ({ judge: async () => ({ sufficient: score >= 0.8, score, reason: 'cheap' }) });
+    const { createCascadeSufficiencyJudge, createLlmSufficiencyJudge } = await import('@rag/verify');
+    // 0.7: the model is asked after Stage 1, says sufficient, and the retriever stops there.
+    for (const [score, asks] of [[0.95, 0], [0.1, 0], [0.7, 1]] as const) {
+      const before = model.requests.length;
+      const judge = createCascadeSufficiencyJudge({ cheap: cheap(score), model: createLlmSufficiencyJudge({ model }) });
+      await createA2ragAgent({ index, model, judge, gate: false }).answer('Where was Gustave Eiffel born?');
+      expect(model.requests.slice(before).filter((r) => kindOf(r) === 'judge')).toHaveLength(asks);
+    }
   });
 });
 

@@ -6,7 +6,7 @@
 import { invalidInput, type AnswerGenerator, type ChatModel, type Citation, type Evidence, type QueryAnalyzer, type QueryRewriter, type Retriever, type SufficiencyJudge, type TripleExtractor } from '@rag/core';
 import { createTypedTripleExtractor, type RagIndex } from '@rag/indexer';
 import { createA2ragRetriever, createHeuristicQueryAnalyzer, createHeuristicSufficiencyJudge } from '@rag/retrievers';
-import { abstentionReason, createLlmSufficiencyJudge, createLlmTripleCheck, createTripleCheck, verificationOf, type TripleCheck, type TripleCheckResult } from '@rag/verify';
+import { abstentionReason, createCascadeSufficiencyJudge, createCascadeTripleCheck, createLlmSufficiencyJudge, createLlmTripleCheck, createTripleCheck, verificationOf, type TripleCheck, type TripleCheckResult } from '@rag/verify';
 import { mergeRanked, refsOf } from '../internal/evidence.js';
 import { sentenceVerification } from '../internal/label-answer.js';
 import { runAgent } from '../internal/run-agent.js';
@@ -20,6 +20,7 @@ import type { CalibrationModel } from '../calibration/calibration-model.js';
 import type { Agent, TripleProposalSink } from '../types.js';
 import { createCoverageGate } from './coverage-gate.js';
 import { createSummaryGate, type SummaryGate } from './entry-gate.js';
+import { shareQueryAnalysis } from './shared-analysis.js';
 import { proposeTriples } from './triple-proposals.js';
 
 export interface A2ragAgentOptions {
@@ -32,6 +33,13 @@ export interface A2ragAgentOptions {
   rewriter?: QueryRewriter;
   tripleCheck?: TripleCheck;
   analyzer?: QueryAnalyzer;
+  /**
+   * Model mode: accept a pass of all three embedded lexical validators without a model call and
+   * ask the model only otherwise (default false: the model judges every attempt).
+   */
+  lexicalFirst?: boolean;
+  /** Model mode: the model extracts the seeds S_V, S_R (one call per attempt) instead of the phrase extractor (default false). */
+  llmAnalysis?: boolean;
   /** Stop-or-escalate judge of the staged retriever (default: the model judge in model mode, the retriever's heuristic one otherwise). */
   judge?: SufficiencyJudge;
   /**
@@ -43,6 +51,21 @@ export interface A2ragAgentOptions {
   gateFallback?: 'abstain' | AnswerGenerator;
   /** I_max: rewrite–retry rounds after the first attempt (default 2). */
   maxRetries?: number;
+  /**
+   * When no attempt verifies: "fail" (Algorithm 1: FAIL, or ABSTAIN when no attempt produced an
+   * answer at all) or "unsure-answer" (answer with the first attempt no check found wrong, else
+   * the best supporting sentence, labelled unsure). Default: "fail" with a chat model, as the
+   * paper writes; "unsure-answer" on the embedded default, whose heuristic checks can fail to
+   * establish an answer without showing it wrong (their "not established" is unsure, not FAIL).
+   */
+  onExhausted?: 'fail' | 'unsure-answer';
+  /**
+   * Which query the answer generator and Triple-Check see: "rewritten" (q^(i), Algorithm 1
+   * lines 10 and 12) or "original" (q). Default: "rewritten" when the rewriter is a model (its
+   * q^(i) is a question), "original" with the embedded template rewriter, whose q^(i) is a
+   * keyword query for retrieval and not a question.
+   */
+  answerQuery?: 'rewritten' | 'original';
   /** Chunks retrieved per attempt (default 10). */
   k?: number;
   /** HITL: where candidate triples from verified evidence are proposed (off by default). */
@@ -59,6 +82,8 @@ export interface A2ragAgentOptions {
   name?: string;
 }
 
+const EMBEDDED_CHECK = createTripleCheck();
+
 export function createA2ragAgent(options: A2ragAgentOptions): Agent {
   const index = options?.index;
   if (!index || typeof index.getChunk !== 'function') throw invalidInput('createA2ragAgent(options.index)', 'must be a RagIndex');
@@ -69,12 +94,27 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
   const model = options.model;
   // Model mode: the model analyses the query (seeds S_V, S_R) and judges sufficiency, each
   // falling back to the embedded strategy per call; every decision stays overridable.
-  const analyzer = options.analyzer ?? (model ? createLlmQueryAnalyzer({ model, fallback: createHeuristicQueryAnalyzer() }) : createHeuristicQueryAnalyzer());
-  const judge = options.judge ?? (model ? createLlmSufficiencyJudge({ model, fallback: createHeuristicSufficiencyJudge() }) : undefined);
+  // The analysis of q^(i) is computed once per attempt and shared by gate, controller and
+  // retriever. Seeds come from a phrase extractor, as in the paper (Section III-C: "a standard
+  // NER/phrase extractor"), unless `llmAnalysis` asks the model for them (one call per attempt).
+  const analyzer = shareQueryAnalysis(
+    options.analyzer ?? (model && options.llmAnalysis ? createLlmQueryAnalyzer({ model, fallback: createHeuristicQueryAnalyzer() }) : createHeuristicQueryAnalyzer()),
+  );
+  // Stage-wise sufficiency: the heuristic score decides when it is clear; the model only inside its uncertainty band.
+  const judge =
+    options.judge ??
+    (model ? createCascadeSufficiencyJudge({ cheap: createHeuristicSufficiencyJudge(), model: createLlmSufficiencyJudge({ model, fallback: createHeuristicSufficiencyJudge() }) }) : undefined);
   const retriever = options.retriever ?? createA2ragRetriever({ index, analyzer, ...(judge ? { judge } : {}) });
   const generator = options.generator ?? (model ? createLlmAnswerGenerator({ model, index }) : createExtractiveAnswerGenerator({ index }));
   const rewriter = options.rewriter ?? (model ? createLlmQueryRewriter({ model }) : createTemplateQueryRewriter());
-  const tripleCheck = options.tripleCheck ?? (model ? createLlmTripleCheck({ model, stopAtFirstFailure: true }) : createTripleCheck());
+  // Triple-Check as ONE structured call returning the three verdicts (eq. 5).
+  const modelCheck = () => createLlmTripleCheck({ model: model!, mode: 'combined' });
+  const tripleCheck =
+    options.tripleCheck ?? (model ? (options.lexicalFirst ? createCascadeTripleCheck({ cheap: createTripleCheck(), model: modelCheck() }) : modelCheck()) : createTripleCheck());
+  const onExhausted = options.onExhausted ?? (model ? 'fail' : 'unsure-answer');
+  if (onExhausted !== 'fail' && onExhausted !== 'unsure-answer') throw invalidInput('createA2ragAgent(options.onExhausted)', 'must be "fail" or "unsure-answer"', { value: onExhausted });
+  const answerQuery = options.answerQuery ?? (options.rewriter ? 'original' : model ? 'rewritten' : 'original');
+  if (answerQuery !== 'rewritten' && answerQuery !== 'original') throw invalidInput('createA2ragAgent(options.answerQuery)', 'must be "rewritten" or "original"', { value: answerQuery });
   const gateSpec = options.gate === false ? undefined : (options.gate ?? {});
   const summaryOptions = { index, ...(gateSpec?.threshold !== undefined ? { threshold: gateSpec.threshold } : {}) };
   const gate: { check: SummaryGate['check'] } | undefined =
@@ -109,7 +149,6 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
             return { status: g.abstain ? 'abstained' : 'answered', text: g.text, citations: g.citations, evidence: [], stage: 'gate-fallback', retries: 0 };
           }
         }
-        const analysis = await analyzer.analyze(q, context);
         let query = q;
         let instructions: string | undefined;
         let firstRanking: Evidence['chunks'] | undefined;
@@ -127,20 +166,25 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
             partial.retries = i;
             trace.add({ kind: 'retry', name: 'a2rag-retry', data: { attempt: i, query } });
           }
+          // The analysis of q^(i): the retriever reads the same (memoised) one.
+          const analysis = await analyzer.analyze(query, context);
           const evidence = await retriever.retrieve(query, { k, context });
           // Answer.evidence: this attempt's ranking first, earlier attempts' chunks after it.
           const ranking = firstRanking ? mergeRanked(evidence.chunks, firstRanking) : evidence.chunks;
           firstRanking ??= evidence.chunks;
           partial.evidence = refsOf(ranking);
           partial.stage = evidence.stage ?? 'retrieved';
-          // The answerer always sees the user's question; the rewrite steers retrieval and adds
-          // instructions, so a rewrite can never change what is being asked.
+          // GENERATEANSWER(q^(i), E^(i)) and TripleCheck(q^(i), …) (Algorithm 1 lines 10, 12), or
+          // the user's q when the rewrite is a retrieval keyword query (see `answerQuery`).
+          const asked = answerQuery === 'rewritten' ? query : q;
           const generated = await trace.stage('generate', () =>
-            generator.generate({ query: q, evidence, analysis, ...(instructions ? { instructions } : {}) }, context),
+            generator.generate({ query: asked, evidence, analysis, ...(instructions ? { instructions } : {}) }, context),
           );
           const candidate = generated.abstain ? '' : generated.text;
           if (candidate) partial.text = candidate;
-          const check = await tripleCheck.check(q, { text: candidate, citations: generated.citations }, evidence, context);
+          // An empty candidate cannot be grounded or adequate whatever a model says: the lexical
+          // checks decide its failure type (relevance, else grounding) with no model call.
+          const check = await (candidate || !model ? tripleCheck : EMBEDDED_CHECK).check(asked, { text: candidate, citations: generated.citations }, evidence, context);
           last = { text: candidate, check, evidence, citations: generated.citations };
           const isSentence = generated.form === 'sentence' && candidate !== '';
           if (isSentence) sentence ??= { text: candidate, check, citations: generated.citations, ranking, stage: evidence.stage ?? 'retrieved', attempt: i };
@@ -171,7 +215,7 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
           query = rewrite.query;
           instructions = rewrite.instructions;
         }
-        if (unsure) {
+        if (onExhausted === 'unsure-answer' && unsure) {
           trace.decision('a2rag', `no attempt verified; answering attempt ${unsure.attempt + 1}, which no check found wrong: UNSURE`, { failure: unsure.check.failure });
           return {
             status: 'answered',
@@ -184,7 +228,7 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
             retries: maxRetries,
           };
         }
-        if (sentence) {
+        if (onExhausted === 'unsure-answer' && sentence) {
           trace.decision('a2rag', `no attempt found a phrase of the asked type; answering attempt ${sentence.attempt + 1}'s best supporting sentence: UNSURE`, { failure: sentence.check.failure });
           return {
             status: 'answered',
@@ -198,6 +242,27 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
             retries: maxRetries,
           };
         }
+        const reasonOfNone = `no answer after ${maxRetries + 1} attempt(s): ${abstentionReason(q, last?.evidence.chunks ?? [])}`;
+        if (onExhausted === 'fail') {
+          // Algorithm 1: the retry budget is spent. FAIL when some attempt had a candidate that did
+          // not verify, ABSTAIN when no attempt found an answer in its evidence at all. No answer
+          // text either way; the last candidate is named in the reason for inspection.
+          const candidate = last?.text || sentence?.text || '';
+          const status = candidate ? 'failed' : 'abstained';
+          trace.decision('a2rag', `Triple-Check failed after ${maxRetries + 1} attempt(s): ${status === 'failed' ? 'FAIL' : 'ABSTAIN'}`, { failure: last?.check.failure });
+          return {
+            status,
+            text: '',
+            citations: [],
+            verdicts: last?.check.verdicts ?? [],
+            verification: candidate
+              ? { status: 'failed', reason: `not verified after ${maxRetries + 1} attempt(s) (last candidate "${candidate.slice(0, 200)}"): ${verificationOf(last?.check.verdicts ?? []).reason}` }
+              : { status: 'unsure', reason: reasonOfNone },
+            evidence: partial.evidence ?? [],
+            stage: partial.stage ?? 'failed',
+            retries: maxRetries,
+          };
+        }
         trace.decision('a2rag', `Triple-Check failed after ${maxRetries + 1} attempt(s): FAIL`, { failure: last?.check.failure });
         // FAIL (Algorithm 1 line 21). The last, unverified candidate is kept in `text` for
         // inspection; the status and verdicts say it was not verified.
@@ -206,9 +271,7 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
           text: last?.text ?? '',
           citations: last?.citations ?? [],
           verdicts: last?.check.verdicts ?? [],
-          verification: last?.text
-            ? verificationOf(last.check.verdicts)
-            : { status: 'failed', reason: `no answer after ${maxRetries + 1} attempt(s): ${abstentionReason(q, last?.evidence.chunks ?? [])}` },
+          verification: last?.text ? verificationOf(last.check.verdicts) : { status: 'failed', reason: reasonOfNone },
           evidence: partial.evidence ?? [],
           stage: partial.stage ?? 'failed',
           retries: maxRetries,

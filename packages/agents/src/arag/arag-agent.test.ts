@@ -119,3 +119,45 @@ describe('createAragAgent (service mode, native tool calls)', () => {
     expect(a.trace.some((e) => e.name === 'tool:semantic_search')).toBe(true);
   });
 });
+
+describe('A-RAG as its paper specifies (model mode)', () => {
+  const toolsOf = (r: ChatRequest) => (r.tools ?? []).map((t) => t.name);
+
+  it('offers the full tools with the strategy prompt, keeps the assistant text in the history, and caps k at 20', async () => {
+    const id = index.chunksOfDoc('eiffel')[0]!.id;
+    const model = createScriptedChatModel([
+      { text: 'First find Eiffel, then his birthplace.', toolCalls: [{ name: 'keyword_search', arguments: { keywords: ['Gustave Eiffel'] } }] },
+      { text: 'Reading it.', toolCalls: [{ name: 'chunk_read', arguments: { ids: [id] } }] },
+      'Dijon',
+    ]);
+    const a = await createAragAgent({ index, model }).answer('Where was Gustave Eiffel born?');
+    expect(a.text).toBe('Dijon');
+    expect(toolsOf(model.requests[0]!)).toEqual(['keyword_search', 'semantic_search', 'chunk_read']);
+    expect(model.requests[0]!.messages[0]!.content).toMatch(/sub-questions/);
+    expect(model.requests[0]!.tools![0]!.description).toMatch(/one to three words/);
+    expect(model.requests[0]!.tools![2]!.description).toMatch(/adjacent/);
+    const assistants = model.requests[2]!.messages.filter((m) => m.role === 'assistant').map((m) => m.content);
+    expect(assistants).toEqual(['First find Eiffel, then his birthplace.', 'Reading it.']);
+    const { KeywordSearchInputSchema } = await import('@rag/retrievers');
+    expect(KeywordSearchInputSchema.safeParse({ keywords: ['x'], k: 21 }).success).toBe(false);
+    expect(KeywordSearchInputSchema.parse({ keywords: ['x'] }).k).toBe(5);
+  });
+
+  it('A-RAG (Naive) offers one embedding search tool plus chunk_read; the Table 2 ablations drop a tool', async () => {
+    const naive = createScriptedChatModel([{ toolCalls: [{ name: 'naive_embedding_search', arguments: { query: 'Gustave Eiffel birthplace' } }] }, 'Dijon']);
+    const a = await createAragAgent({ index, model: naive, variant: 'naive' }).answer('Where was Gustave Eiffel born?');
+    expect(toolsOf(naive.requests[0]!)).toEqual(['chunk_read', 'naive_embedding_search']);
+    expect(naive.requests[1]!.messages.find((m) => m.role === 'tool')!.content).toMatch(/\[[^\]]+\]/);
+    expect(retrievedTokensOf(a.trace)).toBeGreaterThan(0);
+    for (const [without, left] of [
+      ['keyword_search', ['semantic_search', 'chunk_read']],
+      ['semantic_search', ['keyword_search', 'chunk_read']],
+      ['chunk_read', ['keyword_search', 'semantic_search']],
+    ] as const) {
+      const m = createScriptedChatModel(['unknown']);
+      await createAragAgent({ index, model: m, without: [without] }).answer('Where was Gustave Eiffel born?');
+      expect(toolsOf(m.requests[0]!)).toEqual(left);
+      expect(m.requests[0]!.messages[0]!.content).not.toContain(`${without} (`);
+    }
+  });
+});

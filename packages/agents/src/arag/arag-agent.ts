@@ -15,7 +15,8 @@ import { citeAnswer } from '../strategies/locate-quote.js';
 import type { Agent } from '../types.js';
 import { createScriptedAgentPolicy } from './scripted-policy.js';
 import { createToolCallingPolicy, type ToolCallingPolicy } from './tool-calling-policy.js';
-import { ARAG_TOOL_SCHEMAS, createAgentAragTools, type AragToolName, type AragToolset, type ToolHit } from './tools.js';
+import { aragSystemPrompt } from '../prompts/arag-prompt.js';
+import { ARAG_FULL_TOOLS, ARAG_NAIVE_TOOLS, ARAG_TOOL_SCHEMAS, createAgentAragTools, type AragToolName, type AragToolset, type ToolHit } from './tools.js';
 
 export interface AragAgentOptions {
   /** Labels the answer verified / unsure / failed (default: the embedded Triple-Check, no model calls). */
@@ -32,6 +33,10 @@ export interface AragAgentOptions {
   generator?: AnswerGenerator;
   /** Ranked chunks reported for Recall@K (default 10). */
   k?: number;
+  /** "full" (default): keyword, semantic search and chunk_read; "naive": A-RAG (Naive), one embedding search tool and chunk_read. */
+  variant?: 'full' | 'naive';
+  /** Tools removed, the ablations of A-RAG Table 2 (e.g. ["keyword_search"]). */
+  without?: readonly AragToolName[];
   name?: string;
 }
 
@@ -43,9 +48,14 @@ export function createAragAgent(options: AragAgentOptions): Agent {
   const maxSteps = options.maxSteps ?? 8;
   if (!Number.isInteger(maxSteps) || maxSteps < 1 || maxSteps > 50) throw invalidInput('createAragAgent(options.maxSteps)', 'must be an integer in 1..50', { value: maxSteps });
   const k = options.k ?? 10;
-  const tools = options.tools ?? createAgentAragTools({ index });
+  const variant = options.variant ?? 'full';
+  if (variant !== 'full' && variant !== 'naive') throw invalidInput('createAragAgent(options.variant)', 'must be "full" or "naive"', { value: variant });
+  const without = new Set(options.without ?? []);
+  const offered = (variant === 'naive' ? ARAG_NAIVE_TOOLS : ARAG_FULL_TOOLS).filter((t) => !without.has(t));
+  const tools = options.tools ?? createAgentAragTools({ index, tools: offered });
   const toolNames = tools.definitions.map((d) => d.name);
-  const modelPolicy: ToolCallingPolicy | undefined = !options.policy && options.model ? createToolCallingPolicy({ model: options.model, tools: tools.definitions }) : undefined;
+  const modelPolicy: ToolCallingPolicy | undefined =
+    !options.policy && options.model ? createToolCallingPolicy({ model: options.model, tools: tools.definitions, systemPrompt: aragSystemPrompt(toolNames) }) : undefined;
   const policy: AgentPolicy = options.policy ?? modelPolicy ?? createScriptedAgentPolicy();
   // A policy with `synthesize` speaks for a model: its answer text is the answer.
   const speaking: ToolCallingPolicy | undefined = typeof (policy as Partial<ToolCallingPolicy>).synthesize === 'function' ? (policy as ToolCallingPolicy) : undefined;
@@ -100,7 +110,7 @@ export function createAragAgent(options: AragAgentOptions): Agent {
             else searchRankings.push(result.hits);
           }
           if (!schema || !parsed?.success) trace.add({ kind: 'tool', name: 'invalid-tool-call', data: { tool: action.tool, observation: observation.slice(0, 300) } });
-          steps.push({ tool: action.tool, args: action.args, observation });
+          steps.push({ tool: action.tool, args: action.args, observation, ...(action.thought ? { thought: action.thought } : {}) });
           partial.evidence = refsOf(ranked());
         }
         const chunks = ranked();

@@ -27,7 +27,8 @@ export function stepMessages(system: string, question: string, steps: AgentStep[
   ];
   steps.forEach((s, i) => {
     const id = `step_${i + 1}`;
-    messages.push({ role: 'assistant', content: '', toolCalls: [{ id, name: s.tool, arguments: s.args }] });
+    // The assistant's own text (its reasoning between calls) stays in the history, as A-RAG's loop keeps it.
+    messages.push({ role: 'assistant', content: s.thought ?? '', toolCalls: [{ id, name: s.tool, arguments: s.args }] });
     messages.push({ role: 'tool', toolCallId: id, name: s.tool, content: quoteUntrusted(s.observation, { source: s.tool }) });
   });
   return messages;

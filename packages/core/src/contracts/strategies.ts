@@ -112,6 +112,8 @@ export interface AgentStep {
   tool: string;
   args: unknown;
   observation: string;
+  /** The text the policy wrote with its tool call (a model's reasoning), kept in the history. */
+  thought?: string;
 }
 
 export type AgentAction = { type: 'tool'; tool: string; args: unknown; thought?: string } | { type: 'answer'; thought?: string };

@@ -15,3 +15,5 @@ export { createSchemaFollowingChatModel, sampleFromSchema } from './schema-follo
 export type { SchemaFollowingChatModelOptions } from './schema-following-chat-model.js';
 export { createMessyChatModel, damageText, parseModelFaults, MODEL_FAULTS } from './messy-chat-model.js';
 export type { MessyChatModel, MessyChatModelOptions, ModelFault } from './messy-chat-model.js';
+export { createOracleChatModel, findGold, evidenceBlocks, questionOf } from './oracle-chat-model.js';
+export type { OracleChatModelOptions, OracleGold } from './oracle-chat-model.js';

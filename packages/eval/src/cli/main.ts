@@ -29,7 +29,7 @@ export interface CliIo {
 export interface CliDeps {
   registry: MethodRegistry;
   createStack(env: Record<string, string | undefined>): EvalStack;
-  createBackend(stack: EvalStack): IndexBackend;
+  createBackend(stack: EvalStack, options?: { withModel?: boolean }): IndexBackend;
   /** The index with `percent`% of its graph nodes and their edges deleted (A2RAG Section IV-F). */
   withKgDeletion?(index: RagIndex, percent: number, seed: number): RagIndex | Promise<RagIndex>;
 }
@@ -69,11 +69,12 @@ function buildProgram(argv: readonly string[], io: CliIo, deps: CliDeps): Comman
     .option('--kg-deletion <levels>', 'comma-separated percentages of graph nodes to delete, e.g. 0,10,20,30,40')
     .option('--seed <n>', 'seed of the KG-deletion sample', int('--seed'), 42)
     .option('--method-option <method.key=value>', 'a method option, repeatable (e.g. a2rag.relationSeeds=false)', collect, [] as string[])
-    .option('--chat <kind>', "replace the stack's chat model with a simulator: scripted (well-behaved) or messy (misbehaves; see --fault)")
+    .option('--chat <kind>', "replace the stack's chat model with a simulator: scripted (well-behaved), messy (misbehaves; see --fault) or oracle (knows the gold answer; cost only, not quality)")
     .option('--fault <names>', 'faults of --chat messy: all, or comma-separated names (see docs/services.md)', 'all')
     .option('--judge', "score answers with an LLM judge (the stack's chat model; needs OLLAMA_HOST)")
     .option('--cache-dir <dir>', 'where built indexes are cached', '.rag-cache')
     .option('--no-cache', 'build the index in memory and do not cache it')
+    .option('--index-with-model', "build the index with the chat model: LLM triple extraction (routed domain templates) and model-written document summaries")
     .option('--list-methods', 'list the known methods and their options, then exit')
     .option('--config <file>', 'plugins (embedder, vector store, keyword index, chat model, extractor); default: rag.config.json or rag.config.mjs here')
     .action(async (opts: CliOptions) => {
@@ -101,6 +102,7 @@ interface CliOptions {
   fault: string;
   cacheDir: string;
   cache: boolean;
+  indexWithModel?: boolean;
   listMethods?: boolean;
 }
 
@@ -130,7 +132,7 @@ async function execute(opts: CliOptions, argv: readonly string[], io: CliIo, dep
   log(`rag-eval: ${dataset.name}: ${dataset.questions.length} questions, ${dataset.corpus.length} passages (${dataset.format})`);
 
   const baseStack = deps.createStack(io.env);
-  const simulated = opts.chat !== undefined ? simulatedChat(opts.chat, opts.fault) : undefined;
+  const simulated = opts.chat !== undefined ? simulatedChat(opts.chat, opts.fault, dataset, opts.limit) : undefined;
   const stack = simulated ? { ...baseStack, chat: simulated.chat, describe: `${baseStack.describe}; chat: ${simulated.describe}` } : baseStack;
   log(`rag-eval: ${stack.describe}`);
   const judge = opts.judge
@@ -140,7 +142,9 @@ async function execute(opts: CliOptions, argv: readonly string[], io: CliIo, dep
       })()
     : undefined;
 
-  const backend = deps.createBackend(stack);
+  if (opts.indexWithModel && opts.chat === 'oracle')
+    throw new RagError('RAG_INVALID_INPUT', '--index-with-model: not with --chat oracle (it answers questions, not indexing requests); use scripted, messy or a service', { details: { input: 'index-with-model' } });
+  const backend = opts.indexWithModel ? deps.createBackend(stack, { withModel: true }) : deps.createBackend(stack);
   let lastPct = '';
   const cached = await openCachedIndex({
     docs: dataset.corpus,
@@ -171,6 +175,8 @@ async function execute(opts: CliOptions, argv: readonly string[], io: CliIo, dep
       ...(levels ? { kgDeletion: levels } : {}),
       ...(judge ? { judge } : {}),
       mode: stack.mode,
+      ...(simulated?.questionScope ? { questionScope: simulated.questionScope } : {}),
+      ...(simulated?.costOnly ? { note: COST_ONLY } : {}),
       openStack: async (level) => {
         const index = level === undefined || level === 0 ? cached.index : await deps.withKgDeletion!(cached.index, level, opts.seed);
         return {
@@ -198,8 +204,10 @@ async function execute(opts: CliOptions, argv: readonly string[], io: CliIo, dep
   io.stdout.write(summaryTable(report));
 }
 
+const COST_ONLY = 'cost only, not quality: --chat oracle answers with the gold answer whenever the evidence shows it';
+
 function summaryTable(report: EvalReport): string {
-  const lines = [`${report.dataset} (${report.questions} questions, ${report.mode})`];
+  const lines = [`${report.dataset} (${report.questions} questions, ${report.mode}${report.note ? `; ${report.note}` : ''})`];
   for (const r of report.results) {
     const recall = report.k.map((k) => `R@${k} ${((r.recall[String(k)] ?? 0) * 100).toFixed(1)}`).join('  ');
     const c = r.calibration;
@@ -213,6 +221,10 @@ function summaryTable(report: EvalReport): string {
     if ((r.totalLlmCalls ?? 0) > 0 || fallbacks.length > 0) {
       const statuses = Object.entries(r.statuses ?? {}).map(([s, n]) => `${s} ${n}`).join(', ');
       lines.push(`  ${''.padEnd(18)} ${statuses}; model calls ${r.totalLlmCalls ?? 0} (${r.llmCalls}/q), tokens ${r.totalTokens ?? 0} (${r.tokens}/q); budget exceeded ${r.budgetExceeded ?? 0}`);
+      const stages = Object.entries(r.stages ?? {}).sort((a, b) => b[1] - a[1]).map(([s, v]) => `${s} ${(v * 100).toFixed(0)}%`).join(', ');
+      const perAttempt = r.llmCallsPerAttempt ? `; calls per attempt mean ${r.llmCallsPerAttempt.mean.toFixed(2)}, p95 ${r.llmCallsPerAttempt.p95.toFixed(2)}` : '';
+      const retrieved = r.retrievedTokens !== undefined ? `; retrieved tokens ${r.retrievedTokens}/q` : '';
+      lines.push(`  ${''.padEnd(18)} stages: ${stages || '—'}; retries ${r.retries}/q${perAttempt}${retrieved}`);
       if (fallbacks.length > 0) lines.push(`  ${''.padEnd(18)} fallbacks: ${fallbacks.map(([d, n]) => `${d} ${n}`).join(', ')}`);
     }
   }

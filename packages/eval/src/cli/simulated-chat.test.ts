@@ -14,6 +14,20 @@ describe('--chat scripted|messy', () => {
     expect(() => simulatedChat('gpt', 'all')).toThrow(/--chat/);
     expect(() => simulatedChat('messy', 'bogus')).toThrow(/unknown fault/);
   });
+
+  it('accepts the oracle only with a dataset whose questions all have gold answers, and scopes the gold per question', async () => {
+    const q = (id: string, answers: string[]) => ({ id, question: `Where is ${id}?`, answers, supportingIds: ['d1'] });
+    const dataset = { name: 'toy', source: 'toy', format: 'jsonl-dir' as const, corpus: [{ id: 'd1', text: 'Ada lived in Paris.' }], questions: [q('a', ['Paris']), q('b', [])] };
+    expect(() => simulatedChat('oracle', 'all')).toThrow(/gold answer/);
+    expect(() => simulatedChat('oracle', 'all', dataset)).toThrow(/1 question\(s\) without one \(first: b\)/);
+    const sim = simulatedChat('oracle', 'all', dataset, 1);
+    expect(sim.costOnly).toBe(true);
+    expect(sim.describe).toMatch(/COST ONLY, NOT QUALITY/);
+    const request = { messages: [{ role: 'user' as const, content: '<data id="c1">\nAda lived in Paris.\n</data>\nQuestion: Where?' }] };
+    await expect(sim.chat.chat(request)).rejects.toMatchObject({ code: 'RAG_CONFIG' });
+    const reply = await sim.questionScope!(dataset.questions[0]!, () => sim.chat.chat(request));
+    expect(reply.text).toBe('Paris');
+  });
 });
 
 describe('model use in the report', () => {

@@ -1,14 +1,49 @@
-// `--chat scripted|messy --fault <names>`: run any method on a model simulator instead of a
+// `--chat scripted|messy|oracle --fault <names>`: run any method on a model simulator instead of a
 // service, so every model-driven path (and its fallbacks) runs without a model. The simulators
-// are not models: answers produced this way measure robustness, never quality.
+// are not models: answers produced this way measure robustness (scripted, messy) or cost (oracle:
+// calls, tokens, retries and stages when the model is right), never quality.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { RagError, type ChatModel } from '@rag/core';
-import { createMessyChatModel, createSchemaFollowingChatModel, parseModelFaults } from '@rag/core/simulate';
+import { createMessyChatModel, createOracleChatModel, createSchemaFollowingChatModel, parseModelFaults, type OracleGold } from '@rag/core/simulate';
+import type { EvalDataset, EvalQuestion } from '../types.js';
 
-export function simulatedChat(kind: string, fault: string): { chat: ChatModel; describe: string } {
+export interface SimulatedChat {
+  chat: ChatModel;
+  describe: string;
+  /** Runs one question's work with that question's gold known to the simulator (oracle only). */
+  questionScope?: <T>(question: EvalQuestion, run: () => Promise<T>) => Promise<T>;
+  /** Whether figures made with it say nothing about quality, only about cost. */
+  costOnly?: boolean;
+}
+
+export const CHAT_SIMULATORS = ['scripted', 'messy', 'oracle'] as const;
+
+export function simulatedChat(kind: string, fault: string, dataset?: EvalDataset, limit?: number): SimulatedChat {
   if (kind === 'scripted') return { chat: createSchemaFollowingChatModel(), describe: 'scripted simulator (well-behaved, schema-following; not a model)' };
   if (kind === 'messy') {
     const faults = parseModelFaults(fault);
     return { chat: createMessyChatModel({ faults }), describe: `messy simulator, faults: ${faults.join(', ')} (not a model)` };
   }
-  throw new RagError('RAG_INVALID_INPUT', `--chat: must be scripted or messy, got "${kind}"`, { details: { input: 'chat' } });
+  if (kind === 'oracle') return oracleChat(dataset, limit);
+  throw new RagError('RAG_INVALID_INPUT', `--chat: must be ${CHAT_SIMULATORS.join(', ')}, got "${kind}"`, { details: { input: 'chat' } });
+}
+
+function oracleChat(dataset: EvalDataset | undefined, limit: number | undefined): SimulatedChat {
+  const questions = dataset?.questions.slice(0, limit ?? dataset.questions.length) ?? [];
+  const missing = questions.filter((q) => q.answers.filter((a) => a.trim() !== '').length === 0);
+  if (!dataset || questions.length === 0 || missing.length > 0)
+    throw new RagError(
+      'RAG_INVALID_INPUT',
+      `--chat oracle: needs a dataset whose every question has a gold answer${dataset ? `; ${dataset.name} has ${missing.length} question(s) without one (first: ${missing[0]?.id ?? 'none'})` : ''}`,
+      { details: { input: 'chat', ...(missing[0] ? { question: missing[0].id } : {}) } },
+    );
+  const passages = new Map(dataset.corpus.map((d) => [d.id, d.text]));
+  const scope = new AsyncLocalStorage<OracleGold>();
+  return {
+    chat: createOracleChatModel({ gold: () => scope.getStore() }),
+    describe: 'oracle simulator (answers with the gold answer when the evidence shows it; COST ONLY, NOT QUALITY; not a model)',
+    costOnly: true,
+    questionScope: (q, run) =>
+      scope.run({ answers: q.answers, supports: q.supportingIds.flatMap((id) => (passages.has(id) ? [passages.get(id)!] : [])) }, run),
+  };
 }

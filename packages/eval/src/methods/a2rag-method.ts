@@ -1,6 +1,8 @@
 // The A2RAG staged retriever (local → bridge → PPR with provenance map-back) from
 // @rag/retrievers; its stage is reported per question (A2RAG Fig. 4).
-import { createA2ragRetriever, type A2ragStage } from '@rag/retrievers';
+import { createLlmQueryAnalyzer } from '@rag/agents';
+import { createA2ragRetriever, createHeuristicQueryAnalyzer, createHeuristicSufficiencyJudge, type A2ragStage } from '@rag/retrievers';
+import { createCascadeSufficiencyJudge, createLlmSufficiencyJudge } from '@rag/verify';
 import { RagError } from '@rag/core';
 import type { EvalMethod } from '../types.js';
 import { retrieverInstance } from './adapters.js';
@@ -14,9 +16,14 @@ export const a2ragMethod: EvalMethod = {
   options: {
     relationSeeds: 'boolean, false = node-only seeds (A2RAG Table IV ablation); default true',
     stages: 'stages allowed, "+"-separated, e.g. local+bridge (default local+bridge+ppr)',
+    llmAnalysis: 'boolean, with a model: the model extracts the seeds S_V, S_R (one call per question) instead of the phrase extractor (default false)',
+    llmJudge: 'boolean, with a model: the stage-wise sufficiency check asks the model when the heuristic score is unsure (default true)',
   },
   create: (stack, options) => {
     const relationSeeds = booleanOption(options, 'a2rag', 'relationSeeds');
+    const model = stack.chat;
+    const llmAnalysis = booleanOption(options, 'a2rag', 'llmAnalysis') ?? false;
+    const llmJudge = booleanOption(options, 'a2rag', 'llmJudge') ?? true;
     const stagesText = stringOption(options, 'a2rag', 'stages');
     const stages = stagesText?.split('+').map((s) => s.trim());
     for (const s of stages ?? [])
@@ -25,6 +32,11 @@ export const a2ragMethod: EvalMethod = {
     return retrieverInstance(
       createA2ragRetriever({
         index: stack.index,
+        // Model mode: the same LLM decisions as the a2rag-agent's retriever (same defaults).
+        ...(model && llmAnalysis ? { analyzer: createLlmQueryAnalyzer({ model, fallback: createHeuristicQueryAnalyzer() }) } : {}),
+        ...(model && llmJudge
+          ? { judge: createCascadeSufficiencyJudge({ cheap: createHeuristicSufficiencyJudge(), model: createLlmSufficiencyJudge({ model, fallback: createHeuristicSufficiencyJudge() }) }) }
+          : {}),
         ...(relationSeeds !== undefined ? { relationSeeds } : {}),
         ...(stages ? { stages: stages as A2ragStage[] } : {}),
       }),

@@ -31,7 +31,12 @@ describe('agentInstance', () => {
     };
     const seen: unknown[] = [];
     const run = await agentInstance({ answer: async (_q, o) => (seen.push(o), answer) }, { maxLlmCalls: 4 }).run('q', { k: 5 });
-    expect(run).toMatchObject({ answer: 'unknown', status: 'abstained', stage: 'failed', retries: 2, llmCalls: 3, tokensIn: 100, tokensOut: 20, ranked: [{ docId: 'd' }] });
+    // ABSTAIN (and FAIL) score as unanswered, whatever text the agent kept.
+    expect(run).toMatchObject({ answer: '', status: 'abstained', stage: 'failed', retries: 2, llmCalls: 3, tokensIn: 100, tokensOut: 20, ranked: [{ docId: 'd' }] });
     expect(seen[0]).toEqual({ budget: { maxLlmCalls: 4 } });
+    const failed = await agentInstance({ answer: async () => ({ ...answer, status: 'failed' }) }).run('q', { k: 5 });
+    expect(failed.answer).toBe('');
+    const answered = await agentInstance({ answer: async () => ({ ...answer, status: 'answered' }) }).run('q', { k: 5 });
+    expect(answered.answer).toBe('unknown');
   });
 });

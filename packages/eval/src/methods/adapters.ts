@@ -38,7 +38,8 @@ export function agentInstance(agent: AnsweringAgent, budget?: BudgetLimits): Met
       const verification = answer.verification ?? (answer.status !== 'abstained' ? verificationOf(answer.verdicts) : undefined);
       return {
         ranked: answer.evidence ?? [],
-        answer: answer.text,
+        // FAIL and ABSTAIN are unanswered, whatever text an agent kept for inspection.
+        answer: answer.status === 'answered' ? answer.text : '',
         status: answer.status,
         ...(answer.status !== 'abstained' && verification ? { verification: verification.status } : {}),
         ...(verification ? { verificationReason: verification.reason } : {}),
@@ -49,6 +50,7 @@ export function agentInstance(agent: AnsweringAgent, budget?: BudgetLimits): Met
         tokensIn: answer.cost.tokensIn,
         tokensOut: answer.cost.tokensOut,
         ...fallbacksOf(answer.trace),
+        ...retrievedTokensIn(answer.trace),
       };
     },
   };
@@ -69,4 +71,10 @@ export function correctnessOf(trace: readonly { kind: string; name: string; data
   if (!d || typeof d.score !== 'number' || typeof d.threshold !== 'number' || typeof d.features !== 'object' || d.features === null) return {};
   const features = Object.fromEntries(Object.entries(d.features as Record<string, unknown>).filter((kv): kv is [string, number] => typeof kv[1] === 'number'));
   return { correctness: { score: d.score, threshold: d.threshold, features } };
+}
+
+/** Corpus tokens retrieved, from the A-RAG loop's summary decision, when the trace has one. */
+function retrievedTokensIn(trace: readonly { kind: string; name: string; data?: Record<string, unknown> }[] | undefined): { retrievedTokens?: number } {
+  const e = [...(trace ?? [])].reverse().find((x) => x.name === 'arag-loop' && typeof x.data?.retrievedTokens === 'number');
+  return e ? { retrievedTokens: e.data!.retrievedTokens as number } : {};
 }

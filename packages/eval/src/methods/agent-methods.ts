@@ -1,10 +1,11 @@
 // The agents of @rag/agents (issue 8). Each runs through `agentInstance`, so EM/F1/Contain-Acc
 // score its answer text and Recall@K its `Answer.evidence` ranking. In service mode the stack's
 // chat model drives the agent's LLM strategies; in embedded mode the heuristic ones run.
-import { createA2ragAgent, createAcademicAgent, createAragAgent, createIrcotAgent, createTadaragAgent } from '@rag/agents';
+import { createA2ragAgent, createAcademicAgent, createAragAgent, createIrcotAgent, createNaiveRagAgent, createNoragAgent, createTadaragAgent } from '@rag/agents';
 import type { EvalMethod } from '../types.js';
 import { agentInstance } from './adapters.js';
-import { booleanOption, numberOption } from './method-options.js';
+import { RagError } from '@rag/core';
+import { booleanOption, numberOption, stringOption } from './method-options.js';
 
 export const a2ragAgentMethod: EvalMethod = {
   name: 'a2rag-agent',
@@ -15,9 +16,15 @@ export const a2ragAgentMethod: EvalMethod = {
     maxRetries: 'integer, I_max rewrite–retry rounds (default 2)',
     gate: 'boolean, false skips the summarized-KB gate (default true)',
     gateThreshold: 'number in [0, 1], τ_g (default the agents package default)',
+    llmAnalysis: 'boolean, with a model: the model extracts the seeds (one call per attempt) instead of the phrase extractor (default false, as in the paper)',
+    lexicalFirst: 'boolean, with a model: a pass of all three lexical validators is accepted without the model Triple-Check call (default false)',
+    unsureAnswer: 'boolean, true answers with the best unverified attempt (labelled unsure) instead of FAIL/ABSTAIN when the retries run out (default: true on the embedded default, whose heuristic checks cannot show an answer wrong, false with a chat model, as in Algorithm 1)',
   },
   create: (stack, options) => {
     const maxRetries = numberOption(options, 'a2rag-agent', 'maxRetries');
+    const unsureAnswer = booleanOption(options, 'a2rag-agent', 'unsureAnswer');
+    const llmAnalysis = booleanOption(options, 'a2rag-agent', 'llmAnalysis');
+    const lexicalFirst = booleanOption(options, 'a2rag-agent', 'lexicalFirst');
     const gate = booleanOption(options, 'a2rag-agent', 'gate');
     const threshold = numberOption(options, 'a2rag-agent', 'gateThreshold');
     return agentInstance(
@@ -26,6 +33,9 @@ export const a2ragAgentMethod: EvalMethod = {
         ...(stack.chat ? { model: stack.chat } : {}),
         ...(maxRetries !== undefined ? { maxRetries } : {}),
         gate: gate === false ? false : threshold !== undefined ? { threshold } : {},
+        ...(unsureAnswer !== undefined ? { onExhausted: unsureAnswer ? ('unsure-answer' as const) : ('fail' as const) } : {}),
+        ...(llmAnalysis ? { llmAnalysis } : {}),
+        ...(lexicalFirst ? { lexicalFirst } : {}),
       }),
     );
   },
@@ -36,10 +46,43 @@ export const aragMethod: EvalMethod = {
   kind: 'agent',
   description: 'A-RAG agent loop over keyword_search / semantic_search / chunk_read (scripted policy in embedded mode, native tool calls with a model)',
   usesGraph: false,
-  options: { maxSteps: 'integer, the iteration budget L (default 8)' },
+  options: {
+    maxSteps: 'integer, the iteration budget L (default 8)',
+    tools: 'tools removed, A-RAG Table 2 ablations: -keyword, -semantic or -read, comma-separated (e.g. arag.tools=-keyword)',
+  },
   create: (stack, options) => {
     const maxSteps = numberOption(options, 'arag', 'maxSteps');
-    return agentInstance(createAragAgent({ index: stack.index, ...(stack.chat ? { model: stack.chat } : {}), ...(maxSteps !== undefined ? { maxSteps } : {}) }));
+    const without = toolAblations(stringOption(options, 'arag', 'tools'));
+    return agentInstance(
+      createAragAgent({ index: stack.index, ...(stack.chat ? { model: stack.chat } : {}), ...(maxSteps !== undefined ? { maxSteps } : {}), ...(without.length ? { without } : {}) }),
+    );
+  },
+};
+
+const ABLATIONS = { '-keyword': 'keyword_search', '-semantic': 'semantic_search', '-read': 'chunk_read' } as const;
+
+function toolAblations(text: string | undefined): (typeof ABLATIONS)[keyof typeof ABLATIONS][] {
+  if (text === undefined) return [];
+  return text
+    .split(/[,+]/)
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .map((t) => {
+      const tool = (ABLATIONS as Record<string, (typeof ABLATIONS)[keyof typeof ABLATIONS]>)[t];
+      if (!tool) throw new RagError('RAG_INVALID_INPUT', `--method-option arag.tools: unknown ablation "${t}" (${Object.keys(ABLATIONS).join(', ')})`, { details: { input: 'method-option' } });
+      return tool;
+    });
+}
+
+export const aragNaiveMethod: EvalMethod = {
+  name: 'arag-naive',
+  kind: 'agent',
+  description: 'A-RAG (Naive): the agent loop with one embedding search tool over chunks plus chunk_read',
+  usesGraph: false,
+  options: { maxSteps: 'integer, the iteration budget L (default 8)' },
+  create: (stack, options) => {
+    const maxSteps = numberOption(options, 'arag-naive', 'maxSteps');
+    return agentInstance(createAragAgent({ index: stack.index, variant: 'naive', name: 'arag-naive', ...(stack.chat ? { model: stack.chat } : {}), ...(maxSteps !== undefined ? { maxSteps } : {}) }));
   },
 };
 
@@ -72,5 +115,25 @@ export const ircotMethod: EvalMethod = {
   create: (stack, options) => {
     const maxSteps = numberOption(options, 'ircot', 'maxSteps');
     return agentInstance(createIrcotAgent({ index: stack.index, ...(stack.chat ? { model: stack.chat } : {}), ...(maxSteps !== undefined ? { maxSteps } : {}) }));
+  },
+};
+
+export const noragMethod: EvalMethod = {
+  name: 'norag',
+  kind: 'agent',
+  description: 'no retrieval: the model answers from what it knows, one call (embedded: abstains, there is nothing to answer from)',
+  usesGraph: false,
+  create: (stack) => agentInstance(createNoragAgent({ ...(stack.chat ? { model: stack.chat } : {}) })),
+};
+
+export const naiveRagMethod: EvalMethod = {
+  name: 'naive-rag',
+  kind: 'agent',
+  description: 'naive RAG: top-k chunks by embedding search, one generation (embedded: the extractive reader)',
+  usesGraph: false,
+  options: { k: 'integer, chunks given to the generator (default 5)' },
+  create: (stack, options) => {
+    const k = numberOption(options, 'naive-rag', 'k');
+    return agentInstance(createNaiveRagAgent({ index: stack.index, ...(stack.chat ? { model: stack.chat } : {}), ...(k !== undefined ? { k } : {}) }));
   },
 };

@@ -2,7 +2,7 @@
 // here once its implementation has landed in @rag/retrievers or @rag/agents.
 import type { EvalMethod } from '../types.js';
 import { a2ragMethod } from './a2rag-method.js';
-import { a2ragAgentMethod, academicMethod, aragMethod, ircotMethod, tadaragMethod } from './agent-methods.js';
+import { a2ragAgentMethod, academicMethod, aragMethod, aragNaiveMethod, ircotMethod, naiveRagMethod, noragMethod, tadaragMethod } from './agent-methods.js';
 import { bm25Method, denseMethod, hybridMethod } from './baseline-methods.js';
 import { gearPcstMethod, gearPprMethod, gearUnionMethod } from './gear-methods.js';
 
@@ -16,7 +16,10 @@ export const BUILTIN_METHODS: readonly EvalMethod[] = [
   gearPprMethod,
   gearPcstMethod,
   aragMethod,
+  aragNaiveMethod,
   academicMethod,
   tadaragMethod,
   ircotMethod,
+  noragMethod,
+  naiveRagMethod,
 ];

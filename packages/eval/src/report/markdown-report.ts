@@ -15,6 +15,7 @@ export function renderMarkdownReport(report: EvalReport, options: MarkdownReport
   const out: string[] = [];
   out.push(`# rag-eval: ${report.dataset}`, '');
   out.push(`${report.questions} questions, ${report.corpus} passages, mode \`${report.mode}\`, ${report.createdAt}.`, '');
+  if (report.note) out.push(`**${report.note}.**`, '');
   if (options.command) out.push('```sh', options.command, '```', '');
 
   const base = report.results.filter((r) => r.kgDeletion === undefined || r.kgDeletion === (report.kgDeletion?.[0] ?? 0));

@@ -4,13 +4,13 @@ import { z } from 'zod';
 
 export const KeywordSearchInputSchema = z.object({
   keywords: z.array(z.string().trim().min(1).max(200)).min(1).max(20).describe('Exact words or short phrases to look for (case-insensitive).'),
-  k: z.number().int().min(1).max(50).default(5).describe('How many chunks to return.'),
+  k: z.number().int().min(1).max(20).default(5).describe('How many chunks to return (default 5, at most 20).'),
 });
 export type KeywordSearchInput = z.input<typeof KeywordSearchInputSchema>;
 
 export const SemanticSearchInputSchema = z.object({
   query: z.string().trim().min(1).max(2000).describe('A natural-language description of what to find.'),
-  k: z.number().int().min(1).max(50).default(5).describe('How many chunks to return.'),
+  k: z.number().int().min(1).max(20).default(5).describe('How many chunks to return (default 5, at most 20).'),
 });
 export type SemanticSearchInput = z.input<typeof SemanticSearchInputSchema>;
 
