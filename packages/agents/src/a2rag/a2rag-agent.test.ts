@@ -83,7 +83,7 @@ describe('createA2ragAgent (embedded)', () => {
   });
 
   it('returns FAIL with no answer text, naming the unverified candidate, when every attempt fails verification', async () => {
-    const agent = createA2ragAgent({ index, gate: false, tripleCheck: scriptedCheck(['grd', 'grd', 'grd']), maxRetries: 2 });
+    const agent = createA2ragAgent({ index, gate: false, tripleCheck: scriptedCheck(['grd', 'grd', 'grd']), maxRetries: 2, onExhausted: 'fail' });
     const a = await agent.answer('When was Marie Curie born?');
     expect(a).toMatchObject({ status: 'failed', text: '', citations: [], retries: 2, verification: { status: 'failed', reason: expect.stringMatching(/last candidate "/) } });
     expect(a.verdicts?.[0]?.outcome).toBe('fail');
@@ -95,8 +95,21 @@ describe('createA2ragAgent (embedded)', () => {
 
   it('returns ABSTAIN when no attempt found an answer in its evidence', async () => {
     const generator = { generate: async () => ({ text: '', citations: [], abstain: true }) };
-    const a = await createA2ragAgent({ index, gate: false, generator, maxRetries: 1 }).answer('When was Marie Curie born?');
+    const a = await createA2ragAgent({ index, gate: false, generator, maxRetries: 1, onExhausted: 'fail' }).answer('When was Marie Curie born?');
     expect(a).toMatchObject({ status: 'abstained', text: '', retries: 1, verification: { status: 'unsure' } });
+  });
+
+  it('keeps the unsure best answer by default on the embedded default (no chat model), and FAILs by default with one', async () => {
+    const embedded = await createA2ragAgent({ index, gate: false, tripleCheck: scriptedCheck(['grd', 'grd', 'grd']), maxRetries: 1 }).answer('When was Marie Curie born?');
+    expect(embedded.text).not.toBe('');
+    // The model is never asked: generator, rewriter, analyzer, judge and Triple-Check are given.
+    const model = createScriptedChatModel(() => {
+      throw new Error('unexpected request');
+    });
+    const given = { generator: createExtractiveAnswerGenerator({ index }), rewriter: { rewrite: async (input: { query: string }) => ({ query: input.query, note: 'same query' }) }, analyzer: createHeuristicQueryAnalyzer(), judge: createHeuristicSufficiencyJudge() };
+    const withModel = await createA2ragAgent({ index, gate: false, model, ...given, tripleCheck: scriptedCheck(['grd', 'grd', 'grd']), maxRetries: 1 }).answer('When was Marie Curie born?');
+    expect(withModel.text).toBe('');
+    expect(['failed', 'abstained']).toContain(withModel.status);
   });
 
   it('answers with a sentence answer labelled unsure, never verified, when no attempt finds a phrase', async () => {
