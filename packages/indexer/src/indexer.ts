@@ -41,6 +41,8 @@ import { summarizeDeltas } from './store/delta-summary.js';
 import { outdatedSegments } from './store/segment-versions.js';
 import { isLoaded } from './store/lazy.js';
 import { DEFAULT_COMPACT_RATIO, persistIndex, type PersistCache } from './store/persist.js';
+import { claimStore } from './store/claim-store.js';
+import { acquireStoreLock } from './store/store-lock.js';
 import { buildCommunities, keepLiveMembers } from './summaries/community-summaries.js';
 import { VECTOR_NAMESPACES, type IndexManifest, type Indexer, type IndexerOptions, type IngestOptions, type IngestReport } from './types.js';
 
@@ -52,6 +54,8 @@ export interface RestoredIndexState {
   manifest: StoredManifest;
   /** The files of the opened generation, so unchanged components are not rewritten. */
   cache?: PersistCache;
+  /** The generation CURRENT named at open, when the one opened is older (opened as "previous"). */
+  current?: string;
 }
 
 interface JsonSnapshot {
@@ -96,7 +100,14 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
     isLoaded(graph) ? ((kind === 'node' ? graph.getNode(id)?.id : graph.getEdge(id)?.id) ?? id) : id,
   );
   let dimensions = restored?.manifest.dimensions ?? embedder.dimensions ?? 0;
-  let txn = restored?.manifest.txn ?? 0;
+  /** The generation `dir` holds as this indexer knows it (opened or last committed). */
+  let committed: string | undefined = restored ? (restored.current ?? generationName(restored.manifest.txn)) : undefined;
+  // a store opened at its previous generation commits after the current one, never over it
+  let txn = Math.max(restored?.manifest.txn ?? 0, restored?.current ? Number(restored.current.slice(4)) : 0);
+  /** Take the store's writer lock and check nobody wrote it since: before anything changes. */
+  const claim = () => {
+    if (options.dir) claimStore(options.dir, committed);
+  };
   const createdAt = restored?.manifest.createdAt ?? new Date().toISOString();
   let updatedAt = restored?.manifest.updatedAt ?? createdAt;
 
@@ -279,7 +290,10 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
       compact,
     );
     lastCommitBytes = bytesWritten;
-    if (dir === options.dir) live = written;
+    if (dir === options.dir) {
+      live = written;
+      committed = generationName(written.txn);
+    }
     lastChanges = undefined;
   }
 
@@ -297,8 +311,11 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
       if (unchanged) report.unchanged.push(d.id);
       return !unchanged;
     });
+    if (work.length > 0) claim();
     let processed = 0;
-    for (let b = 0, step = batchSize(); b < work.length; b += step, step = batchSize()) {
+    // an atomic call is one batch: one commit, so a crash leaves all of its documents or none
+    const stepOf = () => (opts.atomic ? Math.max(work.length, 1) : batchSize());
+    for (let b = 0, step = stepOf(); b < work.length; b += step, step = stepOf()) {
       const batch = work.slice(b, b + step);
       const done = () => processed + batch.length;
       txn += 1;
@@ -423,6 +440,7 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
       if (typeof docId !== 'string' || !docId) throw invalidInput('docId', 'must be a non-empty string');
       if (!state.docs.has(docId)) return false;
       const ctx = opts.context ?? createRunContext(opts.signal ? { signal: opts.signal } : {});
+      claim();
       txn += 1;
       if (options.dir) await appendJournal(options.dir, { t: 'begin', txn, op: 'remove', docs: [docId], at: new Date().toISOString() });
       await removeDoc(docId);
@@ -438,12 +456,15 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
     },
     async save(dir = options.dir) {
       if (!dir) throw invalidInput('dir', 'no directory given and the indexer has no `dir` option');
+      if (dir === options.dir) claim();
+      else acquireStoreLock(dir);
       await syncGear(createRunContext());
       txn += 1;
       await snapshotTo(dir);
     },
     async compact() {
       if (!options.dir) throw invalidInput('dir', 'compact() needs the indexer to have a `dir`');
+      claim();
       await syncGear(createRunContext());
       txn += 1;
       await snapshotTo(options.dir, undefined, true);

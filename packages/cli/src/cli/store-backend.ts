@@ -23,6 +23,12 @@ export interface StoreBackend {
   openOrCreate(dir: string): Promise<DemoStack>;
   /** Read files and directories into documents (the indexer's loaders). */
   load(paths: string[]): Promise<LoadedDocs>;
+  /**
+   * Take the store's writer lock for the rest of this process (commands that write: index,
+   * delete, compact, serve, mcp with writes). Throws RAG_STORE_LOCKED naming the process that
+   * holds it. Optional: a backend without it (tests) writes unlocked.
+   */
+  lockForWriting?(dir: string): Promise<void>;
   /** What LLM extraction of these docs would cost; zero calls for the embedded extractor. */
   preflight(docs: DocInput[]): ExtractionPreflight;
 }

@@ -9,6 +9,7 @@ import { toAskResult } from './ask-result.js';
 import { toGEXF, toGraphML } from '@rag/graph-store';
 import { createRwLock } from './rw-lock.js';
 import { createIngestJobs, type IngestJobs } from './ingest-jobs.js';
+import { createJobJournal } from './job-journal.js';
 import { createGraphEdits, type GraphEdits } from './graph-edits.js';
 import { createGraphExplorer, type GraphExplorer } from './graph-explorer.js';
 
@@ -57,6 +58,11 @@ export interface RagServiceOptions {
   k?: number;
   /** Sample questions the UI offers as one-click examples. */
   samples?: string[];
+  /**
+   * Journal upload jobs in the store directory (`jobs/`) so they survive a restart or crash, and
+   * resume the unfinished ones found there (the server, which holds the store's writer lock).
+   */
+  journalJobs?: boolean;
 }
 
 export interface RagService {
@@ -73,7 +79,12 @@ export interface RagService {
    * call under the read lock. `tracker` is the session's "already read" memory (A-RAG §3.2).
    */
   aragTools(options?: { tracker?: ContextTracker }): Omit<AragTools, 'tracker'> & { readonly tracker: ContextTracker };
-  ingest(docs: DocInput[], onProgress?: (p: IngestProgress) => void): Promise<IngestSummary>;
+  /**
+   * Index documents as one commit: a crash leaves all of them or none (a request to the server).
+   * `batched`: commit every checkpoint instead (`rag index` of a large corpus: a crash loses at
+   * most one batch, and the build resumes from the journal).
+   */
+  ingest(docs: DocInput[], onProgress?: (p: IngestProgress) => void, options?: { batched?: boolean }): Promise<IngestSummary>;
   /** Background ingestion (uploads): queued jobs run one at a time through `ingest`. */
   readonly jobs: IngestJobs;
   remove(docId: string): Promise<{ removedChunks: number }>;
@@ -225,13 +236,16 @@ export function createRagService(options: RagServiceOptions): RagService {
       };
     },
 
-    ingest: (docs, onProgress) =>
+    ingest: (docs, onProgress, o = {}) =>
       lock.write(async () => {
-        const summary = await stack.ingest(docs, onProgress ? { onProgress } : {});
+        const summary = await stack.ingest(docs, { ...(onProgress ? { onProgress } : {}), atomic: o.batched !== true });
         await stack.save();
         return summary;
       }),
-    jobs: createIngestJobs({ ingest: (docs, onProgress) => service.ingest(docs, onProgress) }),
+    jobs: createIngestJobs({
+      ingest: (docs, onProgress) => service.ingest(docs, onProgress),
+      ...(options.journalJobs ? { journal: createJobJournal(stack.dir) } : {}),
+    }),
 
     remove: (docId) =>
       lock.write(async () => {
