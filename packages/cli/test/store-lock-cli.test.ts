@@ -6,7 +6,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { heldStoreLock, LOCK_FILE } from '@rag/indexer';
+import { LOCK_FILE, releaseStoreLock } from '@rag/indexer';
 import { runRagCli, type CliIo } from '../src/cli/rag-cli.js';
 import { createIndexerBackend } from '../src/stack/indexer-backend.js';
 import { readSampleCorpus } from './support/fixture-stack.js';
@@ -35,7 +35,7 @@ describe('rag CLI on a store another process writes', () => {
   it('refuses index, delete and compact naming the holder; ask and methods still work', async () => {
     expect((await run('index', 'docs', '--store', 'store')).code).toBe(0);
     const store = join(dir, 'store');
-    heldStoreLock(store)?.release();
+    releaseStoreLock(store);
     // the parent of this test process is alive: it stands for a running `rag serve`
     writeFileSync(join(store, LOCK_FILE), JSON.stringify({ pid: process.ppid, hostname: hostname(), command: 'rag serve --store store', startedAt: new Date().toISOString(), token: 't' }));
     const files = readdirSync(store).sort();

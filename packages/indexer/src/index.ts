@@ -66,7 +66,7 @@ export { nodeText, edgeText } from './gear/path-texts.js';
 
 export { readJournal, uncommitted } from './store/journal.js';
 export type { JournalRecord } from './store/journal.js';
-export { acquireStoreLock, describeHolder, heldStoreLock, LOCK_FILE, readStoreLock } from './store/store-lock.js';
+export { acquireStoreLock, describeHolder, holdsStoreLock, LOCK_FILE, readStoreLock, releaseStoreLock } from './store/store-lock.js';
 export type { AcquireStoreLockOptions, StoreLock, StoreLockInfo } from './store/store-lock.js';
 export { writeFormat1Store } from './store/format1-export.js';
 export { DEFAULT_COMPACT_RATIO } from './store/persist.js';

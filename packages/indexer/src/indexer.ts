@@ -105,8 +105,15 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
   // a store opened at its previous generation commits after the current one, never over it
   let txn = Math.max(restored?.manifest.txn ?? 0, restored?.current ? Number(restored.current.slice(4)) : 0);
   /** Take the store's writer lock and check nobody wrote it since: before anything changes. */
-  const claim = () => {
-    if (options.dir) claimStore(options.dir, committed);
+  const claim = () => (options.dir ? claimStore(options.dir, committed) : undefined);
+  /** Run a write holding the store's lock. */
+  const locked = async <T>(write: () => Promise<T>, take: () => { release(): void } | undefined = claim): Promise<T> => {
+    const lock = take();
+    try {
+      return await write();
+    } finally {
+      lock?.release();
+    }
   };
   const createdAt = restored?.manifest.createdAt ?? new Date().toISOString();
   let updatedAt = restored?.manifest.updatedAt ?? createdAt;
@@ -311,88 +318,93 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
       if (unchanged) report.unchanged.push(d.id);
       return !unchanged;
     });
-    if (work.length > 0) claim();
-    let processed = 0;
-    // an atomic call is one batch: one commit, so a crash leaves all of its documents or none
-    const stepOf = () => (opts.atomic ? Math.max(work.length, 1) : batchSize());
-    for (let b = 0, step = stepOf(); b < work.length; b += step, step = stepOf()) {
-      const batch = work.slice(b, b + step);
-      const done = () => processed + batch.length;
-      txn += 1;
-      if (options.dir) {
-        await mkdir(options.dir, { recursive: true });
-        await appendJournal(options.dir, { t: 'begin', txn, op: 'ingest', docs: batch.map((d) => d.id), at: new Date().toISOString() });
-      }
-      ctx.meter.checkTime();
-      const resolverInLine = resolvedAt !== undefined && resolvedAt === graph.version;
-      droppedNodes.length = 0;
-      await timed('remove', async () => {
-        for (const d of batch)
-          if (state.docs.has(d.id)) {
-            await removeDoc(d.id);
-            report.updated.push(d.id);
-          } else report.added.push(d.id);
-      });
-      const batchChunks: { doc: Doc; chunk: Chunk }[] = [];
-      await timed('chunk', async () => {
-        for (const doc of batch) {
-          const cs = chunkDocument(doc, { chunkTokens, overlap, segment });
-          addDocument(state, doc, cs);
-          for (const chunk of cs) batchChunks.push({ doc, chunk });
+    // the store's writer lock, held for the call (and a check that nobody wrote the store since)
+    const lock = work.length > 0 ? claim() : undefined;
+    try {
+      let processed = 0;
+      // an atomic call is one batch: one commit, so a crash leaves all of its documents or none
+      const stepOf = () => (opts.atomic ? Math.max(work.length, 1) : batchSize());
+      for (let b = 0, step = stepOf(); b < work.length; b += step, step = stepOf()) {
+        const batch = work.slice(b, b + step);
+        const done = () => processed + batch.length;
+        txn += 1;
+        if (options.dir) {
+          await mkdir(options.dir, { recursive: true });
+          await appendJournal(options.dir, { t: 'begin', txn, op: 'ingest', docs: batch.map((d) => d.id), at: new Date().toISOString() });
         }
-        report.chunks += batchChunks.length;
-        progress({ stage: 'chunk', done: done(), total: work.length });
-      });
-      await timed('keyword', async () => {
-        await keyword.add(batchChunks.map(({ doc, chunk }) => ({ id: chunk.id, text: keywordText(doc, chunk) })));
-        keywordChanged();
-        progress({ stage: 'keyword', done: done(), total: work.length });
-      });
-      await timed('embed', async () => {
-        report.sentences += await embedChunks({ vectors, chunkNamespace: nsOf('chunks'), sentenceNamespace: nsOf('sentences'), embed }, batchChunks, ctx);
-        progress({ stage: 'embed', done: done(), total: work.length });
-      });
-      if (extractor) {
-        const touched = await timed('extract', () =>
-          extractIntoGraph({ graph, extractor, intentRouter, routeTemplates, templates: options.templates }, batchChunks, ctx, report, progress),
-        );
-        if (resolver) {
-          await timed('resolve', async () => {
-            const merges = await resolver.resolve(graph, touched, ctx, resolverInLine ? [...droppedNodes, ...touched] : undefined);
-            resolvedAt = graph.version;
-            report.merges += merges.length;
-            progress({ stage: 'resolve', done: 1, total: 1 });
+        ctx.meter.checkTime();
+        const resolverInLine = resolvedAt !== undefined && resolvedAt === graph.version;
+        droppedNodes.length = 0;
+        await timed('remove', async () => {
+          for (const d of batch)
+            if (state.docs.has(d.id)) {
+              await removeDoc(d.id);
+              report.updated.push(d.id);
+            } else report.added.push(d.id);
+        });
+        const batchChunks: { doc: Doc; chunk: Chunk }[] = [];
+        await timed('chunk', async () => {
+          for (const doc of batch) {
+            const cs = chunkDocument(doc, { chunkTokens, overlap, segment });
+            addDocument(state, doc, cs);
+            for (const chunk of cs) batchChunks.push({ doc, chunk });
+          }
+          report.chunks += batchChunks.length;
+          progress({ stage: 'chunk', done: done(), total: work.length });
+        });
+        await timed('keyword', async () => {
+          await keyword.add(batchChunks.map(({ doc, chunk }) => ({ id: chunk.id, text: keywordText(doc, chunk) })));
+          keywordChanged();
+          progress({ stage: 'keyword', done: done(), total: work.length });
+        });
+        await timed('embed', async () => {
+          report.sentences += await embedChunks({ vectors, chunkNamespace: nsOf('chunks'), sentenceNamespace: nsOf('sentences'), embed }, batchChunks, ctx);
+          progress({ stage: 'embed', done: done(), total: work.length });
+        });
+        if (extractor) {
+          const touched = await timed('extract', () =>
+            extractIntoGraph({ graph, extractor, intentRouter, routeTemplates, templates: options.templates }, batchChunks, ctx, report, progress),
+          );
+          if (resolver) {
+            await timed('resolve', async () => {
+              const merges = await resolver.resolve(graph, touched, ctx, resolverInLine ? [...droppedNodes, ...touched] : undefined);
+              resolvedAt = graph.version;
+              report.merges += merges.length;
+              progress({ stage: 'resolve', done: 1, total: 1 });
+            });
+          }
+        }
+        await timed('summaries', async () => {
+          await summarizeDocs({ state, vectors, namespace: nsOf('summaries'), summaryModel: options.summaryModel, embed }, batch, ctx, report.warnings);
+          progress({ stage: 'summaries', done: done(), total: work.length });
+        });
+        await timed('gear', async () => {
+          await syncGear(ctx);
+          progress({ stage: 'gear', done: done(), total: work.length });
+        });
+        processed += batch.length;
+        updatedAt = new Date().toISOString();
+        if (options.dir) {
+          const dir = options.dir;
+          await timed('persist', async () => {
+            if (processed === work.length)
+              await timed('communities', async () => {
+                await refreshCommunities(work.length, ctx);
+                progress({ stage: 'communities', done: 1, total: 1 });
+              });
+            // A call that committed earlier batches is a build: its last commit folds every
+            // component's deltas into new bases, so the finished store replays none at open
+            // (unless `fold: false` leaves that to compact()).
+            const last = processed === work.length;
+            const fold = last && b > 0 && opts.fold !== false;
+            await snapshotTo(dir, base, fold, !last || (b > 0 && opts.fold === false));
+            await appendJournal(dir, { t: 'commit', txn, generation: generationName(txn), at: new Date().toISOString() });
+            progress({ stage: 'persist', done: processed, total: work.length });
           });
         }
       }
-      await timed('summaries', async () => {
-        await summarizeDocs({ state, vectors, namespace: nsOf('summaries'), summaryModel: options.summaryModel, embed }, batch, ctx, report.warnings);
-        progress({ stage: 'summaries', done: done(), total: work.length });
-      });
-      await timed('gear', async () => {
-        await syncGear(ctx);
-        progress({ stage: 'gear', done: done(), total: work.length });
-      });
-      processed += batch.length;
-      updatedAt = new Date().toISOString();
-      if (options.dir) {
-        const dir = options.dir;
-        await timed('persist', async () => {
-          if (processed === work.length)
-            await timed('communities', async () => {
-              await refreshCommunities(work.length, ctx);
-              progress({ stage: 'communities', done: 1, total: 1 });
-            });
-          // A call that committed earlier batches is a build: its last commit folds every
-          // component's deltas into new bases, so the finished store replays none at open
-          // (unless `fold: false` leaves that to compact()).
-          const last = processed === work.length;
-          const fold = last && b > 0 && opts.fold !== false;
-          await snapshotTo(dir, base, fold, !last || (b > 0 && opts.fold === false));
-          await appendJournal(dir, { t: 'commit', txn, generation: generationName(txn), at: new Date().toISOString() });
-          progress({ stage: 'persist', done: processed, total: work.length });
-        });
-      }
+    } finally {
+      lock?.release();
     }
     if (!options.dir && work.length > 0)
       await timed('communities', async () => {
@@ -440,34 +452,40 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
       if (typeof docId !== 'string' || !docId) throw invalidInput('docId', 'must be a non-empty string');
       if (!state.docs.has(docId)) return false;
       const ctx = opts.context ?? createRunContext(opts.signal ? { signal: opts.signal } : {});
-      claim();
-      txn += 1;
-      if (options.dir) await appendJournal(options.dir, { t: 'begin', txn, op: 'remove', docs: [docId], at: new Date().toISOString() });
-      await removeDoc(docId);
-      await syncGear(ctx);
-      await refreshCommunities(1, ctx);
-      updatedAt = new Date().toISOString();
-      if (options.dir) {
-        await snapshotTo(options.dir);
-        await appendJournal(options.dir, { t: 'commit', txn, generation: generationName(txn), at: new Date().toISOString() });
-      }
+      await locked(async () => {
+        txn += 1;
+        if (options.dir) await appendJournal(options.dir, { t: 'begin', txn, op: 'remove', docs: [docId], at: new Date().toISOString() });
+        await removeDoc(docId);
+        await syncGear(ctx);
+        await refreshCommunities(1, ctx);
+        updatedAt = new Date().toISOString();
+        if (options.dir) {
+          await snapshotTo(options.dir);
+          await appendJournal(options.dir, { t: 'commit', txn, generation: generationName(txn), at: new Date().toISOString() });
+        }
+      });
       opts.onProgress?.({ stage: 'remove', done: 1, total: 1, docId });
       return true;
     },
     async save(dir = options.dir) {
       if (!dir) throw invalidInput('dir', 'no directory given and the indexer has no `dir` option');
-      if (dir === options.dir) claim();
-      else acquireStoreLock(dir);
-      await syncGear(createRunContext());
-      txn += 1;
-      await snapshotTo(dir);
+      await locked(
+        async () => {
+          await syncGear(createRunContext());
+          txn += 1;
+          await snapshotTo(dir);
+        },
+        dir === options.dir ? claim : () => acquireStoreLock(dir),
+      );
     },
     async compact() {
       if (!options.dir) throw invalidInput('dir', 'compact() needs the indexer to have a `dir`');
-      claim();
-      await syncGear(createRunContext());
-      txn += 1;
-      await snapshotTo(options.dir, undefined, true);
+      const dir = options.dir;
+      await locked(async () => {
+        await syncGear(createRunContext());
+        txn += 1;
+        await snapshotTo(dir, undefined, true);
+      });
     },
     lastCommitBytes: () => lastCommitBytes,
     deltaSummary: () => (live ? summarizeDeltas(live, persistCache.compactRatio ?? DEFAULT_COMPACT_RATIO) : undefined),

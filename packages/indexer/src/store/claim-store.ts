@@ -6,18 +6,22 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RagError } from '@rag/core';
 import { CURRENT_FILE } from './format1.js';
-import { acquireStoreLock } from './store-lock.js';
+import { acquireStoreLock, type StoreLock } from './store-lock.js';
 
-/** `expected`: the generation this indexer holds (undefined: it has none; the store must have none either). */
-export function claimStore(dir: string, expected: string | undefined): void {
-  acquireStoreLock(dir);
+/**
+ * `expected`: the generation this indexer holds (undefined: it has none; the store must have none
+ * either). Returns the lock's handle: release it when the write is done.
+ */
+export function claimStore(dir: string, expected: string | undefined): StoreLock {
+  const lock = acquireStoreLock(dir);
   let current: string | undefined;
   try {
     current = readFileSync(join(dir, CURRENT_FILE), 'utf8').trim() || undefined;
   } catch {
     current = undefined;
   }
-  if (current === expected) return;
+  if (current === expected) return lock;
+  lock.release();
   throw new RagError(
     'RAG_CONFLICT',
     `store ${dir} was written by another process since this one opened it (it is at ${current ?? 'no generation'}, this process holds ${expected ?? 'none'}); ` +

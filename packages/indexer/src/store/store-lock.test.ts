@@ -36,13 +36,29 @@ function deadPid(): number {
 }
 
 describe('store lock', () => {
-  it('is held by the process that writes, re-entrant in it, and released', () => {
+  it('is held by the process that writes, shared in it, and released with its last holder', async () => {
     const dir = fresh();
     const a = acquireStoreLock(dir, { command: 'test writer' });
     expect(readStoreLock(dir)).toMatchObject({ pid: process.pid, command: 'test writer' });
-    expect(acquireStoreLock(dir)).toBe(a);
+    const b = acquireStoreLock(dir);
+    expect(b.info.token).toBe(a.info.token);
+    // an indexer writing meanwhile shares it and leaves it held
+    await createIndexer({ ...small, dir }).ingest([doc('a')]);
     a.release();
+    a.release();
+    expect(readStoreLock(dir)?.token).toBe(a.info.token);
+    b.release();
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  });
+
+  it('is taken by an indexer for each write and let go after it', async () => {
+    const dir = fresh();
+    const indexer = createIndexer({ ...small, dir });
+    await indexer.ingest([doc('a')]);
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+    foreignLock(dir, {});
+    await expect(indexer.remove('a')).rejects.toMatchObject({ code: 'RAG_STORE_LOCKED' });
+    expect(indexer.getDoc('a')).toBeDefined();
   });
 
   it('refuses a second writer, naming the holder, and the refused ingest writes nothing', async () => {
@@ -86,7 +102,6 @@ describe('store lock', () => {
     const dir = fresh();
     const writer = createIndexer({ ...small, dir });
     await writer.ingest([doc('a'), doc('b')]);
-    acquireStoreLock(dir).release();
     foreignLock(dir, {});
     const reader = await openIndex(dir, small);
     expect(reader.docs().map((d) => d.id).sort()).toEqual(['a', 'b']);

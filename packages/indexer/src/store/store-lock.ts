@@ -34,7 +34,7 @@ export interface StoreLock {
   readonly info: StoreLockInfo;
   /** A stale lock this one replaced (its holder had died), when there was one. */
   readonly tookOver?: StoreLockInfo;
-  /** Remove the lock file (only while it is still ours). Idempotent. */
+  /** Let go of this handle; the last one of the process removes the file (only while it is still ours). Idempotent. */
   release(): void;
 }
 
@@ -45,8 +45,14 @@ export interface AcquireStoreLockOptions {
   onTakeover?: (stale: StoreLockInfo, dir: string) => void;
 }
 
-/** Locks this process holds, by real directory path. */
-const held = new Map<string, StoreLock>();
+/** Locks this process holds, by real directory path, with how many holders in it share each. */
+interface HeldLock {
+  info: StoreLockInfo;
+  path: string;
+  count: number;
+  tookOver?: StoreLockInfo;
+}
+const held = new Map<string, HeldLock>();
 let exitHooked = false;
 
 function procStartOf(pid: number): string | undefined {
@@ -110,8 +116,21 @@ function lockedError(dir: string, info: StoreLockInfo): RagError {
   );
 }
 
+function unlinkIfOurs(path: string, token: string): void {
+  const now = readLockInfo(path);
+  if (typeof now !== 'string' && now.token === token)
+    try {
+      unlinkSync(path);
+    } catch {
+      // already gone
+    }
+}
+
 function releaseAllSync(): void {
-  for (const lock of [...held.values()]) lock.release();
+  for (const [dir, h] of [...held]) {
+    held.delete(dir);
+    unlinkIfOurs(h.path, h.info.token);
+  }
 }
 
 function hookExit(): void {
@@ -184,10 +203,27 @@ function reportTakeover(stale: StoreLockInfo, dir: string): void {
 
 const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
+/** A holder's handle: releasing the last handle of a process removes the file. */
+function handle(real: string, h: HeldLock): StoreLock {
+  let released = false;
+  return {
+    dir: real,
+    info: h.info,
+    ...(h.tookOver ? { tookOver: h.tookOver } : {}),
+    release() {
+      if (released) return;
+      released = true;
+      if (held.get(real) !== h || --h.count > 0) return;
+      held.delete(real);
+      unlinkIfOurs(h.path, h.info.token);
+    },
+  };
+}
+
 /**
- * Take `dir`'s writer lock (creating `dir` when missing). Re-entrant within a process: a second
- * call for the same directory returns the lock already held. Throws RAG_STORE_LOCKED when a
- * running process holds it.
+ * Take `dir`'s writer lock (creating `dir` when missing). Shared within a process: each call
+ * returns a handle, and the file goes when the last handle is released (or the process exits).
+ * Throws RAG_STORE_LOCKED when another running process holds it.
  */
 export function acquireStoreLock(dir: string, options: AcquireStoreLockOptions = {}): StoreLock {
   mkdirSync(dir, { recursive: true });
@@ -196,15 +232,19 @@ export function acquireStoreLock(dir: string, options: AcquireStoreLockOptions =
   const mine = held.get(real);
   if (mine) {
     const now = readLockInfo(path);
-    if (typeof now !== 'string' && now.token === mine.info.token) return mine;
+    if (typeof now !== 'string' && now.token === mine.info.token) {
+      mine.count += 1;
+      return handle(real, mine);
+    }
     held.delete(real); // the file went (directory removed, or someone deleted it): take it again
   }
+  const start = procStartOf(process.pid);
   const info: StoreLockInfo = {
     pid: process.pid,
     hostname: hostname(),
     command: options.command ?? process.argv.join(' '),
     startedAt: new Date().toISOString(),
-    ...(procStartOf(process.pid) !== undefined ? { procStart: procStartOf(process.pid)! } : {}),
+    ...(start !== undefined ? { procStart: start } : {}),
     token: randomUUID(),
   };
   let tookOver: StoreLockInfo | undefined;
@@ -226,34 +266,31 @@ export function acquireStoreLock(dir: string, options: AcquireStoreLockOptions =
     if (attempt > 20) throw lockedError(real, holder);
   }
   hookExit();
-  let released = false;
-  const lock: StoreLock = {
-    dir: real,
-    info,
-    ...(tookOver ? { tookOver } : {}),
-    release() {
-      if (released) return;
-      released = true;
-      if (held.get(real) === lock) held.delete(real);
-      const now = readLockInfo(path);
-      if (typeof now !== 'string' && now.token === info.token)
-        try {
-          unlinkSync(path);
-        } catch {
-          // already gone
-        }
-    },
-  };
-  held.set(real, lock);
+  const h: HeldLock = { info, path, count: 1, ...(tookOver ? { tookOver } : {}) };
+  held.set(real, h);
   if (tookOver) (options.onTakeover ?? reportTakeover)(tookOver, real);
-  return lock;
+  return handle(real, h);
 }
 
-/** The lock this process holds on `dir`, if any. */
-export function heldStoreLock(dir: string): StoreLock | undefined {
+/** Whether this process holds `dir`'s lock. */
+export function holdsStoreLock(dir: string): boolean {
   try {
-    return held.get(realpathSync(dir));
+    return held.has(realpathSync(dir));
   } catch {
-    return undefined;
+    return false;
   }
+}
+
+/** Release this process's lock on `dir` whatever its holders (tests; a process handing a store over). */
+export function releaseStoreLock(dir: string): void {
+  let real: string;
+  try {
+    real = realpathSync(dir);
+  } catch {
+    return;
+  }
+  const h = held.get(real);
+  if (!h) return;
+  held.delete(real);
+  unlinkIfOurs(h.path, h.info.token);
 }
