@@ -78,9 +78,10 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
    */
   const batchSize = () => options.checkpointEvery ?? Math.max(500, Math.floor(state.docs.size / 4));
   const embedder: Embedder = options.embedder ?? createHashingEmbedder();
-  // With a `dir` the vectors are persisted as int8 (vector-namespace-codec.ts), so the embedded
-  // store holds them as int8 too: a quarter of the memory, and the scores a reopened store gives.
-  const vectors = options.vectors ?? createMemoryVectorStore(options.dir ? { precision: 'int8' } : {});
+  // The embedded store's vectors are persisted as int8 (vector-namespace-codec.ts), so it holds
+  // them as int8 from the start, with a `dir` or without one (an index saved later, or built in
+  // memory to be measured): a quarter of the memory, and the scores a reopened store gives.
+  const vectors = options.vectors ?? createMemoryVectorStore({ precision: 'int8' });
   const keyword = options.keyword ?? createBm25Index();
   const graph: GraphStore = options.graph ?? createGraphStore();
   const extractor = options.extractor === false ? undefined : (options.extractor ?? createTypedTripleExtractor());
