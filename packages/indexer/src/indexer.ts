@@ -296,6 +296,7 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
       persistCache,
       keep,
       compact,
+      dir !== options.dir,
     );
     lastCommitBytes = bytesWritten;
     if (dir === options.dir) {
