@@ -52,7 +52,8 @@ export interface DemoStack {
   readonly defaultMethod: string;
   /** The HITL review queue (@rag/train-data), stored in `dir`; the A2RAG agent proposes into it. */
   readonly reviewQueue: ReviewQueue;
-  ingest(docs: DocInput[], options?: { onProgress?: (p: IngestProgress) => void }): Promise<IngestSummary>;
+  /** `atomic`: one commit for the whole call (a crash leaves all of its documents or none); default: batches of the indexer's checkpoint size. */
+  ingest(docs: DocInput[], options?: { onProgress?: (p: IngestProgress) => void; atomic?: boolean }): Promise<IngestSummary>;
   remove(docId: string): Promise<{ removedChunks: number }>;
   /** Persist the current state to `dir` (atomic). */
   save(): Promise<void>;

@@ -11,6 +11,9 @@ import { Multigraph, type Direction, type EdgeKey } from './multigraph.js';
 type Edge = { id: string; relation: string; v: number };
 const KEY: EdgeKey<Edge> = { idOf: (e) => e.id, relationOf: (e) => e.relation };
 
+/** Ids in UTF-16 code unit order, as `<` compares strings. */
+const byId = (ids: string[]) => [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
 class Reference {
   nodes: string[] = [];
   edges: { s: string; t: string; val: Edge }[] = [];
@@ -27,8 +30,9 @@ class Reference {
     this.edges = this.edges.filter((e) => e.val.id !== id);
   }
   incident(id: string, d: Direction): string[] {
-    const out = d === 'in' ? [] : this.edges.filter((e) => e.s === id).map((e) => e.val.id);
-    const inn = d === 'out' ? [] : this.edges.filter((e) => e.t === id && !(d === 'both' && e.s === id)).map((e) => e.val.id);
+    // each list in id order (multigraph.ts: as a graph read back from its file lists them)
+    const out = d === 'in' ? [] : byId(this.edges.filter((e) => e.s === id).map((e) => e.val.id));
+    const inn = d === 'out' ? [] : byId(this.edges.filter((e) => e.t === id && !(d === 'both' && e.s === id)).map((e) => e.val.id));
     return [...out, ...inn];
   }
 }

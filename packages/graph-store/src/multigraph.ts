@@ -17,13 +17,28 @@
 // work), then scans the shorter of the source's out-list and the target's in-list. Only edges
 // with another id sit in an id → slot Map. Without an EdgeKey every edge is in that Map.
 //
-// Incident edges come out in list order: out-edges in the order they were added, then in-edges
-// in the order they were added ("both" lists a self-loop once, with the out-edges).
+// Incident edges come out in id order: out-edges, then in-edges, each sorted by edge id ("both"
+// lists a self-loop once, with the out-edges) — the order a graph read back from its file (edges
+// stored by id) gives, so a store answers the same before and after a reopen. A list is kept in
+// insertion order and marked when an append breaks its id order (an edge added after one with a
+// larger id); a marked list is sorted in place on its next read. Appends in id order (a graph
+// loaded from its file) never mark one.
 
 import { isRelationId } from './entity-id.js';
 import { append, grown, NONE, unlink } from './slot-lists.js';
 
 export type Direction = 'out' | 'in' | 'both';
+
+const OUT_UNSORTED = 1;
+const IN_UNSORTED = 2;
+
+/** `a`, or a zero-filled copy at least `size` long. */
+function grownFlags(a: Uint8Array<ArrayBuffer>, size: number): Uint8Array<ArrayBuffer> {
+  if (size <= a.length) return a;
+  const b = new Uint8Array(Math.max(size, a.length * 2, 16));
+  b.set(a);
+  return b;
+}
 
 /** How the multigraph reads an edge value's id and relation label (see the top of the file). */
 export interface EdgeKey<E> {
@@ -55,6 +70,8 @@ export class Multigraph<N, E> {
   private inTail: Int32Array<ArrayBuffer> = new Int32Array(0);
   private outDegree: Int32Array<ArrayBuffer> = new Int32Array(0);
   private inDegree: Int32Array<ArrayBuffer> = new Int32Array(0);
+  /** Per node: 1 when its out-list is not in id order, 2 its in-list (see the top). */
+  private unsorted: Uint8Array<ArrayBuffer> = new Uint8Array(0);
 
   /** id → slot of the edges whose id is not derived (all edges without an EdgeKey), and back. */
   private readonly edgeSlots = new Map<string, number>();
@@ -100,6 +117,7 @@ export class Multigraph<N, E> {
     if (at !== NONE) {
       const old = this.nodeValues[at];
       this.nodeValues[at] = value;
+      this.byIdNodes = undefined;
       return old;
     }
     this.addNewNode(id, value);
@@ -123,16 +141,20 @@ export class Multigraph<N, E> {
         this.inTail = grown(this.inTail, s + 1);
         this.outDegree = grown(this.outDegree, s + 1);
         this.inDegree = grown(this.inDegree, s + 1);
+        this.unsorted = grownFlags(this.unsorted, s + 1);
       }
     } else {
       this.nodeIds[s] = id;
       this.nodeValues[s] = value;
+      this.byIdNodes = undefined;
     }
     this.outHead[s] = this.outTail[s] = this.inHead[s] = this.inTail[s] = NONE;
     this.outDegree[s] = this.inDegree[s] = 0;
+    this.unsorted[s] = 0;
     if (this.nodesInIdOrder && this.lastNodeId !== undefined && !(this.lastNodeId < id)) this.nodesInIdOrder = false;
     this.lastNodeId = id;
     this.nodeSlots.set(id, s);
+    this.byIdNodes = undefined;
     // a node just added is often looked up next (the bulk path takes its slot)
     this.recentIds[1] = this.recentIds[0];
     this.recentSlots[1] = this.recentSlots[0]!;
@@ -148,6 +170,7 @@ export class Multigraph<N, E> {
     this.inTail = grown(this.inTail, nodes);
     this.outDegree = grown(this.outDegree, nodes);
     this.inDegree = grown(this.inDegree, nodes);
+    this.unsorted = grownFlags(this.unsorted, nodes);
     this.source = grown(this.source, edges);
     this.target = grown(this.target, edges);
     this.nextOut = grown(this.nextOut, edges);
@@ -167,6 +190,7 @@ export class Multigraph<N, E> {
     while (this.outHead[s] !== NONE) this.dropEdgeAt(this.outHead[s]!);
     while (this.inHead[s] !== NONE) this.dropEdgeAt(this.inHead[s]!);
     this.nodeSlots.delete(id);
+    this.byIdNodes = undefined;
     this.recentIds[0] = this.recentIds[1] = undefined;
     if (this.nodeSlots.size === 0) {
       this.nodesInIdOrder = true;
@@ -223,6 +247,7 @@ export class Multigraph<N, E> {
       }
       const old = this.edgeValues[at];
       this.edgeValues[at] = value;
+      this.byIdEdges = undefined;
       // a new relation label can make the id derived or no longer derived
       const explicit = !this.derives(id, at, value);
       if (explicit !== this.explicitIds.has(at)) {
@@ -263,8 +288,12 @@ export class Multigraph<N, E> {
     } else {
       this.edgeValues[s] = value;
     }
+    this.byIdEdges = undefined;
     this.source[s] = u;
     this.target[s] = v;
+    // an append after a larger id marks the list for a sort on its next read
+    if (this.outTail[u] !== NONE && !(this.edgeIdAt(this.outTail[u]!) < id)) this.unsorted[u]! |= OUT_UNSORTED;
+    if (this.inTail[v] !== NONE && !(this.edgeIdAt(this.inTail[v]!) < id)) this.unsorted[v]! |= IN_UNSORTED;
     append(s, u, this.outHead, this.outTail, this.nextOut, this.prevOut);
     this.outDegree[u]!++;
     append(s, v, this.inHead, this.inTail, this.nextIn, this.prevIn);
@@ -304,6 +333,7 @@ export class Multigraph<N, E> {
       this.lastAddedEdgeId = undefined;
     }
     this.edgeValues[s] = undefined;
+    this.byIdEdges = undefined;
     this.freeEdges.push(s);
   }
 
@@ -312,6 +342,7 @@ export class Multigraph<N, E> {
   /** Calls `fn` for each edge incident to the node (see the order at the top); throws if absent. */
   forEachIncident(id: string, direction: Direction, fn: (value: E, edgeId: string) => void): void {
     const u = this.requireNodeSlot(id, 'forEachIncident');
+    if (this.unsorted[u]) this.sortIncident(u);
     if (direction !== 'in') for (let e = this.outHead[u]!; e !== NONE; e = this.nextOut[e]!) fn(this.edgeValues[e]!, this.edgeIdAt(e));
     if (direction !== 'out')
       for (let e = this.inHead[u]!; e !== NONE; e = this.nextIn[e]!) {
@@ -319,6 +350,24 @@ export class Multigraph<N, E> {
         if (direction === 'both' && this.source[e] === u) continue;
         fn(this.edgeValues[e]!, this.edgeIdAt(e));
       }
+  }
+  /** Put node u's marked lists in id order (relinking their slots; no edge moves). */
+  private sortIncident(u: number): void {
+    if (this.unsorted[u]! & OUT_UNSORTED) this.sortList(u, this.outHead, this.outTail, this.nextOut, this.prevOut);
+    if (this.unsorted[u]! & IN_UNSORTED) this.sortList(u, this.inHead, this.inTail, this.nextIn, this.prevIn);
+    this.unsorted[u] = 0;
+  }
+  private sortList(u: number, head: Int32Array, tail: Int32Array, next: Int32Array, prev: Int32Array): void {
+    const slots: number[] = [];
+    for (let e = head[u]!; e !== NONE; e = next[e]!) slots.push(e);
+    const ids = new Map(slots.map((e) => [e, this.edgeIdAt(e)]));
+    slots.sort((a, b) => {
+      const x = ids.get(a)!;
+      const y = ids.get(b)!;
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+    head[u] = tail[u] = NONE;
+    for (const e of slots) append(e, u, head, tail, next, prev);
   }
   incidentValues(id: string, direction: Direction): E[] {
     const out: E[] = [];
@@ -358,22 +407,30 @@ export class Multigraph<N, E> {
 
   // ---------------------------------------------------------------- id order
 
-  /** Node values sorted by id (UTF-16 code unit order, as `<` compares strings). */
+  /**
+   * Node values sorted by id (UTF-16 code unit order, as `<` compares strings). A sort is kept
+   * until the next node is added, replaced or dropped (the store lists its nodes in this order
+   * after every write). Do not change the array.
+   */
   nodesById(): N[] {
-    return this.nodesInIdOrder ? this.nodeList() : valuesByKey(this.nodeSlots, this.nodeValues);
+    if (this.nodesInIdOrder) return this.nodeList();
+    return (this.byIdNodes ??= valuesByKey(this.nodeSlots, this.nodeValues));
   }
-  /** Edge values sorted by id (UTF-16 code unit order, as `<` compares strings). */
+  /** Edge values sorted by id (UTF-16 code unit order, as `<` compares strings); kept as nodesById's. */
   edgesById(): E[] {
     if (this.edgesInIdOrder) return this.edgeList();
+    if (this.byIdEdges) return this.byIdEdges;
     const key = this.edgeKey;
-    if (key === undefined) return valuesByKey(this.edgeSlots, this.edgeValues);
+    if (key === undefined) return (this.byIdEdges = valuesByKey(this.edgeSlots, this.edgeValues));
     // no table holds every id: sort the values by the id each carries
-    return this.edgeList().sort((a, b) => {
+    return (this.byIdEdges = this.edgeList().sort((a, b) => {
       const x = key.idOf(a);
       const y = key.idOf(b);
       return x < y ? -1 : x > y ? 1 : 0;
-    });
+    }));
   }
+  private byIdNodes: N[] | undefined;
+  private byIdEdges: E[] | undefined;
   // Whether every id was added after a smaller one (a graph built from an id-ordered snapshot):
   // then the insertion order is the id order and needs no sort. Dropping keeps it.
   private nodesInIdOrder = true;

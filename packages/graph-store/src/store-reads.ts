@@ -84,8 +84,9 @@ export function createStoreReads(core: StoreCore): StoreReads {
       return core.nameIndex.get(normalizeName(name)).sort().map((id) => graph.getNode(id)!); // built on this first read (store-core.ts)
     },
     // a snapshot array: the caller may write to the store while iterating
-    nodes: () => graph.nodeList().values(),
-    edges: () => graph.edgeList().values(),
+    // in id order, as a graph read back from its file lists them: the same answers after a reopen
+    nodes: () => graph.nodesById().values(),
+    edges: () => graph.edgesById().values(),
     edgesOf(nodeId, opts = {}) {
       requireNode(nodeId);
       return incident(nodeId, opts.direction ?? 'both', opts.relations);

@@ -6,6 +6,7 @@ import { clearTouched, stateDelta, stateUnchanged, toStoredState } from './inges
 import { FORMAT2_VERSION, type DerivedRef } from './store/format2.js';
 import { isLoaded } from './store/lazy.js';
 import { persistIndex } from './store/persist.js';
+import { generationName } from './store/format1.js';
 import { type IndexManifest } from './types.js';
 import type { IndexerParts } from './indexer-parts.js';
 
@@ -80,9 +81,13 @@ export function createIndexCommit(parts: IndexerParts) {
       persistCache,
       keep,
       compact,
+      dir !== options.dir,
     );
     session.lastCommitBytes = bytesWritten;
-    if (dir === options.dir) session.live = written;
+    if (dir === options.dir) {
+      session.live = written;
+      session.committed = generationName(written.txn);
+    }
     session.lastChanges = undefined;
   }
   return { manifest, snapshotTo };

@@ -75,6 +75,8 @@ export { nodeText, edgeText } from './gear/path-texts.js';
 
 export { readJournal, uncommitted } from './store/journal.js';
 export type { JournalRecord } from './store/journal.js';
+export { acquireStoreLock, describeHolder, holdsStoreLock, LOCK_FILE, readStoreLock, releaseStoreLock } from './store/store-lock.js';
+export type { AcquireStoreLockOptions, StoreLock, StoreLockInfo } from './store/store-lock.js';
 export { DEFAULT_COMPACT_RATIO } from './store/persist.js';
 export type { DeltaSummary } from './store/delta-summary.js';
 export type { OutdatedSegment } from './store/segment-versions.js';

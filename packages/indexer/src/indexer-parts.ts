@@ -8,6 +8,8 @@ import { createKeywordIntentRouter } from './extraction/keyword-intent-router.js
 import { createGearViewEmbedders } from './gear/feature-view-embedder.js';
 import { createIndexState } from './ingest/index-state.js';
 import { createEntityResolver } from './resolution/entity-resolver.js';
+import { claimStore } from './store/claim-store.js';
+import { generationName } from './store/format1.js';
 import { FORMAT2_VERSION, type Manifest2 } from './store/format2.js';
 import { isLoaded } from './store/lazy.js';
 import { type PersistCache } from './store/persist.js';
@@ -33,9 +35,10 @@ export function createIndexerParts(options: IndexerOptions, restored?: RestoredI
    */
   const batchSize = () => options.checkpointEvery ?? Math.max(500, Math.floor(state.docs.size / 4));
   const embedder: Embedder = options.embedder ?? createHashingEmbedder();
-  // With a `dir` the vectors are persisted as int8 (vector-namespace-codec.ts), so the embedded
-  // store holds them as int8 too: a quarter of the memory, and the scores a reopened store gives.
-  const vectors = options.vectors ?? createMemoryVectorStore(options.dir ? { precision: 'int8' } : {});
+  // The embedded store's vectors are persisted as int8 (vector-namespace-codec.ts), so it holds
+  // them as int8 from the start, with a `dir` or without one (an index saved later, or built in
+  // memory to be measured): a quarter of the memory, and the scores a reopened store gives.
+  const vectors = options.vectors ?? createMemoryVectorStore({ precision: 'int8' });
   const keyword = options.keyword ?? createBm25Index();
   const graph: GraphStore = options.graph ?? createGraphStore();
   const extractor = options.extractor === false ? undefined : (options.extractor ?? createTypedTripleExtractor());
@@ -70,7 +73,10 @@ export function createIndexerParts(options: IndexerOptions, restored?: RestoredI
   /** What the indexer's commits and ingests advance (restored from the opened generation). */
   const session = {
     dimensions: restored?.manifest.dimensions ?? embedder.dimensions ?? 0,
-    txn: restored?.manifest.txn ?? 0,
+    // a store opened at its previous generation commits after the current one, never over it
+    txn: Math.max(restored?.manifest.txn ?? 0, restored?.current ? Number(restored.current.slice(4)) : 0),
+    /** The generation `dir` holds as this indexer knows it (opened or last committed). */
+    committed: restored ? (restored.current ?? generationName(restored.manifest.txn)) : (undefined as string | undefined),
     updatedAt: restored?.manifest.updatedAt ?? createdAt,
     lastCommitBytes: 0,
     /** The manifest of the live generation in `dir` (opened or last committed; undefined before the first format-2 one). */
@@ -87,5 +93,16 @@ export function createIndexerParts(options: IndexerOptions, restored?: RestoredI
   };
   /** Nodes the removals of the current batch dropped from the graph (for the resolver's name index). */
   const droppedNodes: string[] = [];
-  return { options, chunkTokens, overlap, gearHeads, batchSize, embedder, vectors, keyword, graph, extractor, intentRouter, routeTemplates, resolver, segment, embedBatch, ns, gearEmbedders, gearSkip, nsOf, gearNs, state, createdAt, persistCache, communityRefresh, session, droppedNodes };
+  /** Take the store's writer lock and check nobody wrote it since: before anything changes. */
+  const claim = () => (options.dir ? claimStore(options.dir, session.committed) : undefined);
+  /** Run a write holding the store's lock. */
+  const locked = async <T>(write: () => Promise<T>, take: () => { release(): void } | undefined = claim): Promise<T> => {
+    const lock = take();
+    try {
+      return await write();
+    } finally {
+      lock?.release();
+    }
+  };
+  return { claim, locked, options, chunkTokens, overlap, gearHeads, batchSize, embedder, vectors, keyword, graph, extractor, intentRouter, routeTemplates, resolver, segment, embedBatch, ns, gearEmbedders, gearSkip, nsOf, gearNs, state, createdAt, persistCache, communityRefresh, session, droppedNodes };
 }

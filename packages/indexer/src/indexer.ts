@@ -9,6 +9,7 @@ import { createRunContext, invalidInput, type DocInput } from '@rag/core';
 import { adjacentChunks, chunksOf } from './ingest/index-state.js';
 import { loadPath } from './loaders/load-path.js';
 import { appendJournal, readJournal } from './store/journal.js';
+import { acquireStoreLock } from './store/store-lock.js';
 import { generationName, type StoredManifest, type StoredState } from './store/format1.js';
 import { summarizeDeltas } from './store/delta-summary.js';
 import { outdatedSegments } from './store/segment-versions.js';
@@ -27,6 +28,8 @@ export interface RestoredIndexState {
   manifest: StoredManifest;
   /** The files of the opened generation, so unchanged components are not rewritten. */
   cache?: PersistCache;
+  /** The generation CURRENT named at open, when the one opened is older (opened as "previous"). */
+  current?: string;
 }
 
 
@@ -35,7 +38,7 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
   const upkeep = createIndexUpkeep(parts);
   const commit = createIndexCommit(parts);
   const ingest = createIngest(parts, upkeep, commit);
-  const { chunkTokens, overlap, gearHeads, embedder, vectors, keyword, graph, ns, gearEmbedders, nsOf, gearNs, state, persistCache, session } = parts;
+  const { claim, locked, chunkTokens, overlap, gearHeads, embedder, vectors, keyword, graph, ns, gearEmbedders, nsOf, gearNs, state, persistCache, session } = parts;
   const { removeDoc, syncGear, refreshCommunities } = upkeep;
   const { manifest, snapshotTo } = commit;
   const indexer: Indexer = {
@@ -80,30 +83,40 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
       const ids = [...new Set(docIds)].filter((id) => state.docs.has(id));
       if (ids.length === 0) return [];
       const ctx = opts.context ?? createRunContext(opts.signal ? { signal: opts.signal } : {});
-      session.txn += 1;
-      if (options.dir) await appendJournal(options.dir, { t: 'begin', txn: session.txn, op: 'remove', docs: ids, at: new Date().toISOString() });
-      for (const id of ids) await removeDoc(id);
-      await syncGear(ctx);
-      await refreshCommunities(ids.length, ctx);
-      session.updatedAt = new Date().toISOString();
-      if (options.dir) {
-        await snapshotTo(options.dir);
-        await appendJournal(options.dir, { t: 'commit', txn: session.txn, generation: generationName(session.txn), at: new Date().toISOString() });
-      }
+      await locked(async () => {
+        session.txn += 1;
+        if (options.dir) await appendJournal(options.dir, { t: 'begin', txn: session.txn, op: 'remove', docs: ids, at: new Date().toISOString() });
+        for (const id of ids) await removeDoc(id);
+        await syncGear(ctx);
+        await refreshCommunities(ids.length, ctx);
+        session.updatedAt = new Date().toISOString();
+        if (options.dir) {
+          await snapshotTo(options.dir);
+          await appendJournal(options.dir, { t: 'commit', txn: session.txn, generation: generationName(session.txn), at: new Date().toISOString() });
+        }
+      });
       ids.forEach((docId, i) => opts.onProgress?.({ stage: 'remove', done: i + 1, total: ids.length, docId }));
       return ids;
     },
     async save(dir = options.dir) {
       if (!dir) throw invalidInput('dir', 'no directory given and the indexer has no `dir` option');
-      await syncGear(createRunContext());
-      session.txn += 1;
-      await snapshotTo(dir);
+      await locked(
+        async () => {
+          await syncGear(createRunContext());
+          session.txn += 1;
+          await snapshotTo(dir);
+        },
+        dir === options.dir ? claim : () => acquireStoreLock(dir),
+      );
     },
     async compact() {
       if (!options.dir) throw invalidInput('dir', 'compact() needs the indexer to have a `dir`');
-      await syncGear(createRunContext());
-      session.txn += 1;
-      await snapshotTo(options.dir, undefined, true);
+      const dir = options.dir;
+      await locked(async () => {
+        await syncGear(createRunContext());
+        session.txn += 1;
+        await snapshotTo(dir, undefined, true);
+      });
     },
     lastCommitBytes: () => session.lastCommitBytes,
     deltaSummary: () => (session.live ? summarizeDeltas(session.live, persistCache.compactRatio ?? DEFAULT_COMPACT_RATIO) : undefined),

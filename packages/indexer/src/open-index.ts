@@ -69,6 +69,8 @@ export async function openIndex(dir: string, options: OpenIndexOptions = {}): Pr
   const found = await readManifest(dir, gen);
   const opened = found.version === 1 ? await openFormat1(dir, rest) : openFormat2(dir, gen, found.manifest, rest);
   const m = opened.restored.manifest;
+  // opened from the previous generation: its next commit supersedes the current one
+  if (generation === 'previous') opened.restored.current = await generationToOpen(dir, 'current');
   const indexer = createIndexer({ ...rest, ...opened.components, dir, namespace: m.namespace, gearHeads: options.gearHeads ?? m.gearHeads }, opened.restored);
   if (indexer.embedder.id !== m.embedderId && !allowEmbedderMismatch)
     throw new RagError('RAG_CONFIG', `index ${dir} was built with embedder "${m.embedderId}", got "${indexer.embedder.id}"`, {

@@ -96,6 +96,13 @@ export interface IngestOptions {
    * that the fold's whole writes beside everything the build holds pass the machine's memory.
    */
   fold?: boolean;
+  /**
+   * One commit for the whole call, whatever its size (default false: a call with a `dir` commits
+   * every `checkpointEvery` documents, so a crash during a large build loses at most one batch).
+   * With `atomic`, a crash before the commit leaves none of the call's documents in the store,
+   * and one after it all of them: what a request to a server (HTTP, MCP, an upload job) needs.
+   */
+  atomic?: boolean;
 }
 
 export interface IngestFailure {

@@ -64,6 +64,7 @@ const backend: StoreBackend = {
   open: async (dir) => (await realBackend()).open(dir),
   openOrCreate: async (dir) => (await realBackend()).openOrCreate(dir),
   load: async (paths) => (await realBackend()).load(paths),
+  lockForWriting: async (dir) => (await realBackend()).lockForWriting?.(dir),
   preflight(docs) {
     // The CLI always loads documents (which loads the backend) before the preflight.
     if (!loaded) throw new Error('rag: internal error: preflight before the store backend was loaded');

@@ -75,10 +75,10 @@ const int = (name: string, min: number, max: number) => (v: string) => {
   return n;
 };
 
-export async function serviceFor(stack: DemoStack): Promise<RagService> {
+export async function serviceFor(stack: DemoStack, options: { journalJobs?: boolean } = {}): Promise<RagService> {
   // Imported on use: the service pulls in the retrievers and agents, which `rag --help` never needs.
   const { createRagService } = await import('../service/rag-service.js');
-  return createRagService({ stack, samples: await demoSamples(stack.dir) });
+  return createRagService({ stack, samples: await demoSamples(stack.dir), ...options });
 }
 
 /** A store built by `pnpm demo` offers its sample questions in the web UI. */
@@ -96,6 +96,8 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
   const debug = argv.includes('--debug');
   const out = (s: string) => io.stdout.write(s.endsWith('\n') ? s : `${s}\n`);
   const storeDir = (dir: string) => resolve(io.cwd, dir);
+  /** Commands that write take the store's lock before anything else (one writer per store). */
+  const lockForWriting = async (dir: string) => deps.backend.lockForWriting?.(storeDir(dir));
   /** Open a store to read from it, noting on stderr (never stdout: JSON and MCP stdio stay clean) when it needs `rag compact`. */
   const openForReading = async (dir: string): Promise<DemoStack> => {
     const stack = await deps.backend.open(storeDir(dir));
@@ -119,6 +121,7 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
     .requiredOption('--store <dir>', 'store directory (created if missing)')
     .option('--max-llm-calls <n>', 'refuse to start when LLM extraction would need more calls than this', int('--max-llm-calls', 0, 10_000_000))
     .action(async (paths: string[], o: { store: string; maxLlmCalls?: number }) => {
+      await lockForWriting(o.store);
       const loaded = await deps.backend.load(paths.map((p) => resolve(io.cwd, p)));
       for (const p of loaded.problems) io.stderr.write(`skipped ${p.path}: ${p.reason}\n`);
       if (loaded.docs.length === 0) throw new RagError('RAG_INVALID_INPUT', `paths: no readable documents in ${paths.join(', ')}`, { details: { input: 'paths' } });
@@ -132,7 +135,7 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
       const stack = await deps.backend.openOrCreate(storeDir(o.store));
       const service = await serviceFor(stack);
       const progress = createStageProgress(io.stderr);
-      const summary = await service.ingest(loaded.docs, progress.update).finally(() => progress.stop());
+      const summary = await service.ingest(loaded.docs, progress.update, { batched: true }).finally(() => progress.stop());
       const info = service.info();
       out(
         `Indexed ${summary.added} new, ${summary.updated} changed, ${summary.unchanged} unchanged documents in ${(summary.ms / 1000).toFixed(1)} s.\n` +
@@ -169,6 +172,7 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
     .argument('<doc-id>', 'document id')
     .requiredOption('--store <dir>', 'store directory')
     .action(async (docId: string, o: { store: string }) => {
+      await lockForWriting(o.store);
       const service = await serviceFor(await deps.backend.open(storeDir(o.store)));
       const r = await service.remove(docId);
       out(`Deleted ${docId} (${r.removedChunks} chunks).`);
@@ -195,6 +199,7 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
     .description('fold the delta segments a store replays at open (left by an interrupted build) into new bases, so it opens faster')
     .requiredOption('--store <dir>', 'store directory')
     .action(async (o: { store: string }) => {
+      await lockForWriting(o.store);
       await compactStore(await deps.backend.open(storeDir(o.store)), o.store, io);
     });
 
@@ -254,7 +259,9 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
       const token = o.token === true ? generateToken() : (o.token ?? io.env.RAG_TOKEN);
       if (token !== undefined) checkToken(token, o.token === undefined ? '$RAG_TOKEN' : '--token');
       if (o.publicReads && token === undefined) throw new RagError('RAG_CONFIG', '--public-reads: only means something with a token (without one, reads and writes are open to this machine)');
-      const service = await serviceFor(await openForReading(o.store!));
+      await lockForWriting(o.store);
+      // the server holds the writer lock: its upload jobs are journalled in the store and resumed after a restart
+      const service = await serviceFor(await openForReading(o.store), { journalJobs: true });
       // Printed once, here: the server never shows it again.
       if (o.token === true) out(`rag serve: generated token (shown once, keep it): ${token}`);
       if (o.queue !== undefined && o.workers === 0) throw new RagError('RAG_CONFIG', '--queue: asks are queued only for workers; drop --queue or --workers 0');
@@ -297,7 +304,8 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
     const out: NonNullable<ServeCliOptions['workspaces']> = [];
     for (const [name, dir] of dirs) {
       const given = tokens.get(name);
-      out.push({ name, service: await serviceFor(await openForReading(dir)), token: given ?? generateToken(), generated: given === undefined });
+      await lockForWriting(dir);
+      out.push({ name, service: await serviceFor(await openForReading(dir), { journalJobs: true }), token: given ?? generateToken(), generated: given === undefined });
     }
     return out;
   }
@@ -310,6 +318,7 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
     .action(async (o: { store: string; readOnly?: boolean }) => {
       if (!deps.mcpStdio) throw new RagError('RAG_UNSUPPORTED', 'mcp: not available in this build');
       const { createMcpServer } = await import('../mcp/create-mcp-server.js');
+      if (!o.readOnly) await lockForWriting(o.store);
       const service = await serviceFor(await openForReading(o.store));
       // stdio serves the one user who started the process, so writes are theirs unless --read-only.
       await deps.mcpStdio(createMcpServer({ service, writes: o.readOnly ? 'off' : 'open' }));

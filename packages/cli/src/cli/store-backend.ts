@@ -26,6 +26,12 @@ export interface StoreBackend {
   load(paths: string[]): Promise<LoadedDocs>;
   /** The store's index itself, at its current or previous generation (`rag repair`); absent in test backends. */
   openIndexer?(dir: string, generation: 'current' | 'previous'): Promise<Indexer>;
+  /**
+   * Take the store's writer lock for the rest of this process (commands that write: index,
+   * delete, compact, serve, mcp with writes). Throws RAG_STORE_LOCKED naming the process that
+   * holds it. Optional: a backend without it (tests) writes unlocked.
+   */
+  lockForWriting?(dir: string): Promise<void>;
   /** What LLM extraction of these docs would cost; zero calls for the embedded extractor. */
   preflight(docs: DocInput[]): ExtractionPreflight;
 }

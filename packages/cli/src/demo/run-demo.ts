@@ -66,6 +66,8 @@ async function openOrBuild(o: DemoOptions, corpus: z.infer<typeof DocInputSchema
   }
   if (existsSync(o.storeDir) && readdirSync(o.storeDir).length > 0 && !existsSync(marker))
     throw new RagError('RAG_CONFLICT', `--store ${o.storeDir}: exists and is not a demo store; pick another directory`);
+  // a rebuild replaces the store: not while another process (e.g. `rag serve`) writes it
+  await o.backend.lockForWriting?.(o.storeDir);
   await rm(o.storeDir, { recursive: true, force: true });
   await mkdir(o.storeDir, { recursive: true });
   const stack = await o.backend.build(o.storeDir);

@@ -1,11 +1,14 @@
 // Ingestion as background jobs: an upload is accepted at once as a job, and the jobs run one at
 // a time in the order they came (each one takes the service's write lock, so writes stay
 // serialized with every other change). A job goes queued → indexing (with the indexer's
-// per-stage progress) → indexed | failed (with the reason). Jobs live in memory for the life of
-// the server: a page reload finds them again, a server restart does not.
+// per-stage progress) → indexed | failed (with the reason). With a journal (job-journal.ts, in the
+// store directory) a job is on disk before `submit` returns, so a server restart or crash finds
+// it again: an unfinished one is resumed from its journalled documents, or reported failed when
+// they cannot be read back. Without one, jobs live in memory for the life of the server.
 import { randomUUID } from 'node:crypto';
 import { RagError, type DocInput } from '@rag/core';
 import type { IngestProgress, IngestSummary } from '../types.js';
+import { INTERRUPTED_MESSAGE, type JobJournal } from './job-journal.js';
 
 export type JobState = 'queued' | 'indexing' | 'indexed' | 'failed';
 
@@ -47,6 +50,8 @@ export interface IngestJobsOptions {
   keepFinished?: number;
   /** Progress notifications per job are at most this often (default 150 ms); stage changes and state changes always notify. */
   progressIntervalMs?: number;
+  /** Where jobs are journalled (the store directory's `jobs/`); unfinished ones found there are resumed at once. */
+  journal?: JobJournal;
 }
 
 export interface IngestJobs {
@@ -84,8 +89,18 @@ export function createIngestJobs(options: IngestJobsOptions): IngestJobs {
     }
   };
   const notify = (job: IngestJob) => emit({ type: 'job', job });
+  const journal = options.journal;
+  /** Journal writes after the 202 (state changes) must not stop the queue: a failed one is retried at the next change. */
+  const record = (write: () => void) => {
+    try {
+      write();
+    } catch {
+      // the job still runs; its record on disk lags until the next write succeeds
+    }
+  };
   const drop = (id: string) => {
     jobs.delete(id);
+    if (journal) record(() => journal.remove(id));
     emit({ type: 'forgotten', id });
   };
 
@@ -97,6 +112,7 @@ export function createIngestJobs(options: IngestJobsOptions): IngestJobs {
   async function run(job: IngestJob, docs: DocInput[]) {
     job.state = 'indexing';
     job.startedAt = now();
+    if (journal) record(() => journal.write(job));
     notify(job);
     let last = 0;
     const onProgress = (p: IngestProgress) => {
@@ -124,9 +140,27 @@ export function createIngestJobs(options: IngestJobsOptions): IngestJobs {
         : { code: 'RAG_INTERNAL', message: `indexing failed: ${err instanceof Error ? err.message : String(err)}` };
     }
     job.finishedAt = now();
+    if (journal) record(() => journal.finish(job));
     notify(job);
     prune();
   }
+
+  // jobs a previous run of the server journalled: finished ones are listed, unfinished ones resumed
+  for (const { job, docs } of journal?.load() ?? []) {
+    jobs.set(job.id, job);
+    if (job.state === 'indexed' || job.state === 'failed') continue;
+    if (docs) {
+      job.state = 'queued';
+      job.stages = [];
+      chain = chain.then(() => run(job, docs));
+    } else {
+      job.state = 'failed';
+      job.error = { code: 'RAG_JOB_INTERRUPTED', message: INTERRUPTED_MESSAGE };
+      job.finishedAt = now();
+      record(() => journal!.finish(job));
+    }
+  }
+  prune();
 
   return {
     submit({ files, docs }) {
@@ -144,6 +178,8 @@ export function createIngestJobs(options: IngestJobsOptions): IngestJobs {
         startedAt: null,
         finishedAt: null,
       };
+      // on disk before the caller answers 202 (a failure here is the caller's error: nothing queued)
+      journal?.write(job, docs);
       jobs.set(job.id, job);
       notify(job);
       chain = chain.then(() => run(job, docs));

@@ -10,6 +10,7 @@ import { toAskResult } from './ask-result.js';
 import { toGEXF, toGraphML } from '@rag/graph-store';
 import { createRwLock } from './rw-lock.js';
 import { createIngestJobs, type IngestJobs } from './ingest-jobs.js';
+import { createJobJournal } from './job-journal.js';
 import { createGraphEdits, type GraphEdits } from './graph-edits.js';
 import { createGraphExplorer, type GraphExplorer } from './graph-explorer.js';
 
@@ -58,6 +59,11 @@ export interface RagServiceOptions {
   k?: number;
   /** Sample questions the UI offers as one-click examples. */
   samples?: string[];
+  /**
+   * Journal upload jobs in the store directory (`jobs/`) so they survive a restart or crash, and
+   * resume the unfinished ones found there (the server, which holds the store's writer lock).
+   */
+  journalJobs?: boolean;
 }
 
 export interface RagService {
@@ -75,10 +81,13 @@ export interface RagService {
    */
   aragTools(options?: { tracker?: ContextTracker }): Omit<AragTools, 'tracker'> & { readonly tracker: ContextTracker };
   /**
-   * Validates the whole request first (@rag/indexer assertValidDocs: a refused request writes
-   * nothing); `nameOf` names a document in errors (default `docs[i]`).
+   * Index documents as one commit: a crash leaves all of them or none (a request to the server).
+   * The whole request is validated first (@rag/indexer assertValidDocs: a refused request writes
+   * nothing); `nameOf` names a document in errors (default `docs[i]`). `batched`: commit every
+   * checkpoint instead (`rag index` of a large corpus: a crash loses at most one batch, and the
+   * build resumes from the journal).
    */
-  ingest(docs: DocInput[], onProgress?: (p: IngestProgress) => void, nameOf?: (index: number) => string): Promise<IngestSummary>;
+  ingest(docs: DocInput[], onProgress?: (p: IngestProgress) => void, options?: { batched?: boolean; nameOf?: (index: number) => string }): Promise<IngestSummary>;
   /** Background ingestion (uploads): queued jobs run one at a time through `ingest`. */
   readonly jobs: IngestJobs;
   remove(docId: string): Promise<{ removedChunks: number }>;
@@ -231,16 +240,19 @@ export function createRagService(options: RagServiceOptions): RagService {
       };
     },
 
-    ingest(docs, onProgress, nameOf) {
+    ingest(docs, onProgress, o = {}) {
       // The whole request is checked before the lock is taken or anything is written.
-      const valid = toDocInputs(assertValidDocs(docs, nameOf));
+      const valid = toDocInputs(assertValidDocs(docs, o.nameOf));
       return lock.write(async () => {
-        const summary = await stack.ingest(valid, onProgress ? { onProgress } : {});
+        const summary = await stack.ingest(valid, { ...(onProgress ? { onProgress } : {}), atomic: o.batched !== true });
         await stack.save();
         return summary;
       });
     },
-    jobs: createIngestJobs({ ingest: (docs, onProgress) => service.ingest(docs, onProgress) }),
+    jobs: createIngestJobs({
+      ingest: (docs, onProgress) => service.ingest(docs, onProgress),
+      ...(options.journalJobs ? { journal: createJobJournal(stack.dir) } : {}),
+    }),
 
     remove: (docId) =>
       lock.write(async () => {

@@ -11,7 +11,8 @@ import { createMethodRunners } from './methods.js';
 export interface WritableIndex {
   /** The current index (the same object across writes, or a new one after each). */
   current(): RagIndex;
-  ingest(docs: DocInput[], options?: { onProgress?: (p: IngestProgress) => void }): Promise<IngestSummary>;
+  /** `atomic`: one commit for the whole call (a crash leaves all of its documents or none); default: batches of the indexer's checkpoint size. */
+  ingest(docs: DocInput[], options?: { onProgress?: (p: IngestProgress) => void; atomic?: boolean }): Promise<IngestSummary>;
   remove(docId: string): Promise<{ removedChunks: number }>;
   save(dir: string): Promise<void>;
   /** Optional (see DemoStack.deltas): the live generation's delta segments, from its manifest. */

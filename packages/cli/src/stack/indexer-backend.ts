@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { RagError, type DocInput } from '@rag/core';
 import { createStackFromEnv, type EvalStack } from '@rag/eval';
-import { createIndexer, createLlmTripleExtractor, estimateExtractionCost, loadPath, openIndex, type Indexer, type IndexerOptions } from '@rag/indexer';
+import { acquireStoreLock, createIndexer, createLlmTripleExtractor, estimateExtractionCost, loadPath, openIndex, type Indexer, type IndexerOptions } from '@rag/indexer';
 import { sentenceSpans } from '@rag/core';
 import { openReviewQueue } from '@rag/train-data';
 import type { StoreBackend } from '../cli/store-backend.js';
@@ -25,30 +25,46 @@ export function isStore(dir: string): boolean {
   return existsSync(join(dir, 'CURRENT'));
 }
 
-function writable(indexer: Indexer): WritableIndex {
+/**
+ * The indexer as the stack's WritableIndex. A write that fails part-way (an error after it
+ * changed the index in memory, before its commit) reopens the store at its last commit, so the
+ * next write does not commit half of the failed one.
+ */
+function writable(first: Indexer, reopen?: () => Promise<Indexer>): WritableIndex {
+  let indexer = first;
+  const undoOnFailure = async <T>(write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } catch (error) {
+      if (reopen) indexer = await reopen().catch(() => indexer);
+      throw error;
+    }
+  };
   return {
     current: () => indexer,
-    async ingest(docs, o = {}) {
-      const t0 = performance.now();
-      const r = await indexer.ingest(docs, o.onProgress ? { onProgress: o.onProgress } : {});
-      if (r.failed.length > 0 && r.added.length + r.updated.length === 0)
-        throw new RagError('RAG_INVALID_INPUT', `docs: none could be indexed (${r.failed[0]!.id}: ${r.failed[0]!.reason})`, { details: { input: 'docs', failed: r.failed } });
-      const summary: IngestSummary = {
-        added: r.added.length,
-        updated: r.updated.length,
-        unchanged: r.unchanged.length,
-        chunks: r.chunks,
-        nodes: r.entities,
-        edges: r.relations,
-        ms: performance.now() - t0,
-      };
-      return summary;
-    },
-    async remove(docId) {
-      const chunks = indexer.chunksOfDoc(docId).length;
-      const removed = await indexer.remove(docId);
-      return { removedChunks: removed ? chunks : 0 };
-    },
+    ingest: (docs, o = {}) =>
+      undoOnFailure(async () => {
+        const t0 = performance.now();
+        const r = await indexer.ingest(docs, { ...(o.onProgress ? { onProgress: o.onProgress } : {}), ...(o.atomic ? { atomic: true } : {}) });
+        if (r.failed.length > 0 && r.added.length + r.updated.length === 0)
+          throw new RagError('RAG_INVALID_INPUT', `docs: none could be indexed (${r.failed[0]!.id}: ${r.failed[0]!.reason})`, { details: { input: 'docs', failed: r.failed } });
+        const summary: IngestSummary = {
+          added: r.added.length,
+          updated: r.updated.length,
+          unchanged: r.unchanged.length,
+          chunks: r.chunks,
+          nodes: r.entities,
+          edges: r.relations,
+          ms: performance.now() - t0,
+        };
+        return summary;
+      }),
+    remove: (docId) =>
+      undoOnFailure(async () => {
+        const chunks = indexer.chunksOfDoc(docId).length;
+        const removed = await indexer.remove(docId);
+        return { removedChunks: removed ? chunks : 0 };
+      }),
     save: (dir) => indexer.save(dir),
     deltas: () => indexer.deltaSummary(),
     outdated: () => indexer.outdatedSegments(),
@@ -75,7 +91,7 @@ export function createIndexerBackend(options: IndexerBackendOptions = {}): Store
     createDemoStack({
       dir,
       mode: evalStack.describe,
-      index: writable(indexer),
+      index: writable(indexer, () => openIndex(dir, collaborators)),
       reviewQueue: await openReviewQueue({ dir }),
       ...(evalStack.chat ? { chat: evalStack.chat } : {}),
       ...(evalStack.embedder ? { embedder: evalStack.embedder } : {}),
@@ -98,6 +114,12 @@ export function createIndexerBackend(options: IndexerBackendOptions = {}): Store
     },
     async build(dir) {
       return wrap(dir, createIndexer({ ...collaborators, dir }));
+    },
+    async lockForWriting(dir) {
+      // `rag index` on a store a server holds is refused (not sent through its API): the server
+      // may need a token this shell does not have, and the files to index are read here.
+      // A directory not there yet is locked by the indexer when it creates it.
+      if (existsSync(dir)) acquireStoreLock(dir);
     },
     async load(paths) {
       const docs: DocInput[] = [];

@@ -112,10 +112,13 @@ function rowsReader(dir: string, ref: VectorSegmentRef): () => ReturnType<typeof
 /**
  * `keep`: the generation to keep besides the new one (default: the one it replaces; null: none).
  * `compact`: write every component whole, folding its deltas into a new base.
+ * `snapshot`: `dir` is not the index's home (see `elsewhere` below).
  */
-export async function persistIndex(dir: string, parts: PersistParts, home: PersistCache, keep?: string | null, compact = false): Promise<PersistResult> {
-  // a snapshot into another directory (save(elsewhere)) writes everything and leaves the home cache alone
-  const elsewhere = home.dir !== undefined && home.dir !== dir;
+export async function persistIndex(dir: string, parts: PersistParts, home: PersistCache, keep?: string | null, compact = false, snapshot = false): Promise<PersistResult> {
+  // a snapshot into another directory (save(elsewhere)), or any save of an index with no home
+  // directory (`snapshot`), writes everything and leaves the home cache alone: nothing held in
+  // memory may come to depend on files in a directory the index does not own (it may be moved)
+  const elsewhere = snapshot || (home.dir !== undefined && home.dir !== dir);
   const cache: PersistCache = elsewhere ? { vectors: new Map() } : home;
   if (elsewhere) compact = true;
   else cache.dir = dir;
