@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createIndexer, writeFormat1Store } from '@rag/indexer';
+import { createIndexer } from '@rag/indexer';
+import { writeFormat1Store } from '@rag/indexer/bench/format1-export';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRagCli } from '../src/cli/rag-cli.js';
 import { startServer, type RunningServer } from '../src/http/serve.js';
@@ -232,7 +233,7 @@ describe('a store holding text the current rules refuse (written by an older ver
   let dir: string;
 
   beforeAll(async () => {
-    // A store as release 0.1.0 wrote it (format 1, public writeFormat1Store), holding a document
+    // A store as release 0.1.0 wrote it (format 1, via the bench-only writeFormat1Store), holding a document
     // whose stored text has U+FFFD: built in memory with a placeholder character, which is then
     // replaced in the stored document and its chunk (same length: offsets stay right).
     dir = tempDir('rag-safety-legacy-src-');
