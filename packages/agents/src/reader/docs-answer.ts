@@ -110,8 +110,10 @@ function candidates(query: string, q: DocsQuestion, top: Sent[], exclude: readon
   for (const s of top) {
     for (const sp of docsSpans(s.text)) {
       if (inQuestion(sp.text, questionKey, exclude)) continue;
-      const fit = shapeFit(q, sp);
-      const bonus = q.defaultAsked && sp.isDefault ? DEFAULT_BONUS : 1;
+      // A value a default marker names answers a default question unless its shape is clearly another.
+      const marked = q.defaultAsked && sp.isDefault;
+      const fit = marked ? Math.max(shapeFit(q, sp), shapeFit(q, sp) >= 0.6 ? MIN_SHAPE_FIT : 0) : shapeFit(q, sp);
+      const bonus = marked ? DEFAULT_BONUS : 1;
       out.push({ text: sp.text, sent: s, score: ((s.score + best.get(s.chunk.chunkId)!) / 2) * fit * bonus, fit });
     }
   }

@@ -41,7 +41,8 @@ export function shapeOf(raw: string): SpanShape {
   if (/^[1-5]\d\d$/.test(t)) return 'status';
   if (/^-?\d[\d,._]*(?:\.\d+)?$/.test(t) || /^v?\d+(?:\.\d+){1,3}(?:-[\w.]+)?$/.test(t)) return 'number';
   if (/^\d[\d,._]*(?:\.\d+)?\s?[a-zA-Z%]+$/.test(t)) return 'quantity';
-  if (COMMANDS.test(t) && /\s/.test(t)) return 'command';
+  // A command line: a known tool and its words, or lower-case words with a flag ("quill build --prod").
+  if ((COMMANDS.test(t) && /\s/.test(t)) || /^[a-z][\w.-]*(?:\s+[\w.:/@-]+)*\s+--?[a-zA-Z][\w.-]*(?:[= ]\S+)*$/.test(t)) return 'command';
   if (/^(?:@[\w.-]+\/[\w.-]+(?:\/[\w.-]+)*|[a-z][\w.-]*\/[\w./-]+|(?:node|bun|deno|npm):[\w/.-]+)$/.test(t)) return 'module';
   if (/^[\w$.]+\s*\(.*\)$/.test(t) || /^[a-z_$][\w$]*\.[a-z_$][\w$]*(?:\.[\w$]+)*$/.test(t)) return 'function';
   if (/^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/.test(t)) return 'module';
