@@ -37,7 +37,19 @@ const FIT: Record<string, Partial<Record<string, number>>> = {
   value: { number: 1.2, quantity: 1.2, status: 1.2, value: 1.2, option: 1, module: 1, function: 0.9, flag: 0.9, env: 0.9 },
 };
 
+// Literal values name no call, option or flag ("`true`", "`undefined`").
+const LITERAL = /^(?:true|false|null|undefined|nan|none|\d[\d_.,]*)$/i;
+/** Each question word an identifier's parts repeat ("heap" of `--logHeapUsage`) adds this share (round value). */
+const PART_BONUS = 0.4;
+
+/** Does the question ask for an identifier (a call, option, flag, module, command), not a value? */
+function namesAsked(q: DocsQuestion): boolean {
+  if (q.defaultAsked) return false;
+  return q.shape ? ['function', 'option', 'flag', 'module', 'command', 'env'].includes(q.shape) : q.howTo;
+}
+
 function shapeFit(q: DocsQuestion, sp: DocsSpan): number {
+  if (LITERAL.test(sp.text) && (q.howTo || q.shape === 'function' || q.shape === 'option' || q.shape === 'flag' || q.shape === 'module' || q.shape === 'command')) return 0.3;
   if (q.shape) {
     const fit = FIT[q.shape]?.[sp.shape] ?? 0.4;
     // A bare word read as a value is weaker evidence than the same word written as code.
@@ -50,6 +62,24 @@ function shapeFit(q: DocsQuestion, sp: DocsSpan): number {
 }
 
 const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** The words of an identifier: `--logHeapUsage` → log, heap, usage; `vi.stubEnv` → vi, stub, env. */
+export function identifierParts(text: string): string[] {
+  return text
+    .replace(/([\p{Ll}\d])(\p{Lu})/gu, '$1 $2')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 3);
+}
+
+/**
+ * How many of the question's words an identifier's parts repeat, compared on a four-letter
+ * stem ("assertions" ~ `requireAssertions`, "fail" ~ `test.fails`), at most two.
+ */
+function partsInQuestion(text: string, questionTerms: readonly string[]): number {
+  const stems = new Set(questionTerms.filter((t) => t.length >= 3).map((t) => t.slice(0, 4)));
+  return Math.min(2, new Set(identifierParts(text).filter((w) => stems.has(w.slice(0, 4)))).size);
+}
 
 /** Is the span already in the question (the thing asked about, not the answer)? */
 function inQuestion(span: string, questionKey: string, exclude: readonly string[]): boolean {
@@ -106,6 +136,8 @@ function candidates(query: string, q: DocsQuestion, top: Sent[], exclude: readon
   const best = new Map<string, number>();
   for (const s of top) best.set(s.chunk.chunkId, Math.max(best.get(s.chunk.chunkId) ?? 0, s.score));
   const questionKey = squash(query);
+  // An identifier's parts repeating the question's words count only when an identifier is asked for.
+  const qTerms = namesAsked(q) ? contentTerms(query) : [];
   const out: DocsCandidate[] = [];
   for (const s of top) {
     for (const sp of docsSpans(s.text)) {
@@ -113,7 +145,7 @@ function candidates(query: string, q: DocsQuestion, top: Sent[], exclude: readon
       // A value a default marker names answers a default question unless its shape is clearly another.
       const marked = q.defaultAsked && sp.isDefault;
       const fit = marked ? Math.max(shapeFit(q, sp), shapeFit(q, sp) >= 0.6 ? MIN_SHAPE_FIT : 0) : shapeFit(q, sp);
-      const bonus = marked ? DEFAULT_BONUS : 1;
+      const bonus = (marked ? DEFAULT_BONUS : 1) * (sp.code ? 1 + PART_BONUS * partsInQuestion(sp.text, qTerms) : 1);
       out.push({ text: sp.text, sent: s, score: ((s.score + best.get(s.chunk.chunkId)!) / 2) * fit * bonus, fit });
     }
   }
