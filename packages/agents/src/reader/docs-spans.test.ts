@@ -1,18 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { docsSpans, isTechnicalText, shapeOf } from './docs-spans.js';
+import { docsSpans, isTechnicalText, shapeOf, type SpanShape } from './docs-spans.js';
 import { defaultCells } from './default-table.js';
 
 describe('docsSpans', () => {
   it('types code spans by their shape', () => {
-    expect(shapeOf('QUILL_MAIL_HOST')).toBe('env');
-    expect(shapeOf('--watch')).toBe('flag');
-    expect(shapeOf('404')).toBe('status');
-    expect(shapeOf('@quill/session')).toBe('module');
-    expect(shapeOf('quill/http-error')).toBe('module');
-    expect(shapeOf('ctx.redirect()')).toBe('function');
-    expect(shapeOf('maxBodySize')).toBe('option');
-    expect(shapeOf('2.4.1')).toBe('number');
-    expect(shapeOf('quill build --prod')).toBe('command');
+    const shapes: Record<string, SpanShape> = {
+      QUILL_MAIL_HOST: 'env',
+      '--watch': 'flag',
+      '404': 'status',
+      '@quill/session': 'module',
+      'quill/http-error': 'module',
+      'ctx.redirect()': 'function',
+      maxBodySize: 'option',
+      '2.4.1': 'number',
+      'quill build --prod': 'command',
+    };
+    const read = Object.fromEntries(Object.keys(shapes).map((code) => [code, shapeOf(code)]));
+    expect(read).toEqual(shapes);
   });
 
   it('marks the value a default marker names, and only that one', () => {
