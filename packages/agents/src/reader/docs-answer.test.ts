@@ -39,6 +39,15 @@ describe('docs reader', () => {
     expect((await answer('How do I rebuild on every change?', WATCH))?.text).toMatch(/--watch/);
   });
 
+  it('answers a value stated as a bare version or count in prose', async () => {
+    const req = 'Quill 3 runs its dev server on `vite`; it requires Vite >= 6.4.0.';
+    expect((await answer("What's the oldest Vite version Quill 3 works with?", req))?.text).toBe('6.4.0');
+  });
+
+  it('reads a yes/no question that opens with a leading clause', async () => {
+    expect((await answer('In Quill 3, do the file system helpers work on edge runtimes?', EDGE))?.text).toBe('no');
+  });
+
   it('answers a quantity with its unit', async () => {
     expect((await answer('How large is a cache of 10k entries?', STORE))?.text).toBe('61 MB');
   });

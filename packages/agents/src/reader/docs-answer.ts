@@ -52,8 +52,10 @@ function shapeFit(q: DocsQuestion, sp: DocsSpan): number {
   if (LITERAL.test(sp.text) && (q.howTo || q.shape === 'function' || q.shape === 'option' || q.shape === 'flag' || q.shape === 'module' || q.shape === 'command')) return 0.3;
   if (q.shape) {
     const fit = FIT[q.shape]?.[sp.shape] ?? 0.4;
-    // A bare word read as a value is weaker evidence than the same word written as code.
-    return sp.code || ['env', 'flag', 'status', 'quantity'].includes(sp.shape) ? fit : Math.min(fit, 0.8);
+    // A bare word read as a value is weaker evidence than the same word written as code; a bare
+    // number or version is how prose states a value ("requires Vite >= 6.4.0", "more than 50 modules").
+    const bareOk = ['env', 'flag', 'status', 'quantity'].includes(sp.shape) || (q.shape === 'value' && sp.shape === 'number');
+    return sp.code || bareOk ? fit : Math.min(fit, 0.8);
   }
   if (q.howTo) return sp.code && ['function', 'option', 'flag', 'command'].includes(sp.shape) ? 1.2 : sp.code ? 0.8 : 0.5;
   if (q.defaultAsked) return sp.code || sp.shape === 'number' || sp.shape === 'quantity' ? 1 : 0.5;
@@ -82,10 +84,12 @@ function partsInQuestion(text: string, questionTerms: readonly string[]): number
 }
 
 /** Is the span already in the question (the thing asked about, not the answer)? */
-function inQuestion(span: string, questionKey: string, exclude: readonly string[]): boolean {
+function inQuestion(span: string, query: string, exclude: readonly string[]): boolean {
   const key = squash(span);
   if (!key) return true;
-  return (key.length >= 2 && questionKey.includes(key)) || exclude.some((e) => squash(e) === key);
+  // A one-character span ("3" of "Quill 3") is in the question only as a word of its own.
+  const asked = key.length >= 2 ? squash(query).includes(key) : new RegExp(`(?:^|[^\\p{L}\\p{N}])${key}(?:$|[^\\p{L}\\p{N}])`, 'iu').test(query);
+  return asked || exclude.some((e) => squash(e) === key);
 }
 
 interface DocsCandidate {
@@ -115,7 +119,7 @@ function tableCandidates(query: string, top: Sent[], best: Map<string, number>):
 
 // API reference pages are titled by the API ("withImplementation | Mocks — …"): a title head that
 // reads as an identifier is a candidate of the page's best sentence.
-function titleCandidates(q: DocsQuestion, top: Sent[], best: Map<string, number>, questionKey: string, exclude: readonly string[], titleOf?: TitleOf): DocsCandidate[] {
+function titleCandidates(query: string, q: DocsQuestion, top: Sent[], best: Map<string, number>, exclude: readonly string[], titleOf?: TitleOf): DocsCandidate[] {
   if (!titleOf) return [];
   const out: DocsCandidate[] = [];
   const seen = new Set<string>();
@@ -123,7 +127,7 @@ function titleCandidates(q: DocsQuestion, top: Sent[], best: Map<string, number>
     if (seen.has(s.chunk.chunkId)) continue;
     seen.add(s.chunk.chunkId);
     const head = titleOf(s.chunk.docId)?.split(/\s+[|—–]\s+/)[0]?.trim();
-    if (!head || /\s/.test(head) || inQuestion(head, questionKey, exclude)) continue;
+    if (!head || /\s/.test(head) || inQuestion(head, query, exclude)) continue;
     const sp: DocsSpan = { text: head, start: 0, end: 0, shape: shapeOf(head), code: true, isDefault: false };
     if (!['function', 'option', 'flag', 'command', 'module', 'env'].includes(sp.shape) || !/[.$_A-Z(-]/.test(head.slice(1))) continue;
     const fit = shapeFit(q, sp);
@@ -135,13 +139,12 @@ function titleCandidates(q: DocsQuestion, top: Sent[], best: Map<string, number>
 function candidates(query: string, q: DocsQuestion, top: Sent[], exclude: readonly string[], titleOf?: TitleOf): DocsCandidate[] {
   const best = new Map<string, number>();
   for (const s of top) best.set(s.chunk.chunkId, Math.max(best.get(s.chunk.chunkId) ?? 0, s.score));
-  const questionKey = squash(query);
   // An identifier's parts repeating the question's words count only when an identifier is asked for.
   const qTerms = namesAsked(q) ? contentTerms(query) : [];
   const out: DocsCandidate[] = [];
   for (const s of top) {
     for (const sp of docsSpans(s.text)) {
-      if (inQuestion(sp.text, questionKey, exclude)) continue;
+      if (inQuestion(sp.text, query, exclude)) continue;
       // A value a default marker names answers a default question unless its shape is clearly another.
       const marked = q.defaultAsked && sp.isDefault;
       const fit = marked ? Math.max(shapeFit(q, sp), shapeFit(q, sp) >= 0.6 ? MIN_SHAPE_FIT : 0) : shapeFit(q, sp);
@@ -150,7 +153,7 @@ function candidates(query: string, q: DocsQuestion, top: Sent[], exclude: readon
     }
   }
   if (q.defaultAsked) out.push(...tableCandidates(query, top, best));
-  else out.push(...titleCandidates(q, top, best, questionKey, exclude, titleOf));
+  else out.push(...titleCandidates(query, q, top, best, exclude, titleOf));
   return out.sort((a, b) => b.score - a.score);
 }
 

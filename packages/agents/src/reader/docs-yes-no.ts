@@ -11,6 +11,17 @@ const MIN_COVER = 0.5;
 /** Sentences (best first) read for a cue: the answer is usually stated next to the question's terms. */
 const READ = 2;
 
+// An auxiliary opens a yes/no question, after at most one leading clause ("In Vitest 5, is …",
+// "If I pass `--x`, does …").
+const YES_NO = /^(?:[^,?]{1,100},\s*)?(?:is|are|was|were|do|does|did|can|could|will|would|should|has|have|may|must)\b/i;
+const WH = /\b(?:what|which|who|whom|whose|where|when|why|how)\b/i;
+
+/** Is this a yes/no question, also when a leading clause comes before its auxiliary? */
+export function asksYesNo(query: string): boolean {
+  const m = YES_NO.exec(query.trim());
+  return m !== null && !WH.test(query.trim().slice(0, m[0].length));
+}
+
 export function answerDocsYesNo(query: string, sents: readonly Sent[]): ReadAnswer | undefined {
   const key = [...new Set(contentTerms(query))].filter((t) => !QUESTION_WORDS.has(t));
   const read = sents.slice(0, READ);

@@ -8,7 +8,7 @@ import { analyseQuestion, type QuestionAnalysis } from './question.js';
 import { answerChoice } from './comparison.js';
 import { pickCandidate, rankCandidates } from './candidates.js';
 import { answerYesNo } from './yes-no.js';
-import { answerDocsYesNo } from './docs-yes-no.js';
+import { answerDocsYesNo, asksYesNo } from './docs-yes-no.js';
 import { isDocsQuestion, readDocsAnswer } from './docs-answer.js';
 import { answerDocsChoice, docsChoiceOptions } from './docs-choice.js';
 import { bridgeEntities } from './bridge.js';
@@ -52,7 +52,8 @@ export async function readAnswer(input: ReadInput): Promise<{ question: Question
   if (answer) {
     // The docs choice reader answered.
   } else if (question.choice) answer = answerChoice(query, question.choice, sents);
-  else if (question.form === 'yesno') answer = (docs ? answerDocsYesNo(query, sents) : undefined) ?? answerYesNo(query, sents);
+  else if (docs && (question.form === 'yesno' || asksYesNo(query))) answer = answerDocsYesNo(query, sents) ?? answerYesNo(query, sents);
+  else if (question.form === 'yesno') answer = answerYesNo(query, sents);
   else if (docs) answer = readDocsAnswer(query, sents, question.spanForm, exclude, input.titleOf);
   if (!answer) {
     const ctx = { expected: expectedAnswer(query, question.form), ...(input.graph ? { graph: input.graph } : {}), bridges: bridgeEntities(query, sents) };
