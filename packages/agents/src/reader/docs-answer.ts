@@ -39,6 +39,18 @@ const FIT: Record<string, Partial<Record<string, number>>> = {
 
 // Literal values name no call, option or flag ("`true`", "`undefined`").
 const LITERAL = /^(?:true|false|null|undefined|nan|none|\d[\d_.,]*)$/i;
+/** Words on each side of a quantity read for the question's words (a long sentence or table row states many). */
+const QUANTITY_WINDOW = 6;
+
+/** Share of the question's words stated within a few words of the span ("5.96 KB per passage" for "… passages?"). */
+function nearShare(text: string, sp: { start: number; end: number }, asked: readonly string[]): number {
+  if (asked.length === 0) return 0;
+  const before = text.slice(0, sp.start).split(/\s+/).slice(-QUANTITY_WINDOW).join(' ');
+  const after = text.slice(sp.end).split(/\s+/).slice(0, QUANTITY_WINDOW + 1).join(' ');
+  const near = new Set(contentTerms(`${before} ${after}`).map((t) => t.replace(/s$/, '')));
+  return asked.filter((t) => near.has(t.replace(/s$/, ''))).length / asked.length;
+}
+
 /** Each question word an identifier's parts repeat ("heap" of `--logHeapUsage`) adds this share (round value). */
 const PART_BONUS = 0.4;
 
@@ -48,7 +60,11 @@ function namesAsked(q: DocsQuestion): boolean {
   return q.shape ? ['function', 'option', 'flag', 'module', 'command', 'env'].includes(q.shape) : q.howTo;
 }
 
+const UNITS = { size: /(?:[KMGT]i?B|bytes?)(?:\/\w+)?$/, time: /(?:ms|milliseconds?|s|secs?|seconds?|min|minutes?|h|hours?|days?)$/ };
+
 function shapeFit(q: DocsQuestion, sp: DocsSpan): number {
+  // "How large …" is not answered by a time or a share, "how long …" not by a size.
+  if (q.unit && sp.shape === 'quantity' && !UNITS[q.unit].test(sp.text.trim())) return 0.7;
   if (LITERAL.test(sp.text) && (q.howTo || q.shape === 'function' || q.shape === 'option' || q.shape === 'flag' || q.shape === 'module' || q.shape === 'command')) return 0.3;
   if (q.shape) {
     const fit = FIT[q.shape]?.[sp.shape] ?? 0.4;
@@ -141,6 +157,7 @@ function candidates(query: string, q: DocsQuestion, top: Sent[], exclude: readon
   for (const s of top) best.set(s.chunk.chunkId, Math.max(best.get(s.chunk.chunkId) ?? 0, s.score));
   // An identifier's parts repeating the question's words count only when an identifier is asked for.
   const qTerms = namesAsked(q) ? contentTerms(query) : [];
+  const quantityTerms = q.shape === 'quantity' ? contentTerms(query).filter((t) => !/^(?:large|big|small|long|much|many)$/.test(t)) : [];
   const out: DocsCandidate[] = [];
   for (const s of top) {
     for (const sp of docsSpans(s.text)) {
@@ -148,13 +165,34 @@ function candidates(query: string, q: DocsQuestion, top: Sent[], exclude: readon
       // A value a default marker names answers a default question unless its shape is clearly another.
       const marked = q.defaultAsked && sp.isDefault;
       const fit = marked ? Math.max(shapeFit(q, sp), shapeFit(q, sp) >= 0.6 ? MIN_SHAPE_FIT : 0) : shapeFit(q, sp);
-      const bonus = (marked ? DEFAULT_BONUS : 1) * (sp.code ? 1 + PART_BONUS * partsInQuestion(sp.text, qTerms) : 1);
+      const bonus = (marked ? DEFAULT_BONUS : 1) * (sp.code ? 1 + PART_BONUS * partsInQuestion(sp.text, qTerms) : 1) * (1 + nearShare(s.text, sp, quantityTerms));
       out.push({ text: sp.text, sent: s, score: ((s.score + best.get(s.chunk.chunkId)!) / 2) * fit * bonus, fit });
     }
   }
   if (q.defaultAsked) out.push(...tableCandidates(query, top, best));
   else out.push(...titleCandidates(query, q, top, best, exclude, titleOf));
   return out.sort((a, b) => b.score - a.score);
+}
+
+/** A sentence that names X and then says what it does ("`quill compact` rewrites …"). */
+function statesWhatItDoes(text: string, subject: string): boolean {
+  const at = text.toLowerCase().replace(/`/g, '').indexOf(subject.toLowerCase());
+  if (at < 0) return false;
+  const after = text.replace(/`/g, '').slice(at + subject.length).replace(/^\s*(?:--?[\w-]+(?:\s+[A-Z]+)?\s*)*(?:\([^)]*\)\s*)*/, '');
+  return /^\s*(?:,?\s*which\s+)?(?:\w+ly\s+)?(?:\p{Ll}+(?:s|es))\b/u.test(after) && !/^\s*(?:is|was|has|does|as|its|this|us)\b/.test(after);
+}
+
+/**
+ * "What does X do?": the best sentence that names X and says what it does; else the best that
+ * names X; else the best supporting sentence. Always a passage answer.
+ */
+function describeAnswer(subject: string | undefined, top: Sent[]): ReadAnswer | undefined {
+  if (subject) {
+    const naming = top.filter((s) => s.text.toLowerCase().replace(/`/g, '').includes(subject.toLowerCase()));
+    const pick = naming.find((s) => statesWhatItDoes(s.text, subject)) ?? naming[0];
+    if (pick) return { text: pick.text.replace(/\s+/g, ' ').trim(), sent: pick, form: 'sentence' };
+  }
+  return sentenceAnswer(top);
 }
 
 /** Does the evidence (or the question) read as technical documentation? */
@@ -173,7 +211,7 @@ export function isDocsQuestion(query: string, sents: readonly Sent[]): boolean {
 export function readDocsAnswer(query: string, sents: Sent[], form: AnswerType, exclude: readonly string[] = [], titleOf?: TitleOf): ReadAnswer | undefined {
   const q = docsQuestion(query);
   const top = sents.filter((s) => s.rank < TOP_CHUNKS);
-  if (q.describe) return sentenceAnswer(top);
+  if (q.describe) return describeAnswer(q.subject, top);
   // A person, place or date is the encyclopaedic reader's; so is a question that names no docs shape.
   if (!q.shape && !q.howTo && !q.defaultAsked && (form !== 'entity' && form !== 'other')) return undefined;
   const best = candidates(query, q, top, exclude, titleOf)[0];

@@ -20,6 +20,10 @@ export interface DocsQuestion {
   howTo: boolean;
   /** "What does X do?": the answer is a sentence. */
   describe: boolean;
+  /** X of "What does X do?", code marks removed. */
+  subject?: string;
+  /** The kind of unit a quantity question asks for ("how large" → size, "how long" → time). */
+  unit?: 'size' | 'time';
 }
 
 // The head noun of the wh-phrase (or of "the … that", "which … do I") → the shape asked. Order
@@ -57,10 +61,16 @@ function shapeOfHead(query: string): DocsShape | undefined {
   return undefined;
 }
 
+const SUBJECT = /^\s*what\s+(?:does|do|did|is|are)\s+(?:the\s+)?(.+?)\s+(?:do|for|used for)\s*\??\s*$/i;
+const SIZE_CUE = /\b(?:large|big|small|size|memory|disk|space|heap|ram|footprint|heavy)\b/i;
+const TIME_CUE = /\b(?:long|fast|slow|time|duration|take|latency)\b/i;
+
 export function docsQuestion(query: string): DocsQuestion {
   const q = query.trim();
   const describe = DESCRIBE.test(q);
+  const subject = describe ? SUBJECT.exec(q)?.[1]?.replace(/`/g, '').trim() : undefined;
   const howTo = !describe && HOW_TO.test(q);
   const shape = QUANTITY.test(q) ? 'quantity' : (shapeOfHead(q) ?? (/\bhow\s+(?:many|much)\b/i.test(q) ? 'value' : undefined));
-  return { ...(shape ? { shape } : {}), defaultAsked: DEFAULT_CUE.test(q), howTo, describe };
+  const unit = shape !== 'quantity' ? undefined : SIZE_CUE.test(q) ? 'size' : TIME_CUE.test(q) ? 'time' : undefined;
+  return { ...(shape ? { shape } : {}), defaultAsked: DEFAULT_CUE.test(q), howTo, describe, ...(subject ? { subject } : {}), ...(unit ? { unit } : {}) };
 }
