@@ -16,7 +16,7 @@ describe('replyText', () => {
   });
   it('prefixes a sentence answer, so a chat reader does not take it for an exact answer', () => {
     const r = result({ answer: 'Maximum Overdrive is a 1986 film.', form: 'sentence', verification: { status: 'unsure', reason: 'no phrase of the asked type was found; the best supporting sentence is shown' } });
-    expect(replyText(r)).toMatch(/^Best supporting sentence \(no exact answer found\): Maximum Overdrive is a 1986 film\.\n\nSources:/);
+    expect(replyText(r)).toMatch(/^Passage answer \(no exact answer found; the best supporting sentence\): Maximum Overdrive is a 1986 film\.\n\nSources:/);
     expect(replyText(r)).toContain('Verification: unsure — no phrase of the asked type was found');
   });
   it('says when the method abstained or failed, and lists passages for retrievers', () => {

@@ -26,11 +26,11 @@ describe('formatAskResult', () => {
     expect(out).not.toContain('Verification:');
   });
 
-  it('says a sentence answer is the best supporting sentence, not an exact answer', () => {
+  it('labels a sentence answer a passage answer, not an exact answer', () => {
     const sentence = 'The OIA was first founded in 1940 as the Rural Oahu Interscholastic Association.';
     const reason = 'no phrase of the asked type was found; the best supporting sentence is shown';
     const out = formatAskResult(result({ answer: sentence, form: 'sentence', verification: { status: 'unsure', reason } }));
-    expect(out).toContain('  Best supporting sentence (answered; no exact answer found):');
+    expect(out).toContain('  Passage answer (answered; no exact answer found, the best supporting sentence):');
     expect(out).toContain(`    “${sentence}”`);
     expect(out).not.toContain('Answer (answered)');
     expect(out).toContain(`  Verification: UNSURE — ${reason}`);

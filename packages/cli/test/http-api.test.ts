@@ -89,7 +89,7 @@ describe('reads', () => {
     // The OpenAI-compatible reply says so before the sentence; the structured result carries the form.
     const chat = await app.request('/v1/chat/completions', json({ model: 'rag:a2rag-agent', messages: [{ role: 'user', content: question }] }));
     const body = (await chat.json()) as { choices: { message: { content: string } }[]; rag: { form: string } };
-    expect(body.choices[0]!.message.content).toMatch(/^Best supporting sentence \(no exact answer found\): The Oahu Interscholastic Association/);
+    expect(body.choices[0]!.message.content).toMatch(/^Passage answer \(no exact answer found; the best supporting sentence\): The Oahu Interscholastic Association/);
     expect(body.choices[0]!.message.content).toContain('Verification: unsure — no phrase of the asked type was found');
     expect(body.rag.form).toBe('sentence');
   });

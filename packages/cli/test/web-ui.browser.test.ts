@@ -47,7 +47,7 @@ describe.runIf(haveChromium)('web UI in chromium', () => {
     await expect.poll(() => page.locator('#answer-status').textContent(), { timeout: 30_000 }).toBe('answered');
     await page.locator('.citation').first().waitFor();
     expect(await page.locator('#answer-form-note').isVisible()).toBe(true);
-    expect(await page.locator('#answer-form-note').textContent()).toBe('Best supporting sentence — no exact answer was found');
+    expect(await page.locator('#answer-form-note').textContent()).toBe('Passage answer — no exact answer was found; this is the best supporting sentence');
     expect(await page.locator('#answer-text').getAttribute('class')).toBe('answer sentence');
     expect(await page.locator('#answer-text').textContent()).toContain('founded in 1940');
     expect(await page.locator('#answer-verification').textContent()).toBe('unsure');

@@ -5,9 +5,9 @@
 // read as the second hop.
 import type { RankedChunk } from '@rag/core';
 import { contentTerms, nameSpans, phraseKey } from '../internal/spans.js';
-import { relationCues } from './relation-cues.js';
 import { bridgeNames } from './sentence-scoring.js';
 import { QUESTION_WORDS, type Sent } from './types.js';
+import { relationWords } from '@rag/verify';
 
 /** What the reader needs of an index to follow a bridge. */
 export interface BridgeIndex {
@@ -30,7 +30,7 @@ export function bridgePassages(query: string, sents: Sent[], index: BridgeIndex)
   const entities = nameSpans(query).map((n) => contentTerms(n.text)).filter((t) => t.length > 0);
   const entityTerms = new Set(entities.flat());
   const relation = [...new Set(contentTerms(query))].filter((t) => !entityTerms.has(t) && !QUESTION_WORDS.has(t));
-  const relationWords = new Set([...relation, ...relation.flatMap((t) => relationCues(t))]);
+  const relationTerms = new Set([...relation, ...relation.flatMap((t) => relationWords(t))]);
   const have = new Set(sents.map((s) => s.chunk.chunkId));
   const out: RankedChunk[] = [];
   for (const name of bridgeNames(query, sents).slice(0, MAX_BRIDGES)) {
@@ -43,7 +43,7 @@ export function bridgePassages(query: string, sents: Sent[], index: BridgeIndex)
         const subject = nameSpans(chunk.text)[0];
         if (!subject || subject.start > 40 || !` ${phraseKey(subject.text)} `.includes(` ${name} `)) continue;
         const terms = new Set(contentTerms(chunk.text));
-        if (![...relationWords].some((t) => terms.has(t))) continue;
+        if (![...relationTerms].some((t) => terms.has(t))) continue;
         have.add(id);
         out.push({ chunkId: chunk.id, docId: chunk.docId, score: 0, text: chunk.text });
       }

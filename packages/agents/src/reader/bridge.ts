@@ -8,8 +8,8 @@
 // candidate scorer demotes the bridge itself, the first hop's result rather than the answer.
 import { contentTerms, nameSpans, phraseKey } from '../internal/spans.js';
 import { bridgeNames } from './sentence-scoring.js';
-import { relationCues } from './relation-cues.js';
 import { QUESTION_WORDS, type Sent } from './types.js';
+import { relationWords } from '@rag/verify';
 
 /** Keys (phraseKey) of bridge entities: named next to the question's entities and in a passage of the next hop. */
 export function bridgeEntities(query: string, sents: Sent[]): Set<string> {
@@ -19,7 +19,7 @@ export function bridgeEntities(query: string, sents: Sent[]): Set<string> {
   const entityTerms = new Set(entities.flat());
   // The question's relation words ("waterfall", "spouse"), and the words evidence uses for them.
   const relation = [...new Set(contentTerms(query))].filter((t) => !entityTerms.has(t) && !QUESTION_WORDS.has(t));
-  const relationWords = new Set([...relation, ...relation.flatMap((t) => relationCues(t))]);
+  const relationTerms = new Set([...relation, ...relation.flatMap((t) => relationWords(t))]);
   const otherHop: string[] = [];
   const seen = new Set<string>();
   for (const s of sents) {
@@ -30,7 +30,7 @@ export function bridgeEntities(query: string, sents: Sent[]): Set<string> {
     // the question's relation words is no next hop ("Where was X born?" is not answered by the
     // page of the town X was born in, so that town is no bridge).
     if (entities.some((e) => e.every((t) => terms.has(t)))) continue;
-    if (![...relationWords].some((t) => terms.has(t))) continue;
+    if (![...relationTerms].some((t) => terms.has(t))) continue;
     otherHop.push(` ${phraseKey(s.chunk.text)} `);
   }
   return new Set(named.filter((b) => otherHop.some((text) => text.includes(` ${b} `))));

@@ -12,8 +12,7 @@ import { sentenceNameTypes, type SentenceNameTypes } from '../strategies/name-ty
 import { nounPhraseSpans, type NounPhraseSpan, type NounQuestion } from '../strategies/noun-phrases.js';
 import { trimSpan } from './span-trim.js';
 import { abbreviationFit, headFit, nameTypes, typeFit, type NameTypeGraph } from './candidate-type.js';
-import { placeLevelFit } from './place-level.js';
-import { askedCountNouns, countFit } from './counted-noun.js';
+import { askedCountNouns, countFit, placeLevelFit } from '@rag/verify';
 import type { ExpectedAnswer } from './expected-answer.js';
 import { QUESTION_WORDS, type Candidate, type Sent } from './types.js';
 

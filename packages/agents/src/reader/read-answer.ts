@@ -1,11 +1,16 @@
 // The extractive reader's composition: analyse the question, then answer a choice question by
-// comparison, a yes/no question from the entities' evidence, and anything else with the best
+// comparison, a yes/no question from the entities' evidence (over technical docs, from the
+// negation cues of the best sentences: docs-yes-no.ts), a question over technical docs with the
+// docs reader (docs-answer.ts), and anything else with the best
 // typed candidate span; when no span is confident, with the best supporting sentence, marked as
 // such (sentence-answer.ts).
 import { analyseQuestion, type QuestionAnalysis } from './question.js';
 import { answerChoice } from './comparison.js';
 import { pickCandidate, rankCandidates } from './candidates.js';
 import { answerYesNo } from './yes-no.js';
+import { answerDocsYesNo, asksYesNo } from './docs-yes-no.js';
+import { isDocsQuestion, readDocsAnswer } from './docs-answer.js';
+import { answerDocsChoice, docsChoiceOptions } from './docs-choice.js';
 import { bridgeEntities } from './bridge.js';
 import type { NameTypeGraph } from './candidate-type.js';
 import { expectedAnswer } from './expected-answer.js';
@@ -41,8 +46,15 @@ export async function readAnswer(input: ReadInput): Promise<{ question: Question
   const { query, sents, pool, exclude } = input;
   const question = analyseQuestion(query, input.analyzerType);
   let answer: ReadAnswer | undefined;
-  if (question.choice) answer = answerChoice(query, question.choice, sents);
+  // Evidence that reads as technical documentation gets the docs reader first (docs-answer.ts).
+  const docs = isDocsQuestion(query, sents);
+  if (docs && question.form !== 'yesno' && (question.choice || docsChoiceOptions(query))) answer = answerDocsChoice(query, sents);
+  if (answer) {
+    // The docs choice reader answered.
+  } else if (question.choice) answer = answerChoice(query, question.choice, sents);
+  else if (docs && (question.form === 'yesno' || asksYesNo(query))) answer = answerDocsYesNo(query, sents) ?? answerYesNo(query, sents);
   else if (question.form === 'yesno') answer = answerYesNo(query, sents);
+  else if (docs) answer = readDocsAnswer(query, sents, question.spanForm, exclude, input.titleOf);
   if (!answer) {
     const ctx = { expected: expectedAnswer(query, question.form), ...(input.graph ? { graph: input.graph } : {}), bridges: bridgeEntities(query, sents) };
     let via: string | undefined;

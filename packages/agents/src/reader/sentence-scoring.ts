@@ -5,8 +5,8 @@
 import type { Evidence } from '@rag/core';
 import { chunkSentences } from '../internal/sentences.js';
 import { contentTerms, nameSpans, phraseKey } from '../internal/spans.js';
-import { relationCues } from './relation-cues.js';
 import { QUESTION_WORDS, type Sent } from './types.js';
+import { relationWords } from '@rag/verify';
 
 /** Question terms with weights: rarer in the evidence and part of a named entity weigh more. */
 export function questionWeights(query: string, sents: { terms: Set<string> }[]): Map<string, number> {
@@ -43,7 +43,7 @@ export function scoreSentences(query: string, evidence: Evidence, maxChunks: num
       let hit = 0;
       for (const [t, wt] of w) if (s.terms.has(t)) hit += wt;
       // A second-hop sentence may state the relation in other words ("married" for "spouse").
-      const related = hit > 0 || [...w.keys()].some((t) => relationCues(t).some((c) => s.terms.has(c)));
+      const related = hit > 0 || [...w.keys()].some((t) => relationWords(t).some((c) => s.terms.has(c)));
       // Multi-hop: a sentence that matches the question and names a bridge entity (a name stated
       // next to the question's entities elsewhere) is likely the second hop — but only in a chunk
       // that is not itself about the question's entities (those name the bridge too: first hop).

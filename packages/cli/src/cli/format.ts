@@ -31,8 +31,8 @@ export function formatAskResult(r: AskResult, options: { gold?: string[]; width?
   if (r.status === 'abstained') {
     lines.push(r.verification ? `  Abstained — ${r.verification.reason}` : '  Abstained (no reason given by the method)');
   } else if (r.answer !== null) {
-    // A sentence answer says so before the text: it is evidence to read, not an exact answer.
-    if (r.form === 'sentence') lines.push(`  Best supporting sentence (${r.status}; no exact answer found):`, wrap(`“${r.answer}”`, width - 4, '    '));
+    // A passage answer (form 'sentence') says so before the text: it is evidence to read, not an exact answer.
+    if (r.form === 'sentence') lines.push(`  Passage answer (${r.status}; no exact answer found, the best supporting sentence):`, wrap(`“${r.answer}”`, width - 4, '    '));
     else lines.push(`  Answer (${r.status}): ${r.answer}`);
     if (r.verification) lines.push(`  Verification: ${r.verification.status.toUpperCase()} — ${r.verification.reason}`);
   } else {

@@ -30,8 +30,8 @@ export type AnswerStatus = 'answered' | 'abstained' | 'failed';
 /**
  * What the answer text is: `span`, a phrase of the asked type read from the evidence (the
  * default when absent); `sentence`, the best supporting sentence, given whole because no phrase
- * of the asked type was found in it. A sentence answer is evidence, not a claim: it is labelled
- * `unsure`, never `verified`.
+ * of the asked type was found in it. A sentence answer — shown to people as a "passage answer" —
+ * is evidence, not a claim: it is labelled `unsure`, never `verified`.
  */
 export type AnswerForm = 'span' | 'sentence';
 

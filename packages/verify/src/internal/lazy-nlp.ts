@@ -13,6 +13,16 @@ export interface TaggedTerm {
   tags: string[];
 }
 
+/** A tagged word with its place in the text. */
+export interface PlacedTerm extends TaggedTerm {
+  offset: { start: number; length: number };
+}
+
+/** The words of `text` with their tags and offsets, in order. */
+export function placedTerms(text: string): PlacedTerm[] {
+  return (loadNlp()(text).json({ offset: true }) as { terms: PlacedTerm[] }[]).flatMap((x) => x.terms);
+}
+
 /** The words of `text` with compromise's tags, in order. */
 export function taggedTerms(text: string): TaggedTerm[] {
   return (loadNlp()(text).json() as { terms: TaggedTerm[] }[]).flatMap((x) => x.terms);

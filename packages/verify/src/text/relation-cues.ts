@@ -27,17 +27,17 @@ const GENERIC = new Set([
 const RELATED: readonly (readonly string[])[] = [
   ['born', 'birth', 'bear', 'birthplace', 'native'],
   ['die', 'death', 'dead', 'died'],
-  ['marry', 'married', 'wife', 'husband', 'spouse', 'widow', 'marriage'],
+  ['marry', 'married', 'wife', 'husband', 'spouse', 'widow', 'marriage', 'wed'],
   ['direct', 'director', 'directed'],
   ['write', 'writer', 'author', 'written', 'wrote', 'pen'],
   ['found', 'founder', 'founded', 'establish', 'established', 'co-found', 'cofounder', 'form', 'formed'],
   ['produce', 'producer', 'produced', 'production'],
   ['star', 'starring', 'starred', 'actor', 'actress', 'cast', 'play', 'portray'],
-  ['sing', 'singer', 'vocalist', 'perform', 'performer', 'record', 'recorded'],
+  ['sing', 'singer', 'vocalist', 'perform', 'performer', 'performed', 'record', 'recorded', 'sung', 'sang'],
   ['compose', 'composer', 'composed'],
-  ['locate', 'located', 'location', 'situated', 'base', 'based', 'headquarter', 'headquarters', 'find'],
+  ['locate', 'located', 'location', 'situated', 'lies', 'base', 'based', 'headquarter', 'headquarters', 'headquartered', 'find'],
   ['release', 'released', 'debut', 'premiere', 'air', 'publish', 'published'],
-  ['own', 'owner', 'owned', 'acquire'],
+  ['own', 'owner', 'owned', 'owns', 'acquire'],
   ['design', 'designer', 'designed'],
   ['create', 'creator', 'created'],
   ['lead', 'leader', 'led', 'head'],
@@ -49,10 +49,33 @@ const RELATED: readonly (readonly string[])[] = [
   ['parent', 'father', 'mother'],
   ['citizen', 'citizenship', 'nationality'],
   ['occur', 'happen'],
+  ['member', 'join', 'joined'],
 ];
+// Relations evidence states from the other side: "X's son Y" says X is Y's father.
+const INVERSE: readonly (readonly [string, string])[] = [['parent', 'child']];
 
 const GROUP = new Map<string, number>();
 RELATED.forEach((g, i) => g.forEach((w) => GROUP.set(w, i)));
+
+/**
+ * The words evidence uses for the relation a question word names ("spouse" → married, wife …;
+ * "father" → son, daughter): the other words of its group, and for a family relation the words
+ * of its inverse. Matched on the word as written, so a group lists inflected forms too. Empty
+ * when the word names no listed relation.
+ */
+export function relationWords(word: string): string[] {
+  const w = word.toLowerCase();
+  const g = GROUP.get(w);
+  if (g === undefined) return [];
+  const out = RELATED[g]!.filter((x) => x !== w);
+  for (const [a, b] of INVERSE) {
+    const ga = GROUP.get(a);
+    const gb = GROUP.get(b);
+    if (g === ga) out.push(...RELATED[gb!]!);
+    if (g === gb) out.push(...RELATED[ga!]!);
+  }
+  return out;
+}
 
 /** Lemma tokens of a text (compromise root forms; numbers and punctuation left out). */
 export function lemmaTokens(text: string): LemmaToken[] {

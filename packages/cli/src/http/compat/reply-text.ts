@@ -13,7 +13,7 @@ const clip = (s: string, n: number) => {
 };
 
 /** Said before a sentence answer, so a chat reader does not take the sentence for an exact answer. */
-export const SENTENCE_PREFIX = 'Best supporting sentence (no exact answer found):';
+export const SENTENCE_PREFIX = 'Passage answer (no exact answer found; the best supporting sentence):';
 
 /** The reply's main text: the answer, what an abstention means, or a retriever's passages. */
 export function replyBody(r: AskResult): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedCountNouns, countFit } from './counted-noun.js';
+import { askedCountNouns, countFit, countsOtherNoun, singularOf } from './counted-noun.js';
 
 const at = (s: string, n: string) => ({ end: s.indexOf(n) + n.length });
 
@@ -32,5 +32,16 @@ describe('countFit', () => {
     const v = 'The town was founded in 1880 and has 12 churches.';
     expect(countFit(people, v, { end: v.indexOf('1880') + 4 })).toBe(1);
     expect(countFit(undefined, s, at(s, 'three'))).toBe(1);
+  });
+});
+
+describe('singularOf and countsOtherNoun (the verdict)', () => {
+  it('singularises regular plurals and leaves -ss / -us / -is words', () => {
+    expect(['stores', 'TEUs', 'churches', 'cities', 'status', 'class'].map(singularOf)).toEqual(['store', 'teu', 'church', 'city', 'status', 'class']);
+  });
+
+  it('names the noun a cited number counts when it is not the asked one', () => {
+    expect(countsOtherNoun('How many times was he premier?', 'four', 'He led one of the top four teams of the league.')).toBe('teams');
+    expect(countsOtherNoun('How many teams reached the final?', 'four', 'Four teams reached the final.')).toBeUndefined();
   });
 });

@@ -1,0 +1,220 @@
+// The reader for technical documentation. When the evidence reads as docs (code spans, tables)
+// the answer is a span of the shape the question asks for (docs-question.ts): a default value
+// named by a default marker or a table's Default column, an environment variable, a flag, a
+// status code, a module specifier, a function or option name, a number with its unit; a how-to
+// question is answered by the key call or option its best sentences name. Where no span of the
+// asked shape is found — and always for "What does X do?" — the answer is the best supporting
+// sentence, marked as a passage answer (form 'sentence'), never a token picked for its looks.
+// A question that asks for none of these shapes (a name, a year, a person) goes on to the
+// encyclopaedic reader (read-answer.ts) unchanged.
+import { contentTerms } from '../internal/spans.js';
+import { defaultCells } from './default-table.js';
+import { docsQuestion, type DocsQuestion } from './docs-question.js';
+import { docsSpans, isTechnicalText, shapeOf, type DocsSpan } from './docs-spans.js';
+import type { TitleOf } from './next-hop.js';
+import type { AnswerType } from '@rag/verify';
+import { sentenceAnswer } from './sentence-answer.js';
+import type { ReadAnswer, Sent } from './types.js';
+
+/** Evidence chunks (by retrieval rank) whose sentences give candidates. */
+const TOP_CHUNKS = 5;
+/** A default marker or Default column naming the span doubles its score (round value). */
+const DEFAULT_BONUS = 2;
+/** A span is answered when its shape fits at least this well; below it the sentence is. */
+const MIN_SHAPE_FIT = 1;
+
+// How well a span's shape fits the asked shape: 1.5 the asked shape, 1–1.2 a shape docs use for
+// the same thing (a dotted option read as a call), below 1 another shape. Round values.
+const FIT: Record<string, Partial<Record<string, number>>> = {
+  env: { env: 1.5 },
+  status: { status: 1.5, number: 0.6 },
+  flag: { flag: 1.5, command: 1, option: 0.8 },
+  module: { module: 1.5, option: 1, value: 0.6 },
+  command: { command: 1.5, flag: 1.1, function: 0.8, option: 0.8 },
+  function: { function: 1.5, option: 1.2, flag: 0.8 },
+  option: { option: 1.5, function: 1.3, flag: 1, module: 1, env: 0.7, value: 0.7 },
+  quantity: { quantity: 1.5, number: 0.8 },
+  value: { number: 1.2, quantity: 1.2, status: 1.2, value: 1.2, option: 1, module: 1, function: 0.9, flag: 0.9, env: 0.9 },
+};
+
+// Literal values name no call, option or flag ("`true`", "`undefined`").
+const LITERAL = /^(?:true|false|null|undefined|nan|none|\d[\d_.,]*)$/i;
+/** Words on each side of a quantity read for the question's words (a long sentence or table row states many). */
+const QUANTITY_WINDOW = 6;
+
+/** Share of the question's words stated within a few words of the span ("5.96 KB per passage" for "… passages?"). */
+function nearShare(text: string, sp: { start: number; end: number }, asked: readonly string[]): number {
+  if (asked.length === 0) return 0;
+  const before = text.slice(0, sp.start).split(/\s+/).slice(-QUANTITY_WINDOW).join(' ');
+  const after = text.slice(sp.end).split(/\s+/).slice(0, QUANTITY_WINDOW + 1).join(' ');
+  const near = new Set(contentTerms(`${before} ${after}`).map((t) => t.replace(/s$/, '')));
+  return asked.filter((t) => near.has(t.replace(/s$/, ''))).length / asked.length;
+}
+
+/** Each question word an identifier's parts repeat ("heap" of `--logHeapUsage`) adds this share (round value). */
+const PART_BONUS = 0.4;
+
+/** Does the question ask for an identifier (a call, option, flag, module, command), not a value? */
+function namesAsked(q: DocsQuestion): boolean {
+  if (q.defaultAsked) return false;
+  return q.shape ? ['function', 'option', 'flag', 'module', 'command', 'env'].includes(q.shape) : q.howTo;
+}
+
+const UNITS = { size: /(?:[KMGT]i?B|bytes?)(?:\/\w+)?$/, time: /(?:ms|milliseconds?|s|secs?|seconds?|min|minutes?|h|hours?|days?)$/ };
+
+function shapeFit(q: DocsQuestion, sp: DocsSpan): number {
+  // "How large …" is not answered by a time or a share, "how long …" not by a size.
+  if (q.unit && sp.shape === 'quantity' && !UNITS[q.unit].test(sp.text.trim())) return 0.7;
+  if (LITERAL.test(sp.text) && (q.howTo || q.shape === 'function' || q.shape === 'option' || q.shape === 'flag' || q.shape === 'module' || q.shape === 'command')) return 0.3;
+  if (q.shape) {
+    const fit = FIT[q.shape]?.[sp.shape] ?? 0.4;
+    // A bare word read as a value is weaker evidence than the same word written as code; a bare
+    // number or version is how prose states a value ("requires Vite >= 6.4.0", "more than 50 modules").
+    const bareOk = ['env', 'flag', 'status', 'quantity'].includes(sp.shape) || (q.shape === 'value' && sp.shape === 'number');
+    return sp.code || bareOk ? fit : Math.min(fit, 0.8);
+  }
+  if (q.howTo) return sp.code && ['function', 'option', 'flag', 'command'].includes(sp.shape) ? 1.2 : sp.code ? 0.8 : 0.5;
+  if (q.defaultAsked) return sp.code || sp.shape === 'number' || sp.shape === 'quantity' ? 1 : 0.5;
+  // A what / which question naming no shape: an identifier written as code is the docs' answer.
+  return sp.code ? (['function', 'option', 'flag', 'command', 'module', 'env'].includes(sp.shape) ? 1.1 : 1) : 0.5;
+}
+
+const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** The words of an identifier: `--logHeapUsage` → log, heap, usage; `vi.stubEnv` → vi, stub, env. */
+export function identifierParts(text: string): string[] {
+  return text
+    .replace(/([\p{Ll}\d])(\p{Lu})/gu, '$1 $2')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 3);
+}
+
+/**
+ * How many of the question's words an identifier's parts repeat, compared on a four-letter
+ * stem ("assertions" ~ `requireAssertions`, "fail" ~ `test.fails`), at most two.
+ */
+function partsInQuestion(text: string, questionTerms: readonly string[]): number {
+  const stems = new Set(questionTerms.filter((t) => t.length >= 3).map((t) => t.slice(0, 4)));
+  return Math.min(2, new Set(identifierParts(text).filter((w) => stems.has(w.slice(0, 4)))).size);
+}
+
+/** Is the span already in the question (the thing asked about, not the answer)? */
+function inQuestion(span: string, query: string, exclude: readonly string[]): boolean {
+  const key = squash(span);
+  if (!key) return true;
+  // A one-character span ("3" of "Quill 3") is in the question only as a word of its own.
+  const asked = key.length >= 2 ? squash(query).includes(key) : new RegExp(`(?:^|[^\\p{L}\\p{N}])${key}(?:$|[^\\p{L}\\p{N}])`, 'iu').test(query);
+  return asked || exclude.some((e) => squash(e) === key);
+}
+
+interface DocsCandidate {
+  text: string;
+  sent: Sent;
+  score: number;
+  fit: number;
+}
+
+function tableCandidates(query: string, top: Sent[], best: Map<string, number>): DocsCandidate[] {
+  const asked = new Set(contentTerms(query));
+  const seen = new Set<string>();
+  const out: DocsCandidate[] = [];
+  for (const s of top) {
+    if (seen.has(s.chunk.chunkId)) continue;
+    seen.add(s.chunk.chunkId);
+    for (const cell of defaultCells(s.chunk.text)) {
+      const terms = contentTerms(cell.row.replace(cell.value, ''));
+      const overlap = terms.filter((t) => asked.has(t)).length / Math.max(1, asked.size);
+      if (overlap === 0) continue;
+      const sent: Sent = { chunk: s.chunk, rank: s.rank, text: cell.row, start: cell.start, end: cell.end, terms: new Set(terms), score: overlap };
+      out.push({ text: cell.value, sent, score: ((best.get(s.chunk.chunkId) ?? 0) + overlap) * DEFAULT_BONUS, fit: 1.5 });
+    }
+  }
+  return out;
+}
+
+// API reference pages are titled by the API ("withImplementation | Mocks — …"): a title head that
+// reads as an identifier is a candidate of the page's best sentence.
+function titleCandidates(query: string, q: DocsQuestion, top: Sent[], best: Map<string, number>, exclude: readonly string[], titleOf?: TitleOf): DocsCandidate[] {
+  if (!titleOf) return [];
+  const out: DocsCandidate[] = [];
+  const seen = new Set<string>();
+  for (const s of top) {
+    if (seen.has(s.chunk.chunkId)) continue;
+    seen.add(s.chunk.chunkId);
+    const head = titleOf(s.chunk.docId)?.split(/\s+[|—–]\s+/)[0]?.trim();
+    if (!head || /\s/.test(head) || inQuestion(head, query, exclude)) continue;
+    const sp: DocsSpan = { text: head, start: 0, end: 0, shape: shapeOf(head), code: true, isDefault: false };
+    if (!['function', 'option', 'flag', 'command', 'module', 'env'].includes(sp.shape) || !/[.$_A-Z(-]/.test(head.slice(1))) continue;
+    const fit = shapeFit(q, sp);
+    out.push({ text: head, sent: s, score: best.get(s.chunk.chunkId)! * fit, fit });
+  }
+  return out;
+}
+
+function candidates(query: string, q: DocsQuestion, top: Sent[], exclude: readonly string[], titleOf?: TitleOf): DocsCandidate[] {
+  const best = new Map<string, number>();
+  for (const s of top) best.set(s.chunk.chunkId, Math.max(best.get(s.chunk.chunkId) ?? 0, s.score));
+  // An identifier's parts repeating the question's words count only when an identifier is asked for.
+  const qTerms = namesAsked(q) ? contentTerms(query) : [];
+  const quantityTerms = q.shape === 'quantity' ? contentTerms(query).filter((t) => !/^(?:large|big|small|long|much|many)$/.test(t)) : [];
+  const out: DocsCandidate[] = [];
+  for (const s of top) {
+    for (const sp of docsSpans(s.text)) {
+      if (inQuestion(sp.text, query, exclude)) continue;
+      // A value a default marker names answers a default question unless its shape is clearly another.
+      const marked = q.defaultAsked && sp.isDefault;
+      const fit = marked ? Math.max(shapeFit(q, sp), shapeFit(q, sp) >= 0.6 ? MIN_SHAPE_FIT : 0) : shapeFit(q, sp);
+      const bonus = (marked ? DEFAULT_BONUS : 1) * (sp.code ? 1 + PART_BONUS * partsInQuestion(sp.text, qTerms) : 1) * (1 + nearShare(s.text, sp, quantityTerms));
+      out.push({ text: sp.text, sent: s, score: ((s.score + best.get(s.chunk.chunkId)!) / 2) * fit * bonus, fit });
+    }
+  }
+  if (q.defaultAsked) out.push(...tableCandidates(query, top, best));
+  else out.push(...titleCandidates(query, q, top, best, exclude, titleOf));
+  return out.sort((a, b) => b.score - a.score);
+}
+
+/** A sentence that names X and then says what it does ("`quill compact` rewrites …"). */
+function statesWhatItDoes(text: string, subject: string): boolean {
+  const at = text.toLowerCase().replace(/`/g, '').indexOf(subject.toLowerCase());
+  if (at < 0) return false;
+  const after = text.replace(/`/g, '').slice(at + subject.length).replace(/^\s*(?:--?[\w-]+(?:\s+[A-Z]+)?\s*)*(?:\([^)]*\)\s*)*/, '');
+  return /^\s*(?:,?\s*which\s+)?(?:\w+ly\s+)?(?:\p{Ll}+(?:s|es))\b/u.test(after) && !/^\s*(?:is|was|has|does|as|its|this|us)\b/.test(after);
+}
+
+/**
+ * "What does X do?": the best sentence that names X and says what it does; else the best that
+ * names X; else the best supporting sentence. Always a passage answer.
+ */
+function describeAnswer(subject: string | undefined, top: Sent[]): ReadAnswer | undefined {
+  if (subject) {
+    const naming = top.filter((s) => s.text.toLowerCase().replace(/`/g, '').includes(subject.toLowerCase()));
+    const pick = naming.find((s) => statesWhatItDoes(s.text, subject)) ?? naming[0];
+    if (pick) return { text: pick.text.replace(/\s+/g, ' ').trim(), sent: pick, form: 'sentence' };
+  }
+  return sentenceAnswer(top);
+}
+
+/** Does the evidence (or the question) read as technical documentation? */
+export function isDocsQuestion(query: string, sents: readonly Sent[]): boolean {
+  if (/`[^`]+`/.test(query)) return true;
+  const chunks = new Map<string, string>();
+  for (const s of sents) if (s.rank < 3) chunks.set(s.chunk.chunkId, s.chunk.text);
+  return [...chunks.values()].some(isTechnicalText);
+}
+
+/**
+ * The docs reader's answer: a span of the asked shape, else (for a question that asks for a docs
+ * shape, a default, a how-to or a description) the best supporting sentence as a passage answer.
+ * `undefined` leaves the question to the encyclopaedic reader.
+ */
+export function readDocsAnswer(query: string, sents: Sent[], form: AnswerType, exclude: readonly string[] = [], titleOf?: TitleOf): ReadAnswer | undefined {
+  const q = docsQuestion(query);
+  const top = sents.filter((s) => s.rank < TOP_CHUNKS);
+  if (q.describe) return describeAnswer(q.subject, top);
+  // A person, place or date is the encyclopaedic reader's; so is a question that names no docs shape.
+  if (!q.shape && !q.howTo && !q.defaultAsked && (form !== 'entity' && form !== 'other')) return undefined;
+  const best = candidates(query, q, top, exclude, titleOf)[0];
+  if (best && best.fit >= MIN_SHAPE_FIT) return { text: best.text, sent: best.sent, form: 'span' };
+  return sentenceAnswer(top);
+}
