@@ -4,7 +4,7 @@ import { createA2ragRetriever, type A2ragStage } from '@rag/retrievers';
 import { RagError } from '@rag/core';
 import type { EvalMethod } from '../types.js';
 import { retrieverInstance } from './adapters.js';
-import { booleanOption, stringOption } from './method-options.js';
+import { booleanOption, numberOption, stringOption } from './method-options.js';
 
 export const a2ragMethod: EvalMethod = {
   name: 'a2rag',
@@ -14,10 +14,16 @@ export const a2ragMethod: EvalMethod = {
   options: {
     relationSeeds: 'boolean, false = node-only seeds (A2RAG Table IV ablation); default true',
     stages: 'stages allowed, "+"-separated, e.g. local+bridge (default local+bridge+ppr)',
+    baseFusion: 'boolean, false = the graph ranking alone, without the lexical base-ranking fallback; default true',
+    graphWeight: 'number in [0, 1]: fix the graph weight of the base-ranking fusion for every question (ablation)',
+    fullAt: 'number in (0, 1]: entity coverage of a question at which the graph ranking gets full weight (default 0.5)',
   },
   create: (stack, options) => {
     const relationSeeds = booleanOption(options, 'a2rag', 'relationSeeds');
     const stagesText = stringOption(options, 'a2rag', 'stages');
+    const fusionOn = booleanOption(options, 'a2rag', 'baseFusion') ?? true;
+    const weight = numberOption(options, 'a2rag', 'graphWeight');
+    const fullAt = numberOption(options, 'a2rag', 'fullAt');
     const stages = stagesText?.split('+').map((s) => s.trim());
     for (const s of stages ?? [])
       if (s !== 'local' && s !== 'bridge' && s !== 'ppr')
@@ -27,6 +33,7 @@ export const a2ragMethod: EvalMethod = {
         index: stack.index,
         ...(relationSeeds !== undefined ? { relationSeeds } : {}),
         ...(stages ? { stages: stages as A2ragStage[] } : {}),
+        baseFusion: fusionOn ? { ...(weight !== undefined ? { weight } : {}), ...(fullAt !== undefined ? { fullAt } : {}) } : false,
       }),
     );
   },
