@@ -73,6 +73,26 @@ export function keywordTerms(text: string, options: KeywordTermOptions = {}): st
   return out;
 }
 
+/**
+ * The code identifiers of `text` as written (`c.redirect`, `maxSize`, `hono/http-exception`,
+ * `--coverage`, `vi.mock`), in order, each once: what a question names besides its capitalised
+ * phrases.
+ */
+export function identifierMentions(text: string): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const push = (m: string) => {
+    const key = m.toLowerCase();
+    if (m && !seen.has(key)) (seen.add(key), out.push(m));
+  };
+  for (const m of text.matchAll(RUN)) {
+    const run = m[0];
+    const words = run.match(WORD) ?? [];
+    if (isIdentifierRun(run, words) || (words.length === 1 && camelParts(words[0]!).length > 0 && /^\p{Ll}/u.test(run))) push(run);
+  }
+  return out;
+}
+
 /** `keywordTerms` with the English stop words dropped. */
 export function englishKeywordTerms(text: string): string[] {
   return keywordTerms(text, { stopWords: ENGLISH_STOP_WORDS });

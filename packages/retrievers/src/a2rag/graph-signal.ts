@@ -1,30 +1,39 @@
-// How much a question's graph signal should move the plain lexical ranking (base-fusion.ts).
-// The signal is measured per question from quantities that do not depend on the corpus's genre:
-// which share of the question's content words lies inside mentions that aligned to graph nodes,
-// weighted by each alignment's confidence and the node's specificity (an IDF over provenance
-// chunks, seeds.ts). A question whose words are mostly names of specific entities ("Were Scott
-// Derrickson and Ed Wood of the same nationality?") is one the entity graph can route; one whose
-// words are options, identifiers or common section titles ("What's the default per-test timeout
-// in browser mode?") is one it cannot, and the base ranking is kept.
-import { isStopWord, words } from '../internal/text.js';
-import type { EntitySeed } from './seeds.js';
-
-/** A seed as the signal reads it: its mention, strength, how it aligned, and whether a passage is titled by it. */
-export interface SignalSeed extends Pick<EntitySeed, 'mention' | 'weight' | 'how'> {
-  /** Some passage's title is the node's name (the entity has passages of its own). */
-  defines: boolean;
-}
+// How much a question's graph signal may move the plain lexical ranking (base-fusion.ts). Two
+// measured quantities, neither a per-dataset switch:
+// - anchoring, per corpus: the share of documents titled by a typed named entity (a person,
+//   organisation, place, work or event), as the articles of an encyclopaedia are. The graph's
+//   routing rests on it — a mention reaches the entity's node, and the node maps back to the
+//   passages about it ("defining chunks"). Documentation sections ("Context — redirect()") and
+//   policy clauses are titled by headings, which the extractor cannot type as entities.
+// - coverage, per question: the share of the question's content words inside mentions aligned
+//   to graph nodes, each word weighted by its strongest seed (confidence × specificity, an IDF
+//   over provenance chunks, seeds.ts). Lower-case phrases found by scanning the question
+//   ("browser mode", "largest city") are class or section names and do not count.
+// weight = min(1, anchoring × coverage / fullAt): no aligned mention, or a corpus without
+// entity articles, gives 0 (the base ranking); a question about named entities of an
+// encyclopaedic corpus gives 1 (the graph ranking).
+import type { RagIndex } from '@rag/indexer';
+import { isStopWord, normalize, titleForms, words } from '../internal/text.js';
+import { nodesNamed, type EntitySeed } from './seeds.js';
 
 export interface GraphSignal {
   /** Fusion weight of the graph ranking, in [0, 1]. */
   weight: number;
   /** Share of content words inside aligned mentions, weighted by seed strength, in [0, 1]. */
   coverage: number;
+  /** The corpus's anchoring (`entityAnchoring`), in [0, 1]. */
+  anchoring: number;
   /** Content words of the question. */
   contentWords: number;
   /** Seeds that counted (aligned named mentions). */
   seeds: number;
 }
+
+/** A seed as the signal reads it. */
+export type SignalSeed = Pick<EntitySeed, 'mention' | 'weight' | 'how'>;
+
+/** Node types of named entities (KG_ENTITY_TYPES minus classes, dates and numbers). */
+export const NAMED_ENTITY_TYPES: ReadonlySet<string> = new Set(['Person', 'Organization', 'Place', 'Work', 'Event']);
 
 /** Question words and auxiliaries that carry no topic. */
 const FUNCTION_WORDS = new Set(['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'why', 'how', 'name', 'did', 'does', 'do', 'is', 'are', 'was', 'were']);
@@ -34,35 +43,51 @@ export const contentWords = (text: string): string[] => words(text).filter((w) =
 
 export interface GraphSignalOptions {
   /**
-   * Coverage at which the graph ranking gets full weight (default 0.5: half of the question's
-   * content words are names of specific graph entities). Below it the weight grows linearly.
+   * Anchored coverage (anchoring × coverage) at which the graph ranking gets full weight
+   * (default 0.1); below it the weight grows linearly from 0.
    */
   fullAt?: number;
 }
 
-/**
- * The graph weight of a question: the strength-weighted share of its content words covered by
- * aligned mentions, scaled so that `fullAt` coverage gives 1. No seeds → 0 (the base ranking).
- */
-export function graphSignal(query: string, seeds: readonly SignalSeed[], options: GraphSignalOptions = {}): GraphSignal {
-  const fullAt = options.fullAt ?? 0.5;
+/** The graph weight of a question over a corpus of the given anchoring. */
+export function graphSignal(query: string, seeds: readonly SignalSeed[], anchoring: number, options: GraphSignalOptions = {}): GraphSignal {
+  const fullAt = options.fullAt ?? 0.1;
   if (!(fullAt > 0 && fullAt <= 1)) throw new RangeError(`graphSignal: fullAt must be in (0, 1], got ${fullAt}`);
+  if (!(anchoring >= 0 && anchoring <= 1)) throw new RangeError(`graphSignal: anchoring must be in [0, 1], got ${anchoring}`);
   const content = contentWords(query);
-  if (content.length === 0) return { weight: 0, coverage: 0, contentWords: 0, seeds: 0 };
+  if (content.length === 0) return { weight: 0, coverage: 0, anchoring, contentWords: 0, seeds: 0 };
   // Strength of each content word: the strongest aligned mention containing it.
   const strength = new Map<string, number>();
   let counted = 0;
   for (const s of seeds) {
-    // A lower-case phrase found by scanning the question is a class or section name, not a named entity.
     if (s.how === 'query-ngram') continue;
-    // The graph routes from an entity to the passages about it: a name no passage is titled by
-    // (a section heading's word, an option, a product mentioned everywhere) has none to route to.
-    if (!s.defines) continue;
     counted += 1;
-    for (const w of contentWords(s.mention)) strength.set(w, Math.max(strength.get(w) ?? 0, s.weight));
+    for (const w of contentWords(s.mention)) strength.set(w, Math.max(strength.get(w) ?? 0, Math.min(1, Math.max(0, s.weight))));
   }
   let covered = 0;
   for (const w of content) covered += strength.get(w) ?? 0;
   const coverage = covered / content.length;
-  return { weight: Math.min(1, coverage / fullAt), coverage, contentWords: content.length, seeds: counted };
+  return { weight: Math.min(1, (anchoring * coverage) / fullAt), coverage, anchoring, contentWords: content.length, seeds: counted };
+}
+
+const anchoringCache = new WeakMap<RagIndex, { version: number; share: number }>();
+
+/**
+ * Share of the corpus's documents whose title (or a title form, `titleForms`) names a graph node
+ * of a named-entity type. Computed once per graph version.
+ */
+export function entityAnchoring(index: RagIndex): number {
+  const version = index.graph.version;
+  const hit = anchoringCache.get(index);
+  if (hit && hit.version === version) return hit.share;
+  const docs = index.docs();
+  let anchored = 0;
+  for (const d of docs) {
+    if (!d.title) continue;
+    const named = titleForms(d.title).flatMap((f) => nodesNamed(index.graph, normalize(f)));
+    if (named.some((id) => NAMED_ENTITY_TYPES.has(index.graph.getNode(id)?.type ?? ''))) anchored += 1;
+  }
+  const share = docs.length === 0 ? 0 : anchored / docs.length;
+  anchoringCache.set(index, { version, share });
+  return share;
 }

@@ -12,7 +12,7 @@ import { requireIndex } from '../internal/options.js';
 import { fillToK, rankChunks, startRequest } from '../internal/request.js';
 import { specificity } from './seeds.js';
 import { fuseWithBase, RRF_K } from './base-fusion.js';
-import { graphSignal, type GraphSignalOptions } from './graph-signal.js';
+import { entityAnchoring, graphSignal, type GraphSignalOptions } from './graph-signal.js';
 import { bridgeStage, type BridgeStageOptions } from './bridge-stage.js';
 import { coordinatedMentions, promoteToHead } from './coordination.js';
 import { localStage, type LocalSeed, type LocalStageOptions } from './local-stage.js';
@@ -315,10 +315,9 @@ export function createA2ragRetriever(options: A2ragRetrieverOptions): Retriever 
       const final = (): RankedChunk[] => {
         const graphRanked = rank();
         if (!baseFusion) return graphRanked;
-        const signalSeeds = seeds.map((s) => ({ mention: s.mention, weight: s.weight, how: s.how, defines: pm.defining(s.index).length > 0 }));
-        const signal = graphSignal(req.query, signalSeeds, baseFusion);
+        const signal = graphSignal(req.query, seeds, entityAnchoring(index), baseFusion);
         const w = baseFusion.weight ?? signal.weight;
-        trace.decision('base-fusion', `graph weight ${w.toFixed(2)} (coverage ${signal.coverage.toFixed(2)} of ${signal.contentWords} content words by ${signal.seeds} seeds)`, { ...signal, weight: w, aligned: signalSeeds });
+        trace.decision('base-fusion', `graph weight ${w.toFixed(2)} (anchoring ${signal.anchoring.toFixed(2)} × coverage ${signal.coverage.toFixed(2)} of ${signal.contentWords} content words by ${signal.seeds} seeds)`, { ...signal, weight: w });
         if (w >= 1) return graphRanked;
         const base = rankChunks(index, lexHits.map((h) => [h.id, h.score] as [string, number]), 'lexical', req.options.filter);
         return fuseWithBase(base, graphRanked, w, baseFusion.k0 ?? RRF_K);
