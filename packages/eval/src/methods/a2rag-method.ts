@@ -16,7 +16,7 @@ export const a2ragMethod: EvalMethod = {
     stages: 'stages allowed, "+"-separated, e.g. local+bridge (default local+bridge+ppr)',
     baseFusion: 'boolean, false = the graph ranking alone, without the lexical base-ranking fallback; default true',
     graphWeight: 'number in [0, 1]: fix the graph weight of the base-ranking fusion for every question (ablation)',
-    fullAt: 'number in (0, 1]: anchored entity coverage of a question at which the graph ranking gets full weight (default 0.1)',
+    fullAt: 'number in (0, 1]: anchoring² × entity coverage of a question at which the graph ranking gets full weight (default 0.05)',
   },
   create: (stack, options) => {
     const relationSeeds = booleanOption(options, 'a2rag', 'relationSeeds');

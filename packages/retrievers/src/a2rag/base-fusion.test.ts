@@ -67,15 +67,16 @@ describe('graphSignal', () => {
     expect(graphSignal(q, [seed('Scott Derrickson', 0.9), seed('Ed Wood', 0.9)], 0).weight).toBe(0);
   });
 
-  it('grows with anchoring × the strength-weighted share of content words in aligned mentions', () => {
-    const one = graphSignal(q, [seed('Scott Derrickson', 0.9)], 0.1);
-    const both = graphSignal(q, [seed('Scott Derrickson', 0.9), seed('Ed Wood', 0.9)], 0.1);
+  it('grows with anchoring² × the strength-weighted share of content words in aligned mentions', () => {
+    const one = graphSignal(q, [seed('Scott Derrickson', 0.9)], 0.3);
+    const both = graphSignal(q, [seed('Scott Derrickson', 0.9), seed('Ed Wood', 0.9)], 0.3);
     expect(one.contentWords).toBe(5); // scott derrickson ed wood nationality
     expect(one.coverage).toBeCloseTo((2 * 0.9) / 5);
     expect(both.coverage).toBeCloseTo((4 * 0.9) / 5);
-    expect(one.weight).toBeCloseTo((0.1 * one.coverage) / 0.1);
+    expect(one.weight).toBeCloseTo((0.09 * one.coverage) / 0.05);
     expect(both.weight).toBeGreaterThan(one.weight);
-    expect(graphSignal(q, [seed('Scott Derrickson', 0.45)], 0.1).weight).toBeLessThan(one.weight);
+    expect(graphSignal(q, [seed('Scott Derrickson', 0.45)], 0.3).weight).toBeLessThan(one.weight);
+    expect(graphSignal(q, [seed('Scott Derrickson', 0.9)], 0.15).weight).toBeCloseTo(one.weight / 4);
     expect(graphSignal(q, [seed('Scott Derrickson', 0.9)], 0.9).weight).toBe(1);
   });
 

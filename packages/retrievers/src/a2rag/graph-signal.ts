@@ -9,9 +9,10 @@
 //   to graph nodes, each word weighted by its strongest seed (confidence × specificity, an IDF
 //   over provenance chunks, seeds.ts). Lower-case phrases found by scanning the question
 //   ("browser mode", "largest city") are class or section names and do not count.
-// weight = min(1, anchoring × coverage / fullAt): no aligned mention, or a corpus without
-// entity articles, gives 0 (the base ranking); a question about named entities of an
-// encyclopaedic corpus gives 1 (the graph ranking).
+// weight = min(1, anchoring² × coverage / fullAt). Anchoring enters squared because a graph hop
+// needs it twice: the mention must land on an entity with passages of its own, and so must the
+// neighbour the hop reaches. No aligned mention, or a corpus without entity articles, gives 0
+// (the base ranking); a question about named entities of an encyclopaedic corpus gives 1.
 import type { RagIndex } from '@rag/indexer';
 import { isStopWord, normalize, titleForms, words } from '../internal/text.js';
 import { nodesNamed, type EntitySeed } from './seeds.js';
@@ -43,15 +44,15 @@ export const contentWords = (text: string): string[] => words(text).filter((w) =
 
 export interface GraphSignalOptions {
   /**
-   * Anchored coverage (anchoring × coverage) at which the graph ranking gets full weight
-   * (default 0.1); below it the weight grows linearly from 0.
+   * Anchored coverage (anchoring² × coverage) at which the graph ranking gets full weight
+   * (default 0.05); below it the weight grows linearly from 0.
    */
   fullAt?: number;
 }
 
 /** The graph weight of a question over a corpus of the given anchoring. */
 export function graphSignal(query: string, seeds: readonly SignalSeed[], anchoring: number, options: GraphSignalOptions = {}): GraphSignal {
-  const fullAt = options.fullAt ?? 0.1;
+  const fullAt = options.fullAt ?? 0.05;
   if (!(fullAt > 0 && fullAt <= 1)) throw new RangeError(`graphSignal: fullAt must be in (0, 1], got ${fullAt}`);
   if (!(anchoring >= 0 && anchoring <= 1)) throw new RangeError(`graphSignal: anchoring must be in [0, 1], got ${anchoring}`);
   const content = contentWords(query);
@@ -67,7 +68,7 @@ export function graphSignal(query: string, seeds: readonly SignalSeed[], anchori
   let covered = 0;
   for (const w of content) covered += strength.get(w) ?? 0;
   const coverage = covered / content.length;
-  return { weight: Math.min(1, (anchoring * coverage) / fullAt), coverage, anchoring, contentWords: content.length, seeds: counted };
+  return { weight: Math.min(1, (anchoring * anchoring * coverage) / fullAt), coverage, anchoring, contentWords: content.length, seeds: counted };
 }
 
 const anchoringCache = new WeakMap<RagIndex, { version: number; share: number }>();
