@@ -9,10 +9,12 @@
 //   to graph nodes, each word weighted by its strongest seed (confidence × specificity, an IDF
 //   over provenance chunks, seeds.ts). Lower-case phrases found by scanning the question
 //   ("browser mode", "largest city") are class or section names and do not count.
-// weight = min(1, anchoring² × coverage / fullAt). Anchoring enters squared because a graph hop
-// needs it twice: the mention must land on an entity with passages of its own, and so must the
-// neighbour the hop reaches. No aligned mention, or a corpus without entity articles, gives 0
-// (the base ranking); a question about named entities of an encyclopaedic corpus gives 1.
+// weight = max(anchoring, min(1, anchoring² × coverage / fullAt)). Two routes reach the graph:
+// every question's best lexical passages personalise the walk with the entities they define (one
+// hop, trusted as far as the corpus is anchored), and aligned mentions seed it directly — there
+// anchoring enters squared because a hop needs an entity with passages of its own at both ends.
+// A corpus without entity articles gives ≈ 0 (the base ranking); a question about named entities
+// of an encyclopaedic corpus gives 1 (the graph ranking).
 import type { RagIndex } from '@rag/indexer';
 import { isStopWord, normalize, titleForms, words } from '../internal/text.js';
 import { nodesNamed, type EntitySeed } from './seeds.js';
@@ -56,7 +58,7 @@ export function graphSignal(query: string, seeds: readonly SignalSeed[], anchori
   if (!(fullAt > 0 && fullAt <= 1)) throw new RangeError(`graphSignal: fullAt must be in (0, 1], got ${fullAt}`);
   if (!(anchoring >= 0 && anchoring <= 1)) throw new RangeError(`graphSignal: anchoring must be in [0, 1], got ${anchoring}`);
   const content = contentWords(query);
-  if (content.length === 0) return { weight: 0, coverage: 0, anchoring, contentWords: 0, seeds: 0 };
+  if (content.length === 0) return { weight: anchoring, coverage: 0, anchoring, contentWords: 0, seeds: 0 };
   // Strength of each content word: the strongest aligned mention containing it.
   const strength = new Map<string, number>();
   let counted = 0;
@@ -68,7 +70,7 @@ export function graphSignal(query: string, seeds: readonly SignalSeed[], anchori
   let covered = 0;
   for (const w of content) covered += strength.get(w) ?? 0;
   const coverage = covered / content.length;
-  return { weight: Math.min(1, (anchoring * anchoring * coverage) / fullAt), coverage, anchoring, contentWords: content.length, seeds: counted };
+  return { weight: Math.max(anchoring, Math.min(1, (anchoring * anchoring * coverage) / fullAt)), coverage, anchoring, contentWords: content.length, seeds: counted };
 }
 
 const anchoringCache = new WeakMap<RagIndex, { version: number; share: number }>();
