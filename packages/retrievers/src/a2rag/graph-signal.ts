@@ -9,12 +9,12 @@
 //   to graph nodes, each word weighted by its strongest seed (confidence × specificity, an IDF
 //   over provenance chunks, seeds.ts). Lower-case phrases found by scanning the question
 //   ("browser mode", "largest city") are class or section names and do not count.
-// weight = max(anchoring, min(1, anchoring² × coverage / fullAt)). Two routes reach the graph:
-// every question's best lexical passages personalise the walk with the entities they define (one
-// hop, trusted as far as the corpus is anchored), and aligned mentions seed it directly — there
-// anchoring enters squared because a hop needs an entity with passages of its own at both ends.
-// A corpus without entity articles gives ≈ 0 (the base ranking); a question about named entities
-// of an encyclopaedic corpus gives 1 (the graph ranking).
+// weight = min(1, anchoring² × max(1 / 0.5, coverage / fullAt)). A graph hop needs an entity
+// with passages of its own at both ends, so anchoring enters squared. Two routes reach the graph:
+// every question's best lexical passages personalise the walk with the entities they define
+// (pseudo-relevance feedback), fully trusted once most two-hop routes land on articles
+// (anchoring² ≥ 0.5); aligned mentions seed it directly, in proportion to their coverage. A
+// corpus without entity articles gives ≈ 0 (the base ranking); an encyclopaedic corpus gives 1.
 import type { RagIndex } from '@rag/indexer';
 import { isStopWord, normalize, titleForms, words } from '../internal/text.js';
 import { nodesNamed, type EntitySeed } from './seeds.js';
@@ -50,15 +50,19 @@ export interface GraphSignalOptions {
    * (default 0.05); below it the weight grows linearly from 0.
    */
   fullAt?: number;
+  /** anchoring² at which the feedback route alone gives full weight (default 0.5). */
+  feedbackFullAt?: number;
 }
 
 /** The graph weight of a question over a corpus of the given anchoring. */
 export function graphSignal(query: string, seeds: readonly SignalSeed[], anchoring: number, options: GraphSignalOptions = {}): GraphSignal {
   const fullAt = options.fullAt ?? 0.05;
+  const feedbackFullAt = options.feedbackFullAt ?? 0.5;
   if (!(fullAt > 0 && fullAt <= 1)) throw new RangeError(`graphSignal: fullAt must be in (0, 1], got ${fullAt}`);
   if (!(anchoring >= 0 && anchoring <= 1)) throw new RangeError(`graphSignal: anchoring must be in [0, 1], got ${anchoring}`);
   const content = contentWords(query);
-  if (content.length === 0) return { weight: anchoring, coverage: 0, anchoring, contentWords: 0, seeds: 0 };
+  const a2 = anchoring * anchoring;
+  if (content.length === 0) return { weight: Math.min(1, a2 / feedbackFullAt), coverage: 0, anchoring, contentWords: 0, seeds: 0 };
   // Strength of each content word: the strongest aligned mention containing it.
   const strength = new Map<string, number>();
   let counted = 0;
@@ -70,7 +74,7 @@ export function graphSignal(query: string, seeds: readonly SignalSeed[], anchori
   let covered = 0;
   for (const w of content) covered += strength.get(w) ?? 0;
   const coverage = covered / content.length;
-  return { weight: Math.max(anchoring, Math.min(1, (anchoring * anchoring * coverage) / fullAt)), coverage, anchoring, contentWords: content.length, seeds: counted };
+  return { weight: Math.min(1, a2 * Math.max(1 / feedbackFullAt, coverage / fullAt)), coverage, anchoring, contentWords: content.length, seeds: counted };
 }
 
 const anchoringCache = new WeakMap<RagIndex, { version: number; share: number }>();
