@@ -6,6 +6,7 @@
 // the columns instead of one map per document.
 import { z } from 'zod';
 import { RagError } from '../errors.js';
+import { Bm25AnalyzerSchema, type Bm25Analyzer } from './bm25-analyzer.js';
 import { bytesOf, decodeStrings, encodeStrings, jsonSection, readJsonSection, u32 } from '../binary/binary-file.js';
 
 /** What `Bm25Index.toColumns()` returns and `restoreBm25Columns` takes. */
@@ -14,6 +15,8 @@ export interface Bm25Columns {
   b: number;
   stopWords: 'english' | 'none' | string[];
   customTokenizer: boolean;
+  /** The built-in analyzer; absent in segments written before it was recorded ("words"). */
+  analyzer?: Bm25Analyzer;
   /** Terms used by at least one document. */
   terms: string[];
   /** Document ids, one per document. */
@@ -32,6 +35,7 @@ export const Bm25HeaderSchema = z.object({
   b: z.number().min(0).max(1),
   stopWords: z.union([z.literal('english'), z.literal('none'), z.array(z.string())]),
   customTokenizer: z.boolean(),
+  analyzer: Bm25AnalyzerSchema.optional(),
   docs: z.number().int().nonnegative(),
   terms: z.number().int().nonnegative(),
   entries: z.number().int().nonnegative(),
@@ -48,7 +52,7 @@ export function encodeBm25Columns(c: Bm25Columns): Uint8Array[] {
   for (let i = 0; i < c.tfs.length; i++) if (c.tfs[i]! > maxTf) maxTf = c.tfs[i]!;
   const tfBytes = maxTf < 256 ? 1 : maxTf < 65536 ? 2 : 4;
   const tfs = tfBytes === 1 ? Uint8Array.from(c.tfs) : tfBytes === 2 ? Uint16Array.from(c.tfs) : c.tfs;
-  const header = { k1: c.k1, b: c.b, stopWords: c.stopWords, customTokenizer: c.customTokenizer, docs: c.ids.length, terms: c.terms.length, entries: c.termIndexes.length, tfBytes };
+  const header = { k1: c.k1, b: c.b, stopWords: c.stopWords, customTokenizer: c.customTokenizer, ...(c.analyzer ? { analyzer: c.analyzer } : {}), docs: c.ids.length, terms: c.terms.length, entries: c.termIndexes.length, tfBytes };
   return [jsonSection(header), ...encodeStrings(c.terms), ...encodeStrings(c.ids), bytesOf(c.offsets), bytesOf(c.termIndexes), bytesOf(tfs)];
 }
 
@@ -104,5 +108,5 @@ export function decodeBm25Columns(sections: readonly Uint8Array[], source: strin
   for (let i = 0; i < termIndexes.length; i++) if (termIndexes[i]! >= h.terms) throw corrupt(`entry ${i} names term ${termIndexes[i]} of ${h.terms}`);
   const tfs = h.tfBytes === 4 ? u32(tfSection) : h.tfBytes === 2 ? Uint32Array.from(new Uint16Array(new Uint8Array(tfSection).buffer)) : Uint32Array.from(tfSection);
   for (let i = 0; i < tfs.length; i++) if (tfs[i] === 0) throw corrupt(`entry ${i} has term frequency 0`);
-  return { k1: h.k1, b: h.b, stopWords: h.stopWords, customTokenizer: h.customTokenizer, terms, ids, offsets, termIndexes, tfs };
+  return { k1: h.k1, b: h.b, stopWords: h.stopWords, customTokenizer: h.customTokenizer, ...(h.analyzer ? { analyzer: h.analyzer } : {}), terms, ids, offsets, termIndexes, tfs };
 }

@@ -12,6 +12,8 @@ import type { KeywordDocument, KeywordHit, KeywordIndex } from '../contracts/key
 import { RagError } from '../errors.js';
 import { ENGLISH_STOP_WORDS } from '../text/stop-words.js';
 import { tokenize } from '../text/tokenize.js';
+import { keywordTerms } from '../text/keyword-terms.js';
+import { Bm25AnalyzerSchema, type Bm25Analyzer } from './bm25-analyzer.js';
 import { assertValidId, assertValidK, assertValidText } from '../validate/assert-valid-text.js';
 import { bm25Idf, bm25Search } from './bm25-scoring.js';
 import type { Bm25Columns } from './bm25-columns.js';
@@ -26,7 +28,14 @@ export interface Bm25Options {
   stopWords?: ReadonlySet<string> | false;
   /** Custom analyzer (text → terms). Not serialised: pass it again to `restoreBm25Index`. */
   tokenizer?: (text: string) => string[];
+  /**
+   * The built-in analyzer when no `tokenizer` is given: "identifiers" (default) keeps code
+   * identifiers whole besides their word parts (keyword-terms.ts); "words" is plain word tokens,
+   * what indexes written before the analyzer was recorded hold.
+   */
+  analyzer?: Bm25Analyzer;
 }
+
 
 export interface Bm25SearchOptions {
   /** Keep only ids for which this returns true (e.g. chunks of some documents). */
@@ -73,6 +82,8 @@ const SnapshotSchema = z.object({
   b: z.number().min(0).max(1),
   stopWords: z.union([z.literal('english'), z.literal('none'), z.array(z.string())]),
   customTokenizer: z.boolean(),
+  /** Absent in snapshots written before it was recorded: those hold "words". */
+  analyzer: Bm25AnalyzerSchema.optional(),
   terms: z.array(z.string()),
   /** [id, term indexes, term frequencies] per document. */
   docs: z.array(z.tuple([z.string().min(1), z.array(z.number().int().nonnegative()), z.array(z.number().int().positive())])),
@@ -102,7 +113,11 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
   if (!(k1 > 0) || !Number.isFinite(k1)) throw new RagError('RAG_CONFIG', `bm25 k1 must be a positive number, got ${k1}`);
   if (!(b >= 0 && b <= 1)) throw new RagError('RAG_CONFIG', `bm25 b must be in [0, 1], got ${b}`);
   const stop = options.stopWords === false ? undefined : (options.stopWords ?? ENGLISH_STOP_WORDS);
-  const analyze = options.tokenizer ?? ((text: string) => tokenize(text, stop ? { stopWords: stop } : {}));
+  const analyzer: Bm25Analyzer = options.analyzer ?? 'identifiers';
+  if (analyzer !== 'words' && analyzer !== 'identifiers') throw new RagError('RAG_CONFIG', `bm25 analyzer must be "words" or "identifiers", got ${String(analyzer)}`);
+  const stopOpt = stop ? { stopWords: stop } : {};
+  const analyze =
+    options.tokenizer ?? (analyzer === 'identifiers' ? (text: string) => keywordTerms(text, stopOpt) : (text: string) => tokenize(text, stopOpt));
 
   // Terms: list t of `postings` holds term t's (slot, tf) pairs.
   const termIds = new Map<string, number>();
@@ -197,7 +212,7 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
   };
 
   const index: Bm25Index = {
-    id: `bm25:k1=${k1}:b=${b}:stop=${stopLabel(options.stopWords)}${options.tokenizer ? ':tokenizer=custom' : ''}`,
+    id: `bm25:k1=${k1}:b=${b}:stop=${stopLabel(options.stopWords)}${options.tokenizer ? ':tokenizer=custom' : analyzer === 'identifiers' ? ':analyzer=identifiers' : ''}`,
     k1,
     b,
     get documentCount() {
@@ -279,7 +294,7 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
         }
         docs.push([id, idx, Array.from(docTerms.y.subarray(ds, ds + n))]);
       });
-      return { format: 'rag-bm25', version: 1, k1, b, stopWords: stopWordsOf(options.stopWords), customTokenizer: options.tokenizer !== undefined, terms, docs };
+      return { format: 'rag-bm25', version: 1, k1, b, stopWords: stopWordsOf(options.stopWords), customTokenizer: options.tokenizer !== undefined, analyzer, terms, docs };
     },
     toColumns() {
       // terms renumbered in first-use order, so only used terms are written
@@ -310,7 +325,7 @@ export function createBm25Index(options: Bm25Options = {}): Bm25Index {
         ids.push(id);
         offsets[ids.length] = at;
       }
-      return { k1, b, stopWords: stopWordsOf(options.stopWords), customTokenizer: options.tokenizer !== undefined, terms, ids, offsets, termIndexes, tfs };
+      return { k1, b, stopWords: stopWordsOf(options.stopWords), customTokenizer: options.tokenizer !== undefined, analyzer, terms, ids, offsets, termIndexes, tfs };
     },
   };
   // Internal hook used by restoreBm25Index: load pre-counted documents.
@@ -380,12 +395,14 @@ const stopWordsOf = (stopWords: Bm25Options['stopWords']): Bm25Snapshot['stopWor
   stopWords === false ? 'none' : stopWords && stopWords !== ENGLISH_STOP_WORDS ? [...stopWords] : 'english';
 
 /** An empty index with the stored settings (one place for the restore paths and the stored view, bm25-view.ts). */
-export function emptyIndexFor(settings: Pick<Bm25Snapshot, 'k1' | 'b' | 'stopWords' | 'customTokenizer'>, tokenizer: Bm25Options['tokenizer'], what: string): Bm25Index {
+export function emptyIndexFor(settings: Pick<Bm25Snapshot, 'k1' | 'b' | 'stopWords' | 'customTokenizer' | 'analyzer'>, tokenizer: Bm25Options['tokenizer'], what: string): Bm25Index {
   if (settings.customTokenizer && !tokenizer) throw new RagError('RAG_CONFIG', `${what} was built with a custom tokenizer: pass the same \`tokenizer\``);
   return createBm25Index({
     k1: settings.k1,
     b: settings.b,
     stopWords: settings.stopWords === 'none' ? false : settings.stopWords === 'english' ? ENGLISH_STOP_WORDS : new Set(settings.stopWords),
+    // an index stored before the analyzer was recorded was built with plain word tokens
+    analyzer: settings.analyzer ?? 'words',
     ...(tokenizer ? { tokenizer } : {}),
   });
 }

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { blobStringColumn, type StringColumn } from '../binary/string-column.js';
 import { bytesOf, encodeStrings, jsonSection, u32 } from '../binary/binary-file.js';
+import type { Bm25Analyzer } from './bm25-analyzer.js';
 import { Bm25HeaderSchema, readKeywordHeader, type Bm25Columns } from './bm25-columns.js';
 
 /** What the keyword segment version 4 holds, read in place (`decodeBm25TermColumns`). */
@@ -16,6 +17,8 @@ export interface Bm25TermColumns {
   b: number;
   stopWords: 'english' | 'none' | string[];
   customTokenizer: boolean;
+  /** The built-in analyzer; absent in segments written before it was recorded ("words"). */
+  analyzer?: Bm25Analyzer;
   /** Terms in JS string order (`sortedIndexOf` finds one). */
   terms: StringColumn;
   /** Document ids by slot. */
@@ -71,7 +74,7 @@ export function encodeBm25TermColumns(c: Bm25Columns): Uint8Array[] {
   }
   const tfBytes = maxTf < 256 ? 1 : maxTf < 65536 ? 2 : 4;
   const tfs = tfBytes === 1 ? Uint8Array.from(tfs32) : tfBytes === 2 ? Uint16Array.from(tfs32) : tfs32;
-  const header: z.infer<typeof HeaderSchema> = { k1: c.k1, b: c.b, stopWords: c.stopWords, customTokenizer: c.customTokenizer, docs: nDocs, terms: nTerms, entries, tfBytes, totalLen };
+  const header: z.infer<typeof HeaderSchema> = { k1: c.k1, b: c.b, stopWords: c.stopWords, customTokenizer: c.customTokenizer, ...(c.analyzer ? { analyzer: c.analyzer } : {}), docs: nDocs, terms: nTerms, entries, tfBytes, totalLen };
   return [jsonSection(header), ...encodeStrings(order.map((i) => c.terms[i]!)), ...encodeStrings(c.ids), bytesOf(docLen), bytesOf(starts), bytesOf(slots), bytesOf(tfs)];
 }
 
@@ -120,7 +123,7 @@ export function decodeBm25TermColumns(sections: readonly Uint8Array[], source: s
     total += docLen[d]!;
   }
   if (total !== h.totalLen) throw corrupt(`document lengths add up to ${total}, the header says ${h.totalLen}`);
-  return { k1: h.k1, b: h.b, stopWords: h.stopWords, customTokenizer: h.customTokenizer, terms, ids, docLen, starts, slots, tfs, totalLen: h.totalLen };
+  return { k1: h.k1, b: h.b, stopWords: h.stopWords, customTokenizer: h.customTokenizer, ...(h.analyzer ? { analyzer: h.analyzer } : {}), terms, ids, docLen, starts, slots, tfs, totalLen: h.totalLen };
 }
 
 /** The same index as document-major columns (what `restoreBm25Columns` takes): one pass over the postings. */
@@ -141,5 +144,5 @@ export function termColumnsToDocColumns(c: Bm25TermColumns): Bm25Columns {
       tfs[at] = c.tfs[i]!;
     }
   const strings = (col: StringColumn) => Array.from({ length: col.length }, (_, i) => col.at(i)!);
-  return { k1: c.k1, b: c.b, stopWords: c.stopWords, customTokenizer: c.customTokenizer, terms: strings(c.terms), ids: strings(c.ids), offsets, termIndexes, tfs };
+  return { k1: c.k1, b: c.b, stopWords: c.stopWords, customTokenizer: c.customTokenizer, ...(c.analyzer ? { analyzer: c.analyzer } : {}), terms: strings(c.terms), ids: strings(c.ids), offsets, termIndexes, tfs };
 }

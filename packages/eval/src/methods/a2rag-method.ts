@@ -6,7 +6,7 @@ import { createCascadeSufficiencyJudge, createLlmSufficiencyJudge } from '@rag/v
 import { RagError } from '@rag/core';
 import type { EvalMethod } from '../types.js';
 import { retrieverInstance } from './adapters.js';
-import { booleanOption, stringOption } from './method-options.js';
+import { booleanOption, numberOption, stringOption } from './method-options.js';
 
 export const a2ragMethod: EvalMethod = {
   name: 'a2rag',
@@ -18,6 +18,9 @@ export const a2ragMethod: EvalMethod = {
     stages: 'stages allowed, "+"-separated, e.g. local+bridge (default local+bridge+ppr)',
     llmAnalysis: 'boolean, with a model: the model extracts the seeds S_V, S_R (one call per question) instead of the phrase extractor (default false)',
     llmJudge: 'boolean, with a model: the stage-wise sufficiency check asks the model when the heuristic score is unsure (default true)',
+    baseFusion: 'boolean, false = the graph ranking alone, without the lexical base-ranking fallback; default true',
+    graphWeight: 'number in [0, 1]: fix the graph weight of the base-ranking fusion for every question (ablation)',
+    fullAt: 'number in (0, 1]: anchoring² × entity coverage of a question at which the graph ranking gets full weight (default 0.05)',
   },
   create: (stack, options) => {
     const relationSeeds = booleanOption(options, 'a2rag', 'relationSeeds');
@@ -25,6 +28,9 @@ export const a2ragMethod: EvalMethod = {
     const llmAnalysis = booleanOption(options, 'a2rag', 'llmAnalysis') ?? false;
     const llmJudge = booleanOption(options, 'a2rag', 'llmJudge') ?? true;
     const stagesText = stringOption(options, 'a2rag', 'stages');
+    const fusionOn = booleanOption(options, 'a2rag', 'baseFusion') ?? true;
+    const weight = numberOption(options, 'a2rag', 'graphWeight');
+    const fullAt = numberOption(options, 'a2rag', 'fullAt');
     const stages = stagesText?.split('+').map((s) => s.trim());
     for (const s of stages ?? [])
       if (s !== 'local' && s !== 'bridge' && s !== 'ppr')
@@ -39,6 +45,7 @@ export const a2ragMethod: EvalMethod = {
           : {}),
         ...(relationSeeds !== undefined ? { relationSeeds } : {}),
         ...(stages ? { stages: stages as A2ragStage[] } : {}),
+        baseFusion: fusionOn ? { ...(weight !== undefined ? { weight } : {}), ...(fullAt !== undefined ? { fullAt } : {}) } : false,
       }),
     );
   },

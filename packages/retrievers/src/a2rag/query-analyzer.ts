@@ -1,7 +1,7 @@
-// Embedded QueryAnalyzer: rule-based, no model. Entity mentions are capitalised phrases and
-// quoted strings; relation intents come from the shared cue lexicon; the answer type from the
+// Embedded QueryAnalyzer: rule-based, no model. Entity mentions are capitalised phrases, quoted
+// strings and code identifiers; relation intents come from the shared cue lexicon; the answer type from the
 // question word; the query type (academic-agent plan classes) from simple structural cues.
-import { invalidInput, type QueryAnalysis, type QueryAnalyzer, type QueryType } from '@rag/core';
+import { identifierMentions, invalidInput, type QueryAnalysis, type QueryAnalyzer, type QueryType } from '@rag/core';
 import { capitalisedPhrases, normalize, quotedPhrases, tokenize, words } from '../internal/text.js';
 import { relationCues } from './relation-lexicon.js';
 
@@ -56,6 +56,8 @@ export function createHeuristicQueryAnalyzer(_options: HeuristicQueryAnalyzerOpt
         if ([...seen].some((k) => ` ${k} `.includes(` ${normalize(m.text)} `))) continue;
         add(m.text, false);
       }
+      // Code identifiers (`c.redirect()`, `maxSize`, `--coverage`) name things as entities do.
+      for (const m of identifierMentions(query)) add(m, true);
       const ws = words(query);
       const relations = relationCues(ws);
       const text = ws.join(' ');

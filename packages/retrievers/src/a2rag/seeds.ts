@@ -109,6 +109,12 @@ function nameIndexOf(graph: GraphStore): NameIndex {
   return idx;
 }
 
+/** Ids of the nodes of `graph` with this normalised name or alias (at most `max`). */
+export function nodesNamed(graph: GraphStore, key: string, max = 3): string[] {
+  const adj = getAdjacency(graph);
+  return first(nameIndexOf(graph).byName.get(key), max).map((i) => adj.ids.at(i)!);
+}
+
 /** The first `n` entries of a posting list. */
 const first = (list: ArrayLike<number> | undefined, n: number): number[] => (list ? Array.from({ length: Math.min(n, list.length) }, (_, k) => list[k]!) : []);
 

@@ -11,6 +11,8 @@ import { normalize, titleForms } from '../internal/text.js';
 import { requireIndex } from '../internal/options.js';
 import { fillToK, rankChunks, startRequest } from '../internal/request.js';
 import { specificity } from './seeds.js';
+import { fuseWithBase, RRF_K } from './base-fusion.js';
+import { entityAnchoring, graphSignal, type GraphSignalOptions } from './graph-signal.js';
 import { bridgeStage, type BridgeStageOptions } from './bridge-stage.js';
 import { coordinatedMentions, promoteToHead } from './coordination.js';
 import { localStage, type LocalSeed, type LocalStageOptions } from './local-stage.js';
@@ -62,6 +64,14 @@ export interface A2ragRetrieverOptions {
    * (default true). Comparison questions need every compared entity's own passage.
    */
   coordinatedFirst?: boolean;
+  /**
+   * The base-ranking fallback (base-fusion.ts, graph-signal.ts): the final list interpolates the
+   * plain lexical ranking and the graph ranking by reciprocal rank, with the graph's weight set
+   * per question by its graph signal; no signal gives exactly the lexical ranking. `false`
+   * returns the graph ranking alone (the ranking before the fallback existed). `weight` fixes
+   * the graph weight for every question (for ablations).
+   */
+  baseFusion?: false | (GraphSignalOptions & { weight?: number; k0?: number });
   /** How deep the lexical ranking is read (default 100). */
   lexicalDepth?: number;
   /** Name reported in evidence and eval (default "a2rag"). */
@@ -158,6 +168,10 @@ export function createA2ragRetriever(options: A2ragRetrieverOptions): Retriever 
   const diversity = options.diversityPenalty ?? 0.7;
   const coordinatedFirst = options.coordinatedFirst ?? true;
   const name = options.name ?? 'a2rag';
+  const baseFusion = options.baseFusion === false ? undefined : (options.baseFusion ?? {});
+  if (baseFusion?.weight !== undefined && !(baseFusion.weight >= 0 && baseFusion.weight <= 1)) throw invalidInput('createA2ragRetriever(options.baseFusion.weight)', 'must be a number in [0, 1]');
+  if (baseFusion?.k0 !== undefined && !(baseFusion.k0 > 0)) throw invalidInput('createA2ragRetriever(options.baseFusion.k0)', 'must be a positive number');
+  if (baseFusion?.fullAt !== undefined && !(baseFusion.fullAt > 0 && baseFusion.fullAt <= 1)) throw invalidInput('createA2ragRetriever(options.baseFusion.fullAt)', 'must be a number in (0, 1]');
 
   return {
     name,
@@ -178,7 +192,7 @@ export function createA2ragRetriever(options: A2ragRetrieverOptions): Retriever 
       trace.decision('relation-seeds', relationSeeds.length ? `S_R = {${relationSeeds.join(', ')}}` : 'S_R empty: no relation filter', { relationSeeds, intents: analysis.relations });
 
       const depth = Math.max(options.lexicalDepth ?? 100, req.k);
-      const lexHits = fw.lexical > 0 || feedback > 0 ? await trace.stage('lexical', () => index.keyword.search(req.query, depth)) : [];
+      const lexHits = fw.lexical > 0 || feedback > 0 || baseFusion ? await trace.stage('lexical', () => index.keyword.search(req.query, depth)) : [];
       const lexical = normalise(new Map(lexHits.map((h) => [h.id, h.score])));
 
       const results: StageResult[] = [];
@@ -298,7 +312,17 @@ export function createA2ragRetriever(options: A2ragRetrieverOptions): Retriever 
         if (verdict.sufficient) break;
       }
       if (order.length === 0) stoppedAt = 'lexical';
-      const evidence = await trace.stage('assemble', async () => evidenceOf(await fillToK(index, rank().slice(0, req.k), req), stoppedAt));
+      const final = (): RankedChunk[] => {
+        const graphRanked = rank();
+        if (!baseFusion) return graphRanked;
+        const signal = graphSignal(req.query, seeds, entityAnchoring(index), baseFusion);
+        const w = baseFusion.weight ?? signal.weight;
+        trace.decision('base-fusion', `graph weight ${w.toFixed(2)} (anchoring ${signal.anchoring.toFixed(2)} × coverage ${signal.coverage.toFixed(2)} of ${signal.contentWords} content words by ${signal.seeds} seeds)`, { ...signal, weight: w });
+        if (w >= 1) return graphRanked;
+        const base = rankChunks(index, lexHits.map((h) => [h.id, h.score] as [string, number]), 'lexical', req.options.filter);
+        return fuseWithBase(base, graphRanked, w, baseFusion.k0 ?? RRF_K);
+      };
+      const evidence = await trace.stage('assemble', async () => evidenceOf(await fillToK(index, final().slice(0, req.k), req), stoppedAt));
       evidence.trace = trace.toJSON();
       return evidence;
     },
