@@ -346,8 +346,10 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
       expect(all).toContain('rag://docs/open-24');
       await expect(watcher.client.listResources({ cursor: 'bogus' })).rejects.toThrow(/cursor: not a cursor this server returned/);
 
-      const hits = await writer.call<Hit[]>('keyword_search', { keywords: ['Ansel Brandt'], k: 50 });
-      expect(new Set(hits.map((h) => h.docId)).size).toBe(25);
+      // k is at most 20 (A-RAG's top_k); all 25 new documents are listed as resources above.
+      const hits = await writer.call<Hit[]>('keyword_search', { keywords: ['Ansel Brandt'], k: 20 });
+      expect(new Set(hits.map((h) => h.docId)).size).toBe(20);
+      expect(hits.every((h) => h.docId.startsWith('open-'))).toBe(true);
 
       const seen = changed;
       expect(await writer.call('delete_document', { id: 'open-0' })).toMatchObject({ id: 'open-0', removedChunks: 1 });

@@ -1,7 +1,7 @@
 // Test support: the fixture store served with a chat model that streams, so the streaming
 // paths (SSE `token` events, the OpenAI / Ollama compatible streams, the web UI) run through the
 // real service and agents. The model is a TEST DOUBLE built on @rag/core/testing's scripted
-// model: it answers the answer prompt and the Triple-Check prompt from a script (a fixed answer
+// model: it answers the answer prompt and the Triple-Check prompts (per check or combined) from a script (a fixed answer
 // per question, cited with a quote that must be in the evidence the prompt shows it), and
 // refuses every other request, so query analysis, the sufficiency judge, rewrites and proposal
 // extraction fall back to the embedded strategies (traced as fallbacks). It never produces real
@@ -46,6 +46,14 @@ function reply(script: readonly ScriptedAnswer[], r: ChatRequest) {
   if (system.startsWith('You are a strict binary classifier')) {
     if (!entry || (!block && !user.includes(entry.answer))) return { json: { verdict: 'fail', reason: 'Neither the quote nor the expected answer is shown.', spans: [] } };
     return { json: { verdict: 'pass', reason: 'The answer is supported by the quoted evidence.', spans: block ? [{ chunkId: block.id, quote: entry.quote }] : [] } };
+  }
+  // Triple-Check as one combined call (the a2rag-agent's default with a model): the same three verdicts in one object.
+  if (system.startsWith('You are a strict verifier')) {
+    const ok = entry !== undefined && (block !== undefined || user.includes(entry.answer));
+    const verdict = ok
+      ? { verdict: 'pass', reason: 'The answer is supported by the quoted evidence.', spans: block ? [{ chunkId: block.id, quote: entry!.quote }] : [] }
+      : { verdict: 'fail', reason: 'Neither the quote nor the expected answer is shown.', spans: [] };
+    return { json: { relevance: verdict, grounding: verdict, adequacy: verdict } };
   }
   return new Error('not scripted: the embedded strategy decides');
 }
