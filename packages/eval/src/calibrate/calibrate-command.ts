@@ -41,7 +41,7 @@ export async function runCalibrate(argv: readonly string[], io: CliIo, deps: Cli
     .option('--sets <names>', `comma-separated subset of ${DEV_SETS.map((s) => s.name).join(', ')}`)
     .option('--fit-only', 'do not run the agent: refit from the dumps in --work')
     .option('--no-fit', 'only dump features (e.g. one process per set), fit later with --fit-only')
-    .option('--target <p>', 'precision the threshold is chosen for on held-out scores', num('--target'), 0.9)
+    .option('--target <p>', 'precision the threshold is chosen for on held-out scores (the verified-precision bar of docs/verify.md)', num('--target'), 0.85)
     .option('--folds <k>', 'cross-validation folds the threshold is chosen on (by question-id hash)', num('--folds', true), 5)
     .option('--out <file.json>', 'where the fitted model is written', DEFAULT_OUT)
     .option('--cache-dir <dir>', 'index cache of rag-eval', '.rag-cache')
