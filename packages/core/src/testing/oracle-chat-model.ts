@@ -8,7 +8,7 @@
 // "cost only, not quality". It must never be used to produce real answers.
 import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, ChatStreamChunk, ToolCall } from '../contracts/chat-model.js';
 import { RagError } from '../errors.js';
-import { countMessageTokens, countTokens } from '../text/count-tokens.js';
+import { simulatedChatModel, simulatedResponse } from './simulated-response.js';
 import { sampleFromSchema } from './schema-following-chat-model.js';
 
 /** What the oracle knows about the question a request belongs to. */
@@ -303,21 +303,7 @@ export function createOracleChatModel(options: OracleChatModelOptions): ChatMode
       // With no evidence at all (a no-retrieval prompt) it says it does not know.
       text = blocks.length === 0 ? 'unknown' : near ? `${CANNOT} Closest: ${near}` : CANNOT;
     }
-    return {
-      text,
-      toolCalls,
-      usage: { tokensIn: countMessageTokens(request.messages), tokensOut: countTokens(text) + toolCalls.reduce((t, c) => t + countTokens(JSON.stringify(c.arguments)), 0) },
-      model: id,
-      finishReason: toolCalls.length > 0 ? 'tool_calls' : 'stop',
-    };
+    return simulatedResponse(id, request, text, toolCalls);
   };
-  return {
-    id,
-    chat: reply,
-    async *stream(request) {
-      const response = await reply(request);
-      for (const p of response.text.match(/\S+\s*|\s+/g) ?? []) yield { text: p };
-      yield { text: '', done: response };
-    },
-  };
+  return simulatedChatModel(id, reply);
 }

@@ -7,7 +7,7 @@
 // used to produce real answers.
 import type { ChatModel, ChatRequest, ChatResponse, ChatStreamChunk, ToolCall } from '../contracts/chat-model.js';
 import { RagError } from '../errors.js';
-import { countMessageTokens, countTokens } from '../text/count-tokens.js';
+import { simulatedChatModel, simulatedResponse } from './simulated-response.js';
 
 export interface SchemaFollowingChatModelOptions {
   id?: string;
@@ -98,21 +98,7 @@ export function createSchemaFollowingChatModel(options: SchemaFollowingChatModel
     } else {
       text = phrases.slice(0, 1).join(' ');
     }
-    return {
-      text,
-      toolCalls,
-      usage: { tokensIn: countMessageTokens(request.messages), tokensOut: countTokens(text) + toolCalls.reduce((t, c) => t + countTokens(JSON.stringify(c.arguments)), 0) },
-      model: id,
-      finishReason: toolCalls.length > 0 ? 'tool_calls' : 'stop',
-    };
+    return simulatedResponse(id, request, text, toolCalls);
   };
-  return {
-    id,
-    chat: reply,
-    async *stream(request) {
-      const response = await reply(request);
-      for (const p of response.text.match(/\S+\s*|\s+/g) ?? []) yield { text: p };
-      yield { text: '', done: response };
-    },
-  };
+  return simulatedChatModel(id, reply);
 }
