@@ -6,7 +6,8 @@
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
+import { runProgram } from '../cli/run-program.js';
 import { selectionAt } from '@rag/agents';
 import { RagError } from '@rag/core';
 import type { CliDeps, CliIo } from '../cli/main.js';
@@ -46,17 +47,9 @@ export async function runCalibrate(argv: readonly string[], io: CliIo, deps: Cli
     .option('--out <file.json>', 'where the fitted model is written', DEFAULT_OUT)
     .option('--cache-dir <dir>', 'index cache of rag-eval', '.rag-cache')
     .action(async (opts: Options) => execute(opts, argv, io, deps));
-  try {
-    await program.parseAsync([...argv], { from: 'user' });
-    return 0;
-  } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 1;
-    if (RagError.isInstance(error)) {
-      io.stderr.write(`calibrate: ${error.code}: ${error.message}\n`);
-      return 1;
-    }
+  return runProgram(program, argv, io.stderr, (error) => {
     throw error;
-  }
+  });
 }
 
 function selectSets(names: string | undefined): DevSet[] {

@@ -2,7 +2,8 @@
 // methods, write --out / --md, print a summary table. Exit code 1 with one clear line on
 // any RagError; the dataset is fully validated before anything is indexed or run.
 import { resolve } from 'node:path';
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
+import { runProgram } from './run-program.js';
 import { RagError } from '@rag/core';
 import { loadDataset } from '../datasets/load-dataset.js';
 import { openCachedIndex, type IndexBackend } from '../index-cache.js';
@@ -38,18 +39,10 @@ const FORMATS: DatasetFormat[] = ['jsonl-dir', 'hotpotqa', '2wikimultihopqa', 'm
 
 export async function runCli(argv: readonly string[], io: CliIo, deps: CliDeps): Promise<number> {
   const program = buildProgram(argv, io, deps);
-  try {
-    await program.parseAsync([...argv], { from: 'user' });
-    return 0;
-  } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 1;
-    if (RagError.isInstance(error)) {
-      io.stderr.write(`rag-eval: ${error.code}: ${error.message}\n`);
-      return 1;
-    }
+  return runProgram(program, argv, io.stderr, (error) => {
     io.stderr.write(`rag-eval: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     return 1;
-  }
+  });
 }
 
 function buildProgram(argv: readonly string[], io: CliIo, deps: CliDeps): Command {
