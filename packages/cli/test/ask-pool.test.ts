@@ -79,6 +79,20 @@ describe('rag serve with a bounded ask queue', () => {
     }
   });
 
+  it('gives the OpenAI- and Ollama-compatible endpoints the same 503 with Retry-After beyond the queue', async () => {
+    const json = { 'content-type': 'application/json' };
+    const openai = () =>
+      fetch(`${server.url}/v1/chat/completions`, { method: 'POST', headers: json, body: JSON.stringify({ model: 'rag', messages: [{ role: 'user', content: SAMPLE_QUESTION }] }) });
+    const ollama = () =>
+      fetch(`${server.url}/api/chat`, { method: 'POST', headers: json, body: JSON.stringify({ model: 'rag', stream: false, messages: [{ role: 'user', content: SAMPLE_QUESTION }] }) });
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? openai() : ollama())));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.every((s) => s === 200 || s === 503), statuses.join(',')).toBe(true);
+    const refused = answers.filter((r) => r.status === 503);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const r of refused) expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+
   it('still streams an ask as server-sent events through a worker', async () => {
     const res = await fetch(`${server.url}/api/ask/stream?${new URLSearchParams({ question: SAMPLE_QUESTION })}`);
     expect(res.status).toBe(200);

@@ -132,7 +132,7 @@ describe.runIf(haveChromium)('the Ask tab: streaming, narrow screens, failed ask
     await answered();
     await page.route('**/api/ask/stream?**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"RAG_SERVICE_UNAVAILABLE","message":"down"}}' }));
     await ask(page, SAMPLE_QUESTION);
-    await cleared(/refused the question or could not be reached/);
+    await cleared(/the server refused the question \(503\): down$/);
     await page.unroute('**/api/ask/stream?**');
 
     // 3. The connection is lost mid-answer: tokens arrive, then the stream ends without a result.

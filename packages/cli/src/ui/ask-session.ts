@@ -1,8 +1,10 @@
-// One question asked from the web UI over GET /api/ask/stream (server-sent events): trace
-// events and answer tokens as they happen, then the result — or an error, whichever way the ask
-// fails: an `error` event from the server, a refused request, or a connection lost mid-answer.
+// One question asked from the web UI over GET /api/ask/stream (server-sent events, read with
+// fetch so the page's bearer token goes along): trace events and answer tokens as they happen,
+// then the result — or an error, whichever way the ask fails: an `error` event from the server,
+// a refused request (its problem message), or a connection lost mid-answer.
 import type { TraceEvent } from '@rag/core';
 import type { AskResult } from '../types.js';
+import { openEventStream } from './event-stream.js';
 
 export interface AskHandlers {
   trace(event: TraceEvent): void;
@@ -17,38 +19,40 @@ export interface AskSession {
 }
 
 export function openAskSession(params: { question: string; method: string }, on: AskHandlers): AskSession {
-  const source = new EventSource(`/api/ask/stream?${new URLSearchParams(params)}`);
-  let opened = false;
   let finished = false;
-  const finish = () => {
-    finished = true;
-    source.close();
-  };
-  const data = (e: Event) => JSON.parse((e as MessageEvent<string>).data) as unknown;
-  source.addEventListener('open', () => (opened = true));
-  source.addEventListener('trace', (e) => on.trace(data(e) as TraceEvent));
-  source.addEventListener('token', (e) => {
-    const t = data(e) as { text: string; generation: number };
-    on.token(t.text, t.generation);
-  });
-  source.addEventListener('result', (e) => {
-    finish();
-    on.result(data(e) as AskResult);
-  });
-  // Both the server's `error` event (with data) and EventSource's own connection error land here.
-  source.addEventListener('error', (e) => {
-    if (finished) return;
-    finish();
-    const raw = (e as MessageEvent<string>).data;
-    let message = opened ? 'the connection to the server was lost before the answer arrived' : 'the server refused the question or could not be reached';
-    if (typeof raw === 'string' && raw) {
-      try {
-        message = (JSON.parse(raw) as { message?: string }).message ?? message;
-      } catch {
-        // keep the generic message
+  const data = (raw: string) => JSON.parse(raw) as unknown;
+  const stream = openEventStream(`/api/ask/stream?${new URLSearchParams(params)}`, {
+    event(name, raw) {
+      if (finished) return;
+      if (name === 'trace') on.trace(data(raw) as TraceEvent);
+      else if (name === 'token') {
+        const t = data(raw) as { text: string; generation: number };
+        on.token(t.text, t.generation);
+      } else if (name === 'result') {
+        finish();
+        on.result(data(raw) as AskResult);
+      } else if (name === 'error') {
+        // The server's own `error` event, with a problem message.
+        finish();
+        let message = 'the server could not answer';
+        try {
+          message = (JSON.parse(raw) as { message?: string }).message ?? message;
+        } catch {
+          // keep the generic message
+        }
+        on.error(message);
       }
-    }
-    on.error(message);
+    },
+    end({ message, status, opened }) {
+      if (finished) return;
+      finished = true;
+      if (status !== undefined) on.error(`the server refused the question (${status})${message ? `: ${message}` : ''}`);
+      else on.error(opened ? 'the connection to the server was lost before the answer arrived' : `the server could not be reached${message ? ` (${message})` : ''}`);
+    },
   });
+  function finish() {
+    finished = true;
+    stream.close();
+  }
   return { close: finish };
 }

@@ -3,6 +3,7 @@
 // /api/jobs/stream: queued, indexing with per-stage progress, indexed, or failed with the
 // reason. Everything from the server is shown with textContent.
 import type { IngestJob } from '../service/ingest-jobs.js';
+import { openEventStream, type EventStream } from './event-stream.js';
 
 export type Api = <T>(path: string, init?: RequestInit) => Promise<T>;
 export type El = <K extends keyof HTMLElementTagNameMap>(tag: K, props?: Record<string, unknown>, ...children: (Node | string)[]) => HTMLElementTagNameMap[K];
@@ -46,7 +47,7 @@ function mark<T extends HTMLElement>(e: T, attrs: Record<string, string>, data: 
 
 export function mountDocsTab({ api, el, onStoreChanged }: DocsTabDeps): DocsTab {
   let offset = 0;
-  let source: EventSource | undefined;
+  let source: EventStream | undefined;
   const jobs = new Map<string, IngestJob>();
   /** Documents deleted on this page: an upload that indexed them no longer links to them. */
   const deleted = new Set<string>();
@@ -194,32 +195,43 @@ export function mountDocsTab({ api, el, onStoreChanged }: DocsTabDeps): DocsTab 
   // --- jobs, followed live -------------------------------------------------------------
   function follow() {
     if (source) return;
-    source = new EventSource('/api/jobs/stream');
-    source.addEventListener('snapshot', (e) => {
-      const items = (JSON.parse((e as MessageEvent<string>).data) as { items: IngestJob[] }).items;
-      const before = new Map(jobs);
-      jobs.clear();
-      for (const j of items) jobs.set(j.id, j);
-      // Jobs that finished while the stream was down (reconnect) changed the store.
-      if (items.some((j) => j.state === 'indexed' && before.has(j.id) && before.get(j.id)!.state !== 'indexed')) void storeChanged();
-      renderJobs();
+    // Reconnects after a drop, as EventSource did; a refusal (e.g. 401 before the token is
+    // entered) waits for the next follow() instead of retrying in a loop.
+    source = openEventStream('/api/jobs/stream', {
+      event(name, raw) {
+        if (name === 'snapshot') onSnapshot((JSON.parse(raw) as { items: IngestJob[] }).items);
+        else if (name === 'job') onJob(JSON.parse(raw) as IngestJob);
+        else if (name === 'forgotten') {
+          jobs.delete((JSON.parse(raw) as { id: string }).id);
+          renderJobs();
+        }
+      },
+      end({ status }) {
+        source = undefined;
+        if (status === undefined) setTimeout(follow, 2000);
+      },
     });
-    source.addEventListener('job', (e) => {
-      const job = JSON.parse((e as MessageEvent<string>).data) as IngestJob;
-      const was = jobs.get(job.id)?.state;
-      jobs.set(job.id, job);
-      if (job.state === 'indexed') for (const d of job.docs) deleted.delete(d.id);
-      renderJobs();
-      if (job.state === 'indexed' && was !== 'indexed') {
-        uploadStatus.textContent = `Indexed ${plural(job.docCount, 'document')}: ${summaryText(job)}.`;
-        void storeChanged();
-      }
-      if (job.state === 'failed' && was !== 'failed') uploadStatus.textContent = `Indexing failed: ${job.error?.message ?? 'unknown reason'}`;
-    });
-    source.addEventListener('forgotten', (e) => {
-      jobs.delete((JSON.parse((e as MessageEvent<string>).data) as { id: string }).id);
-      renderJobs();
-    });
+  }
+
+  function onSnapshot(items: IngestJob[]) {
+    const before = new Map(jobs);
+    jobs.clear();
+    for (const j of items) jobs.set(j.id, j);
+    // Jobs that finished while the stream was down (reconnect) changed the store.
+    if (items.some((j) => j.state === 'indexed' && before.has(j.id) && before.get(j.id)!.state !== 'indexed')) void storeChanged();
+    renderJobs();
+  }
+
+  function onJob(job: IngestJob) {
+    const was = jobs.get(job.id)?.state;
+    jobs.set(job.id, job);
+    if (job.state === 'indexed') for (const d of job.docs) deleted.delete(d.id);
+    renderJobs();
+    if (job.state === 'indexed' && was !== 'indexed') {
+      uploadStatus.textContent = `Indexed ${plural(job.docCount, 'document')}: ${summaryText(job)}.`;
+      void storeChanged();
+    }
+    if (job.state === 'failed' && was !== 'failed') uploadStatus.textContent = `Indexing failed: ${job.error?.message ?? 'unknown reason'}`;
   }
 
   async function storeChanged() {

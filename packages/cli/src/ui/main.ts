@@ -31,7 +31,14 @@ const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string,
   return e;
 };
 
-class ApiError extends Error {}
+class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
 
 async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   const token = sessionStorage.getItem('rag-token');
@@ -41,7 +48,7 @@ async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   if (token) headers.set('authorization', `Bearer ${token}`);
   const res = await fetch(path, { ...init, headers });
   const data = (await res.json().catch(() => ({}))) as { error?: { message: string } };
-  if (!res.ok) throw new ApiError(data.error?.message ?? `${res.status} ${res.statusText}`);
+  if (!res.ok) throw new ApiError(data.error?.message ?? `${res.status} ${res.statusText}`, res.status);
   return data as T;
 }
 
@@ -255,9 +262,19 @@ const showNode = createNodePanel({ api, el, openPassage });
 const docsTab = mountDocsTab({ api, el, onStoreChanged: () => loadInfo() });
 const explorerTab = mountExplorerTab({ api, el, writesNeedToken: () => info?.writesNeedToken ?? false, onStoreChanged: () => loadInfo() });
 const curationTab = mountCurationTab({ api, el, toast, onStoreChanged: () => loadInfo() });
-$('token').addEventListener('change', () => sessionStorage.setItem('rag-token', $<HTMLInputElement>('token').value));
-
-
-void loadInfo().catch((e: Error) => {
-  $('store-info').textContent = `cannot reach the server: ${e.message}`;
+$('token').addEventListener('change', () => {
+  sessionStorage.setItem('rag-token', $<HTMLInputElement>('token').value);
+  void loadInfo().catch(showInfoError);
 });
+
+/** A server that needs its token for reads (no --public-reads) refuses /api/info until it is entered. */
+function showInfoError(e: Error) {
+  if (e instanceof ApiError && e.status === 401) {
+    $('store-info').textContent = 'this server needs its token: enter it on the Curation tab';
+    $('token-row').hidden = false;
+    return;
+  }
+  $('store-info').textContent = `cannot reach the server: ${e.message}`;
+}
+
+void loadInfo().catch(showInfoError);

@@ -26,13 +26,16 @@ export interface UiSessionOptions {
   chromiumArgs?: string[];
   /** Called with the page before it navigates (listeners that must see the first load). */
   beforeGoto?: (page: Page) => void;
+  /** A bearer token the server requires (for reads too, unless publicReads). */
+  token?: string;
+  publicReads?: boolean;
 }
 
 export async function openUiSession(options: UiSessionOptions): Promise<UiSession> {
   const dir = mkdtempSync(join(tmpdir(), options.prefix));
   const userDir = mkdtempSync(join(tmpdir(), 'rag-chromium-'));
   const { service } = await createFixtureService({ dir });
-  const server = await startServer({ service, port: 0 });
+  const server = await startServer({ service, port: 0, token: options.token, publicReads: options.publicReads });
   const browser = await launchChromium(userDir, options.viewport, options.chromiumArgs);
   const page = await browser.newPage();
   page.on('pageerror', (e) => console.error('page error:', e.message));

@@ -31,7 +31,21 @@ export function openAIError(err: unknown): { status: Status; body: OpenAIErrorBo
   return { status: 500, body: { error: { message: 'internal error', type: 'api_error', param: null, code: 'internal_error' } } };
 }
 
+/** Seconds a client should wait before retrying, when the error says (a full ask queue). */
+export function retryAfterOf(err: unknown): number | undefined {
+  if (!RagError.isInstance(err)) return undefined;
+  const s = (err.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  return typeof s === 'number' && Number.isFinite(s) ? s : undefined;
+}
+
+/** Sets `Retry-After` on a 503 the ask queue gave, as the native API does. */
+export function setRetryAfter(c: Context, err: unknown): void {
+  const s = retryAfterOf(err);
+  if (s !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil(s))));
+}
+
 export function openAIErrorResponse(c: Context, err: unknown) {
   const { status, body } = openAIError(err);
+  setRetryAfter(c, err);
   return c.json(body, status);
 }

@@ -11,7 +11,7 @@ import type { AskResult } from '../../types.js';
 import { askEvents, type AskEvent } from '../compat/ask-events.js';
 import { compatModels, MODEL_PREFIX, methodOfModel } from '../compat/compat-models.js';
 import { OllamaChatBodySchema, OllamaChatResponseSchema, OllamaChatStreamEventSchema, OllamaErrorSchema, OllamaTagsSchema, OllamaVersionSchema } from '../compat/ollama-schemas.js';
-import { openAIError } from '../compat/openai-errors.js';
+import { openAIError, setRetryAfter } from '../compat/openai-errors.js';
 import { questionOf } from '../compat/question-of.js';
 import { compatBodyLimit, readCompatBody } from '../compat/read-compat-body.js';
 import { createReplyStream } from '../compat/reply-stream.js';
@@ -23,6 +23,7 @@ import { describeRoute } from '../openapi/describe-route.js';
 /** Same statuses as the OpenAI dialect; Ollama's body is just the message. */
 function ollamaErrorResponse(c: Context, err: unknown) {
   const { status, body } = openAIError(err);
+  setRetryAfter(c, err);
   return c.json({ error: body.error.message }, status);
 }
 
