@@ -12,6 +12,7 @@
 import { invalidInput, type QueryAnalyzer, type RunContext } from '@rag/core';
 import type { RagIndex } from '@rag/indexer';
 import { alignEntitySeeds, createHeuristicQueryAnalyzer } from '@rag/retrievers';
+import { passageWithEveryTerm } from './lexical-cover.js';
 import { createSummaryGate, type GateDecision } from './entry-gate.js';
 
 export interface CoverageGateOptions {
@@ -24,6 +25,14 @@ export interface CoverageGateOptions {
   minCoverage?: number;
   /** Keyword hits inspected per mention for a verbatim occurrence (default 5). */
   hitsPerMention?: number;
+  /**
+   * When the summary cosine is below τ_g, still open the summary test if one of the query's top
+   * keyword hits holds every content word of the query (default true; false = eq. 1 alone).
+   * Summaries of long multi-section documents (manuals, policies) say little about any one
+   * section, so their cosine understates what the corpus covers; one passage holding every word
+   * asked about is direct evidence of coverage. The entity-coverage test still applies after it.
+   */
+  lexicalCover?: boolean;
 }
 
 export interface MentionCoverage {
@@ -39,6 +48,8 @@ export interface CoverageGateDecision extends GateDecision {
   mentions: MentionCoverage[];
   /** Which test closed the gate, when it closed. */
   closedBy?: 'summary' | 'coverage';
+  /** The passage that opened the summary test although max γ < τ_g (lexicalCover). */
+  coveredBy?: string;
 }
 
 export interface CoverageGate {
@@ -87,6 +98,7 @@ export function createCoverageGate(options: CoverageGateOptions): CoverageGate {
   if (!Number.isInteger(hitsPerMention) || hitsPerMention < 1 || hitsPerMention > 100) throw invalidInput('createCoverageGate(options.hitsPerMention)', 'must be an integer in 1..100', { value: hitsPerMention });
   const summary = createSummaryGate({ index, ...(options.threshold !== undefined ? { threshold: options.threshold } : {}) });
   const analyzer = options.analyzer ?? createHeuristicQueryAnalyzer();
+  const lexicalCover = options.lexicalCover ?? true;
 
   let nameCache: { version: number; names: Set<string> } | undefined;
   const nodeNames = (): Set<string> => {
@@ -135,7 +147,14 @@ export function createCoverageGate(options: CoverageGateOptions): CoverageGate {
     minCoverage,
     async check(query, context) {
       if (typeof query !== 'string') throw invalidInput('query', 'must be a string', { value: typeof query });
-      const s = await summary.check(query, context);
+      let s: GateDecision & { coveredBy?: string } = await summary.check(query, context);
+      if (!s.pass && lexicalCover) {
+        const chunkId = await passageWithEveryTerm(index, query, hitsPerMention);
+        if (chunkId !== undefined) {
+          s = { ...s, pass: true, coveredBy: chunkId };
+          context?.trace.decision('gate', `max γ < τ_g, but passage ${chunkId} holds every content word of the question: retrieve`, { chunkId });
+        }
+      }
       const run = async (): Promise<CoverageGateDecision> => {
         const mentions = await coverMentions(query, context);
         const coverage = mentions.length === 0 ? undefined : mentions.filter((m) => m.covered).length / mentions.length;

@@ -1,0 +1,50 @@
+import { createRunContext } from '@rag/core';
+import { createIndexer, type Indexer } from '@rag/indexer';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createCoverageGate } from './coverage-gate.js';
+import { contentLemmas, passageWithEveryTerm } from './lexical-cover.js';
+
+// Hand-written documentation-like pages: one long page whose summary is about something else.
+const DOCS = [
+  {
+    id: 'status',
+    title: 'Status',
+    text:
+      'Every package has tests and a changelog. The graph store keeps nodes and edges in segments. ' +
+      'The indexer reads Markdown, HTML and PDF files. Publishing: publish with pnpm (`pnpm publish -r`), which rewrites the export map.',
+  },
+  { id: 'serve', title: 'Serving', text: 'The server listens on port 8080 and answers asks over HTTP.' },
+];
+
+let index: Indexer;
+beforeAll(async () => {
+  index = createIndexer({ gearHeads: 0, communities: false });
+  await index.ingest(DOCS);
+});
+
+describe('lexical cover of the coverage gate', () => {
+  it('takes content words by lemma, without stop words', () => {
+    expect(contentLemmas('How do I publish the packages?')).toEqual(['publish', 'package']);
+  });
+
+  it('finds the passage holding every content word, by lemma prefix', async () => {
+    expect(await passageWithEveryTerm(index, 'How do I publish the packages?', 5)).toBe('status::0');
+    expect(await passageWithEveryTerm(index, 'How do I publish the invoices?', 5)).toBeUndefined();
+    // one content word says too little about coverage
+    expect(await passageWithEveryTerm(index, 'What is published?', 5)).toBeUndefined();
+  });
+
+  it('opens the gate that eq. 1 alone closes, and says why in the trace; off with lexicalCover: false', async () => {
+    const q = 'How do I publish the packages?';
+    const strict = await createCoverageGate({ index, threshold: 1, lexicalCover: false }).check(q);
+    expect(strict.pass).toBe(false);
+    expect(strict.closedBy).toBe('summary');
+    const context = createRunContext();
+    const d = await createCoverageGate({ index, threshold: 1 }).check(q, context);
+    expect(d.pass).toBe(true);
+    expect(d.coveredBy).toBe('status::0');
+    expect(context.trace.events.some((e) => e.kind === 'decision' && /holds every content word/.test(e.decision ?? ''))).toBe(true);
+    // a question about words no passage holds together stays closed
+    expect((await createCoverageGate({ index, threshold: 1 }).check('How do I publish the invoices?')).pass).toBe(false);
+  });
+});
