@@ -66,7 +66,7 @@ export { contentHash } from './hash.js';
 export { splitSentences, sentenceSpans } from './text/sentences.js';
 export type { Sentence } from './text/sentences.js';
 export { tokenize, tokenizeWords } from './text/tokenize.js';
-export { keywordTerms, englishKeywordTerms, camelParts, identifierMentions } from './text/keyword-terms.js';
+export { keywordTerms, englishKeywordTerms, camelParts, identifierMentions, numberTerms } from './text/keyword-terms.js';
 export type { KeywordTermOptions } from './text/keyword-terms.js';
 export type { TokenizeOptions, WordToken } from './text/tokenize.js';
 export { ENGLISH_STOP_WORDS, isStopWord } from './text/stop-words.js';

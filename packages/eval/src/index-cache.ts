@@ -11,7 +11,8 @@ import type { RagIndex } from '@rag/indexer';
 import { z } from 'zod';
 
 /** Bump when the cache layout or what goes into the key changes. */
-export const INDEX_CACHE_VERSION = 1;
+// 2: keyword terms gained plain-digit number terms (`1M`, `1,000,000` → 1000000).
+export const INDEX_CACHE_VERSION = 2;
 const MARKER = 'eval-cache.json';
 
 const MarkerSchema = z.object({

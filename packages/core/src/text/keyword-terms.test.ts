@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { camelParts, englishKeywordTerms, identifierMentions, keywordTerms } from './keyword-terms.js';
+import { camelParts, englishKeywordTerms, identifierMentions, keywordTerms, numberTerms } from './keyword-terms.js';
 import { tokenize } from './tokenize.js';
 import { ENGLISH_STOP_WORDS } from './stop-words.js';
 
@@ -45,5 +45,17 @@ describe('identifierMentions', () => {
 
   it('finds none in prose: names, abbreviations, numbers and hyphenated words', () => {
     expect(identifierMentions('Did the U.S. author Jean-Paul meet McDonald in 2003-2004 at 3.5 km?')).toEqual([]);
+  });
+});
+
+describe('numberTerms', () => {
+  it('gives the plain digits of grouped numbers and of numbers with a magnitude, in order', () => {
+    expect(numberTerms('a store of 1M passages and 1,000,000 rows')).toEqual(['1000000', '1000000']);
+    expect(numberTerms('100k docs, then 100K more, then 2.5 million')).toEqual(['100000', '100000', '2500000']);
+    expect(keywordTerms('How large is a store of 1M passages?')).toContain('1000000');
+  });
+
+  it('leaves numbers without a magnitude, lower-case m (metres, minutes) and lists alone', () => {
+    expect(numberTerms('1m 30s at 3.5 km in 2003, version 1,2,3')).toEqual([]);
   });
 });

@@ -7,7 +7,9 @@
 //   `--coverage`            → coverage, --coverage
 //   `max_size`              → max, size, max_size
 // so a question that names the identifier matches it exactly (a rare, high-IDF term) while one
-// that names a part still matches the part. What counts as an identifier is decided from the
+// that names a part still matches the part. A number written with a magnitude also yields its
+// plain digits, so the ways documentation writes one quantity meet:
+//   `1,000,000` / `1M` / `1 million` → 1000000      `100,000` / `100k` / `100K` → 100000 What counts as an identifier is decided from the
 // run of characters alone (no corpus statistics), so the same text always gives the same terms.
 import { ENGLISH_STOP_WORDS } from './stop-words.js';
 
@@ -70,7 +72,28 @@ export function keywordTerms(text: string, options: KeywordTermOptions = {}): st
     }
     if (isIdentifierRun(run, words)) out.push(run.toLowerCase());
   }
+  out.push(...numberTerms(text));
   return out;
+}
+
+/** Thousands-separated numbers, and numbers with a magnitude suffix or word. */
+const GROUPED = /(?<![\p{L}\p{N}.,])\p{N}{1,3}(?:,\p{N}{3})+(?![\p{L}\p{N}]|[.,]\p{N})/gu;
+// Upper-case K/M/B, or a lower-case k ("10k"); a lower-case m or b is a metre, a minute, a bit.
+const SUFFIXED = /(?<![\p{L}\p{N}.])(\p{N}+(?:\.\p{N}+)?)\s?([KMB]|k)(?![\p{L}\p{N}])/gu;
+const WORDED = /(?<![\p{L}\p{N}.])(\p{N}+(?:\.\p{N}+)?)\s+(thousand|million|billion)\b/giu;
+const MAGNITUDE: Record<string, number> = { k: 1e3, K: 1e3, M: 1e6, B: 1e9, thousand: 1e3, million: 1e6, billion: 1e9 };
+
+/** The plain-digit terms of the numbers `text` writes with separators or magnitudes, in order. */
+export function numberTerms(text: string): string[] {
+  const out: { at: number; term: string }[] = [];
+  for (const m of text.matchAll(GROUPED)) out.push({ at: m.index, term: m[0].replace(/,/g, '') });
+  const scaled = (m: RegExpMatchArray) => {
+    const value = Number(m[1]) * MAGNITUDE[m[2]!.length === 1 ? m[2]! : m[2]!.toLowerCase()]!;
+    if (Number.isSafeInteger(value)) out.push({ at: m.index!, term: String(value) });
+  };
+  for (const m of text.matchAll(SUFFIXED)) scaled(m);
+  for (const m of text.matchAll(WORDED)) scaled(m);
+  return out.sort((a, b) => a.at - b.at).map((x) => x.term);
 }
 
 /**
