@@ -24,8 +24,22 @@ export function answerTerms(answer: string): Token[] {
   return content.length > 0 ? content : all;
 }
 
-function negationNear(tokens: Token[], from: number, to: number): boolean {
-  for (let i = Math.max(0, from - 5); i <= to && i < tokens.length; i++) {
+/** A sentence ends between two tokens: a full stop, "!" or "?" and then white space. */
+const SENTENCE_END = /[.!?]["'”’)\]]*\s/;
+
+/**
+ * A negation cue in the five tokens before the match or inside it. A negation's scope ends with
+ * its sentence: "… without warnings. Publish with `pnpm publish -r`" is not negated.
+ */
+function negationNear(text: string, tokens: Token[], from: number, to: number): boolean {
+  let start = Math.max(0, from - 5);
+  for (let k = from - 1; k >= start; k--) {
+    if (SENTENCE_END.test(text.slice(tokens[k]!.end, tokens[k + 1]!.start))) {
+      start = k + 1;
+      break;
+    }
+  }
+  for (let i = start; i <= to && i < tokens.length; i++) {
     const t = tokens[i];
     if (!t) continue;
     // "No. 13" is a number, not a negation.
@@ -61,7 +75,7 @@ export function matchAnswer(answer: string, text: string, options: { window?: nu
         start: first.t.start,
         end: last.t.end,
         missingNumbers: [],
-        negated: negationNear(all, first.i, last.i),
+        negated: negationNear(text, all, first.i, last.i),
       };
     }
   }
@@ -86,7 +100,7 @@ export function matchAnswer(answer: string, text: string, options: { window?: nu
     start: all[best.from]!.start,
     end: all[best.to]!.end,
     missingNumbers: distinct.filter((t) => isNumeric(t) && !inWindow.has(t)),
-    negated: negationNear(all, best.from, best.to),
+    negated: negationNear(text, all, best.from, best.to),
   };
 }
 
