@@ -120,7 +120,8 @@ function escapeUnknownTags(md: import('markdown-it').default): void {
     const original = md.renderer.rules[rule];
     md.renderer.rules[rule] = (tokens, idx, options, env, self) => {
       const content = tokens[idx]!.content;
-      if (known(content)) return original ? original(tokens, idx, options, env, self) : content;
+      // Not a tag at all (the heading anchors' `&ZeroWidthSpace;`), or a known element: as is.
+      if (!/^\s*<[A-Za-z/]/.test(content) || known(content)) return original ? original(tokens, idx, options, env, self) : content;
       return escape(content);
     };
   }

@@ -48,9 +48,10 @@ export function publicEntryPoints() {
 }
 
 /**
- * TSDoc prose is Markdown, but VitePress compiles each page as a Vue template: a `<name>` or `{{`
- * written in a comment (`/w/<name>/`) would be read as a tag or an interpolation. Escape them
- * outside code spans and fences in the generated API pages.
+ * TSDoc prose is Markdown, but VitePress compiles each page as a Vue template: a `{{` written in a
+ * comment would be read as an interpolation. Escape it outside code spans and fences in the
+ * generated API pages. (Placeholders such as `<name>` are escaped for every page by the site
+ * config's markdown renderer.)
  */
 function escapeForVue(dir) {
   for (const name of readdirSync(dir, { recursive: true })) {
@@ -66,7 +67,7 @@ function escapeForVue(dir) {
       if (fence) return line;
       return line
         .split(/(`+[^`]*`+)/)
-        .map((part, i) => (i % 2 === 1 ? part : part.replace(/(?<!\\)<(?=[A-Za-z/!])/g, '&lt;').replace(/\{\{/g, '&#123;&#123;')))
+        .map((part, i) => (i % 2 === 1 ? part : part.replace(/\{\{/g, '&#123;&#123;')))
         .join('');
     });
     const result = out.join('\n');
