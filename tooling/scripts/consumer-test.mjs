@@ -11,7 +11,8 @@
 //  4. run every block with node (```ts no-run: only type-checked, e.g. needs Ollama; ```ts vitest:
 //     a vitest file, run with the installed vitest) and the
 //     LangChain check (instanceof BaseRetriever / StructuredTool);
-//  5. run the installed `rag` bin: --help, index, ask;
+//  5. run the installed `rag` bin: --help, index, ask; then every `pnpm rag …` command of the
+//     getting-started page (docs/index.md) as written, as `rag …` (serve: until /api/health answers);
 //  6. the same with a plugin package named in a rag.config.json (--config), and a bad config.
 // Prints one line per check and a summary; exits 1 on any failure.
 // `--keep` leaves the temporary project in place (its path is printed); `--latest` as above.
@@ -20,6 +21,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { packAll, root } from './pack-packages.mjs';
+import { GETTING_STARTED, gettingStartedCommands } from './getting-started-commands.mjs';
 
 const keep = process.argv.includes('--keep');
 const latest = process.argv.includes('--latest');
@@ -185,6 +187,19 @@ function main() {
     }
     record('rag ask "Where was Marie Curie born?" --json (evidence names Warsaw)', askOk, detail);
 
+    // 5b. the getting-started page's commands, as written there (`pnpm rag X` is `rag X` installed)
+    cpSync(join(dir, 'docs'), join(dir, 'my-docs'), { recursive: true });
+    for (const { line, argv } of gettingStartedCommands(root)) {
+      const label = `${GETTING_STARTED}: ${line}`;
+      if (argv[0] === 'serve') {
+        record(label, ...serveUntilHealthy(rag, argv, dir));
+        continue;
+      }
+      const r = run(rag, argv, { cwd: dir });
+      const ok = r.status === 0 && (!argv.includes('ask') || r.stdout.includes('Warsaw'));
+      record(label, ok, ok ? '' : `exit ${r.status ?? r.signal}\n${tail(r.stderr || r.stdout)}`);
+    }
+
     // 6. plugins by configuration: a plugin package installed in the project, named in rag.config.json
     cpSync(join(root, 'packages/cli/test/fixtures/plugin-pkg'), join(dir, 'node_modules/rag-plugin-fixture'), { recursive: true });
     mkdirSync(join(dir, 'conf'));
@@ -203,6 +218,33 @@ function main() {
     if (keep) console.log(`consumer-test: kept ${dir}`);
     else rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * `rag serve …` runs until stopped: start it in a child node process (with `--port 0` added, so a
+ * busy 8787 cannot fail the check), wait for GET /api/health to answer 200, then stop it.
+ */
+function serveUntilHealthy(rag, argv, cwd) {
+  const script = `
+    const { spawn } = require('node:child_process');
+    const child = spawn(process.argv[1], process.argv.slice(2), { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const stop = (code, msg) => { child.kill('SIGTERM'); console.log(msg); process.exit(code); };
+    setTimeout(() => stop(1, 'no healthy server within 90 s:\\n' + out), 90000);
+    const onData = async (d) => {
+      out += d;
+      const m = /http:\\/\\/127\\.0\\.0\\.1:(\\d+)/.exec(out);
+      if (!m) return;
+      child.stdout.off('data', onData);
+      const res = await fetch('http://127.0.0.1:' + m[1] + '/api/health').catch((e) => ({ status: String(e) }));
+      stop(res.status === 200 ? 0 : 1, 'GET /api/health: ' + res.status);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (d) => { out += d; });
+    child.on('exit', (code) => stop(1, 'exited ' + code + ' before answering:\\n' + out));
+  `;
+  const r = run(process.execPath, ['-e', script, rag, ...argv, '--port', '0'], { cwd, timeout: 120_000 });
+  return [r.status === 0, r.status === 0 ? r.stdout.trim() : tail(r.stdout || r.stderr)];
 }
 
 main();
