@@ -5,7 +5,8 @@
 //     PINNED versions of @langchain/core, zod, vitest and openai (so the result does not change
 //     with the registry; `--latest` installs `latest` of each instead, a non-blocking check of
 //     what a user installing today gets), check each is installed ONCE;
-//  3. extract every ts/js code block of every package README into a file, plus a LangChain check
+//  3. extract every ts/js code block of every package README and of the docs pages in DOC_PAGES
+//     (```ts no-check: a fragment, not extracted) into a file, plus a LangChain check
 //     (RunnableSequence.from / .pipe with the retriever, the A-RAG tools as StructuredTools), and
 //     type-check them with tsc (module NodeNext, strict);
 //  4. run every block with node (```ts no-run: only type-checked, e.g. needs Ollama; ```ts vitest:
@@ -23,6 +24,8 @@ import { basename, join, relative } from 'node:path';
 import { packAll, root } from './pack-packages.mjs';
 import { GETTING_STARTED, gettingStartedCommands } from './getting-started-commands.mjs';
 
+/** Docs pages whose ts/js blocks are type-checked and run like the READMEs' (every docs page that has such blocks). */
+const DOC_PAGES = ['docs/http-api.md', 'docs/openai.md', 'docs/qdrant.md', 'docs/writing-a-plugin.md'];
 const keep = process.argv.includes('--keep');
 const latest = process.argv.includes('--latest');
 /** What the consumer project installs beside the tarballs; bump deliberately, in a commit of its own. */
@@ -123,7 +126,7 @@ function main() {
     const ex = join(dir, 'examples');
     mkdirSync(ex);
     const examples = [];
-    const readmes = ['README.md', ...readdirSync(join(root, 'packages')).map((d) => join('packages', d, 'README.md'))];
+    const readmes = ['README.md', ...readdirSync(join(root, 'packages')).map((d) => join('packages', d, 'README.md')), ...DOC_PAGES];
     for (const readme of readmes) {
       let text;
       try {
@@ -132,8 +135,9 @@ function main() {
         continue;
       }
       for (const b of codeBlocks(text)) {
+        if (b.flags.includes('no-check')) continue;
         const mode = b.flags.includes('no-run') ? 'no-run' : b.flags.includes('vitest') ? 'vitest' : 'node';
-        const file = `${readme.replace(/\/README\.md$|README\.md$/, '').replace(/[/]/g, '-') || 'root'}-L${b.line}${mode === 'vitest' ? '.test' : ''}.${b.lang.startsWith('j') || b.lang === 'mjs' ? 'js' : 'ts'}`;
+        const file = `${readme.replace(/\/README\.md$|README\.md$/, '').replace(/\.md$/, '').replace(/[/]/g, '-') || 'root'}-L${b.line}${mode === 'vitest' ? '.test' : ''}.${b.lang.startsWith('j') || b.lang === 'mjs' ? 'js' : 'ts'}`;
         const header = `// ${readme}:${b.line} (extracted by tooling/scripts/consumer-test.mjs)\n`;
         writeFileSync(join(ex, file), `${header}${b.code}${/^\s*(import|export)\s/m.test(b.code) ? '' : '\nexport {};\n'}`);
         examples.push({ file, readme, line: b.line, mode });
