@@ -31,9 +31,6 @@ export interface TypedTripleExtractorOptions {
   pageMentions?: 'all' | 'unnamed';
 }
 
-/** The class relation ("X is a Y"); the schema's `instance_of`. */
-const INSTANCE_OF = 'instance_of';
-
 const LITERAL = new Set(['Date', 'Number', 'Concept']);
 const LOCATABLE = new Set(['Place', 'Organization', 'Event']);
 const PREPOSITIONS = new Set(['in', 'of', 'from', 'at', 'for', 'by', 'with', 'on']);
