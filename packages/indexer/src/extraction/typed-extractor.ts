@@ -1,4 +1,5 @@
-// Embedded typed triple extraction (the default; heuristic-extractor.ts is the simpler alternative): typed entities and schema relations read from sentence
+// Embedded typed triple extraction, the indexer's default extractor (heuristic-extractor.ts is
+// the simpler opt-in alternative): typed entities and schema relations read from sentence
 // structure (see typed-patterns.ts), the document title as the passage's page entity with
 // coreference ("He", "The film"), open-ended verb-phrase relations between neighbouring names,
 // and weak co-occurrence / page-mention edges stored with low confidence. Dates and class nouns
