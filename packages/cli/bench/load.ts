@@ -11,7 +11,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
-import { serviceFor } from '../src/cli/rag-cli.js';
+import { serviceFor } from '../src/commands/rag-cli.js';
 import { loadSample, runDemo } from '../src/demo/run-demo.js';
 import { startServer } from '../src/http/serve.js';
 import { createIndexerBackend } from '../src/stack/indexer-backend.js';

@@ -5,6 +5,7 @@ export type {
   AskResult,
   CitationView,
   CompactSummary,
+  RagStack,
   DemoStack,
   EvidenceView,
   IngestProgress,
@@ -18,8 +19,8 @@ export { createIngestJobs } from './service/ingest-jobs.js';
 export type { IngestJob, IngestJobs, IngestJobsOptions, JobEvent, JobStage, JobState } from './service/ingest-jobs.js';
 export { loadUploadedFiles } from './service/upload-docs.js';
 export type { UploadedFile, UploadProblem, LoadedUpload } from './service/upload-docs.js';
-export { createDemoStack } from './stack/create-demo-stack.js';
-export type { DemoStackOptions, WritableIndex } from './stack/create-demo-stack.js';
+export { createRagStack, createDemoStack } from './stack/create-rag-stack.js';
+export type { RagStackOptions, DemoStackOptions, WritableIndex } from './stack/create-rag-stack.js';
 export { createMethodRunners, retrieverRunner, agentRunner } from './stack/methods.js';
 export type { AnsweringAgent, MethodRunnersOptions } from './stack/methods.js';
 export { DEFAULT_METHOD } from './stack/default-method.js';
@@ -39,9 +40,9 @@ export type { McpWriteAccess } from './mcp/write-access.js';
 export { createMcpHttpSessions } from './mcp/http-sessions.js';
 export type { McpHttpSessions, McpHttpSessionsOptions } from './mcp/http-sessions.js';
 export type { McpEndpointOptions } from './http/routes/mcp-routes.js';
-export { runRagCli, serviceFor } from './cli/rag-cli.js';
-export type { CliIo, RagCliDeps } from './cli/rag-cli.js';
-export type { StoreBackend, LoadedDocs, ExtractionPreflight } from './cli/store-backend.js';
+export { runRagCli, serviceFor } from './commands/rag-cli.js';
+export type { CliIo, RagCliDeps } from './commands/rag-cli.js';
+export type { StoreBackend, LoadedDocs, ExtractionPreflight } from './commands/store-backend.js';
 export { runDemo, loadSample } from './demo/run-demo.js';
 export type { DemoOptions, SampleQuestion } from './demo/run-demo.js';
 export { loadUiAssets, bundleUi, bundleLayoutWorker, bundleCss } from './ui/ui-assets.js';

@@ -42,8 +42,12 @@ export interface IngestSummary {
   ms: number;
 }
 
-/** An opened store: the index, how to change it, and the methods that can query it. */
-export interface DemoStack {
+/** @deprecated Renamed to {@link RagStack}: it is the production stack, not a demo's. */
+export type DemoStack = RagStack;
+
+/** An opened store: the index, how to change it, and the methods that can query it. The stack
+ *  behind `rag ask`, `rag serve` and `rag mcp` (and the demo). */
+export interface RagStack {
   readonly dir: string;
   /** "embedded" or a description of the services in use, e.g. "ollama+qdrant". */
   readonly mode: string;

@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RagError } from '@rag/core';
 import { findRagConfig, loadRagConfig, loadStackConfig, takeConfigFlag, type EvalStack } from '@rag/eval';
-import { runRagCli, type CliIo } from '../src/cli/rag-cli.js';
+import { runRagCli, type CliIo } from '../src/commands/rag-cli.js';
 import { createIndexerBackend } from '../src/stack/indexer-backend.js';
 
 let project: string;

@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../src/http/serve.js';
 import type { RagService } from '../src/service/rag-service.js';
-import type { DemoStack } from '../src/types.js';
+import type { RagStack } from '../src/types.js';
 import { createFixtureService } from './support/fixture-stack.js';
 import { haveChromium, launchChromium, warnWithoutChromium } from './support/chromium.js';
 
@@ -27,7 +27,7 @@ describe.runIf(haveChromium)('Documents tab in chromium', () => {
   let userDir: string;
   let server: RunningServer;
   let service: RagService;
-  let stack: DemoStack;
+  let stack: RagStack;
   let browser: BrowserContext;
   let page: Page;
   /** While set, indexing waits here when it embeds documents (the job stays "indexing", mid-way). */

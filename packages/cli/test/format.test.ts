@@ -1,7 +1,7 @@
 // The terminal rendering of an answer: the three verification states in words, and an
 // abstention as a sentence with its reason instead of a blank answer.
 import { describe, expect, it } from 'vitest';
-import { formatAskResult } from '../src/cli/format.js';
+import { formatAskResult } from '../src/commands/format.js';
 import type { AskResult } from '../src/types.js';
 import { askResult } from './support/ask-result.js';
 

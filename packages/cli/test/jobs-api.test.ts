@@ -12,7 +12,7 @@ import { createHttpApp } from '../src/http/create-app.js';
 import type { IngestJob } from '../src/service/ingest-jobs.js';
 import type { RagService } from '../src/service/rag-service.js';
 import { createIndexerBackend } from '../src/stack/indexer-backend.js';
-import type { AskResult, DemoStack } from '../src/types.js';
+import type { AskResult, RagStack } from '../src/types.js';
 import { createFixtureService, readSampleCorpus } from './support/fixture-stack.js';
 
 const TOKEN = 'job-token';
@@ -22,7 +22,7 @@ const fixture = (name: string) => new File([readFileSync(join(FIXTURES, name))],
 
 let dir: string;
 let service: RagService;
-let stack: DemoStack;
+let stack: RagStack;
 let app: ReturnType<typeof createHttpApp>;
 let validator: OpenApiValidator;
 

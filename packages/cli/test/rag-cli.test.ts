@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDefaultCliDeps, runCli } from '@rag/eval';
 import { NO_TEACHER_MESSAGE, runTrainDataCli } from '@rag/train-data';
-import { runRagCli, type CliIo } from '../src/cli/rag-cli.js';
+import { runRagCli, type CliIo } from '../src/commands/rag-cli.js';
 import { createIndexerBackend } from '../src/stack/indexer-backend.js';
 import type { AskResult } from '../src/types.js';
 import { readSampleCorpus } from './support/fixture-stack.js';

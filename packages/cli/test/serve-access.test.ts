@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { RagError } from '@rag/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runRagCli, type CliIo, type ServeCliOptions } from '../src/cli/rag-cli.js';
+import { runRagCli, type CliIo, type ServeCliOptions } from '../src/commands/rag-cli.js';
 import { createHttpApp } from '../src/http/create-app.js';
 import { startServer } from '../src/http/serve.js';
 import { createMcpServer } from '../src/mcp/create-mcp-server.js';

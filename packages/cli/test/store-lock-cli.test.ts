@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE, releaseStoreLock } from '@rag/indexer';
-import { runRagCli, type CliIo } from '../src/cli/rag-cli.js';
+import { runRagCli, type CliIo } from '../src/commands/rag-cli.js';
 import { createIndexerBackend } from '../src/stack/indexer-backend.js';
 import { readSampleCorpus } from './support/fixture-stack.js';
 

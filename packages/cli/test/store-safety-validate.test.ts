@@ -15,7 +15,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createIndexer } from '@rag/indexer';
 import { writeFormat1Store } from '@rag/indexer/bench/format1-export';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runRagCli } from '../src/cli/rag-cli.js';
+import { runRagCli } from '../src/commands/rag-cli.js';
 import { startServer, type RunningServer } from '../src/http/serve.js';
 import { createRagService, type RagService } from '../src/service/rag-service.js';
 import { createIndexerBackend } from '../src/stack/indexer-backend.js';

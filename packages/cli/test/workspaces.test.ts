@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runRagCli, type CliIo, type ServeCliOptions } from '../src/cli/rag-cli.js';
+import { runRagCli, type CliIo, type ServeCliOptions } from '../src/commands/rag-cli.js';
 import { startServer, type RunningServer } from '../src/http/serve.js';
 import type { RagService } from '../src/service/rag-service.js';
 import { createIndexerBackend } from '../src/stack/indexer-backend.js';

@@ -38,7 +38,8 @@ export interface RagErrorOptions {
 export class RagError extends Error {
   readonly code: RagErrorCode;
   readonly details: Record<string, unknown>;
-  private readonly [MARKER] = true;
+  /** The brand {@link RagError.isInstance} reads, so that errors from another copy of @rag/core are recognised. */
+  readonly [MARKER] = true;
 
   constructor(code: RagErrorCode, message: string, options: RagErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });

@@ -45,7 +45,7 @@ function heap(): number {
 }
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 }
 const ms = (t0: number) => performance.now() - t0;
 // the machines are shared, so every phase also reports this process's CPU time next to wall time
@@ -291,7 +291,7 @@ for (const eps of [1e-6, 1e-7]) {
     run.bound.push(r.errorBound);
     run.touched.push(r.touched);
     const set = new Set(exactTop[q]);
-    run.agree += top.filter((x) => set.has(x.id)).length / exactTop[q].length;
+    run.agree += top.filter((x) => set.has(x.id)).length / exactTop[q]!.length;
   });
   pushRuns.push(run);
   console.log(

@@ -20,7 +20,7 @@ describe('package exports', () => {
   });
 
   it('maps algorithms/<file> to src/algorithms/<file>.ts, and those modules are the ones re-exported', async () => {
-    const pattern = pkg.exports['./algorithms/*']['@rag/source'];
+    const pattern = pkg.exports['./algorithms/*']?.['@rag/source'] ?? '';
     expect(pattern).toBe('./src/algorithms/*.ts');
     const files = readdirSync(join(pkgDir, 'src/algorithms')).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
     for (const f of ['k-hop', 'bridges', 'ppr', 'communities', 'pcst', 'shortest-paths', 'induced-subgraph', 'linearize', 'extraction-loss']) {

@@ -21,7 +21,6 @@ import {
   stringColumn,
   u32,
   type Metadata,
-  type SectionCompression,
   type StringColumn,
 } from '@rag/core';
 import { loadColumns } from './column-load.js';

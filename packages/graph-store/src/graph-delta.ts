@@ -4,7 +4,7 @@
 // the writable store. Records are small in number per delta, so they are stored as one JSON text each
 // (validated when read) in string tables, deflated.
 import { inflateRawSync } from 'node:zlib';
-import { bytesOf, columnToArray, decodeBinaryFileLazy, decodeStrings, encodeBinaryFile, encodeStrings, invalidInput, jsonSection, RagError, readJsonSection, type LazyBinaryFile, type Metadata } from '@rag/core';
+import { columnToArray, decodeBinaryFileLazy, decodeStrings, encodeBinaryFile, encodeStrings, invalidInput, jsonSection, RagError, readJsonSection, type LazyBinaryFile, type Metadata } from '@rag/core';
 import { z } from 'zod';
 import type { GraphChanges } from './change-tracker.js';
 import { relationId } from './entity-id.js';

@@ -328,7 +328,7 @@ describe('π stays consistent under random mutation sequences', () => {
   it('holds after 400 random operations, for several seeds', () => {
     for (const seed of [1, 2, 3]) {
       const rng = mulberry32(seed);
-      const pick = <T,>(xs: T[]): T => xs[Math.floor(rng() * xs.length)];
+      const pick = <T,>(xs: T[]): T => xs[Math.floor(rng() * xs.length)]!;
       const s = createGraphStore();
       const names = ['Ann', 'Bob', 'Cy', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal'];
       const chunks = ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'];

@@ -134,7 +134,7 @@ describe('graph format 2', () => {
     const bytes = encodeGraph(randomStore(5).toJSON());
     expect(() => decodeGraphColumns(bytes.subarray(0, bytes.length - 1), 'idx/seg/graph-1.bin')).toThrow(/idx\/seg\/graph-1\.bin: checksum mismatch/);
     const altered = bytes.slice();
-    altered[200] ^= 1;
+    altered[200]! ^= 1;
     expect(() => decodeGraphColumns(altered, 'idx/seg/graph-1.bin')).toThrow(/graph-1\.bin/);
     expect(() => decodeGraphColumns(new TextEncoder().encode('{"formatVersion":1,"nodes":[]}'), 'graph.json')).toThrow(/graph\.json: not a RAGGRF02 file/);
   });

@@ -75,7 +75,7 @@ describe('saveGraph / loadGraph', () => {
     const path = join(dir, GRAPH_FILE);
     const raw = await readFile(path);
     const flipped = Buffer.from(raw);
-    flipped[flipped.length - 20] ^= 0x01;
+    flipped[flipped.length - 20]! ^= 0x01;
     await writeFile(path, flipped);
     expect((await expectCode(loadGraph(dir), 'RAG_STORE_CORRUPT')).details.problem).toBe('checksum mismatch');
     // a well-formed header over a body that is not a graph

@@ -13,7 +13,7 @@ import type { IndexerParts } from './indexer-parts.js';
 export type IndexUpkeep = ReturnType<typeof createIndexUpkeep>;
 
 export function createIndexUpkeep(parts: IndexerParts) {
-  const { options, gearHeads, embedder, vectors, keyword, graph, embedBatch, ns, gearEmbedders, gearSkip, nsOf, gearNs, state, persistCache, communityRefresh, session, droppedNodes } = parts;
+  const { options, gearHeads, embedder, vectors, keyword, graph, embedBatch, gearEmbedders, gearSkip, nsOf, gearNs, state, persistCache, communityRefresh, session, droppedNodes } = parts;
   const embed = async (texts: string[], ctx: RunContext, using: Embedder = embedder): Promise<Float32Array[]> => {
     const out = await embedTexts(using, texts, ctx, embedBatch);
     if (using === embedder && out[0]) session.dimensions = out[0].length;

@@ -12,7 +12,6 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   RagError,
-  createBm25Index,
   createMemoryVectorStore,
   invalidInput,
   restoreBm25Index,
@@ -25,7 +24,7 @@ import { createGraphStore, type GraphStore } from '@rag/graph-store';
 import { deriveGearView, isDerivable } from './gear/derived-views.js';
 import { createGearViewEmbedders, type FeatureViewEmbedder } from './gear/feature-view-embedder.js';
 import { createIndexer, type RestoredIndexState } from './indexer.js';
-import { readSnapshot, type StoredState } from './store/format1.js';
+import { readSnapshot } from './store/format1.js';
 import { checkSegments, generationToOpen, readManifest, readSegmentSync, SEGMENT_DIR, type Manifest2 } from './store/format2.js';
 import { readJournal, uncommitted } from './store/journal.js';
 import { gearReader } from './store/lazy-gear.js';

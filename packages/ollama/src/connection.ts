@@ -97,7 +97,7 @@ export function createOllamaConnection(options: OllamaConnectionOptions = {}): O
     keepAlive: options.keepAlive,
     toError: (error, operation, model, signal) => toOllamaError(error, { host, model, operation, timeoutMs, signal }),
     clientFor: (signal) => makeClient([signal]),
-    retry(operation, model, fn, signal) {
+    retry(_operation, _model, fn, signal) {
       return withRetry(fn, {
         retries,
         baseDelayMs,

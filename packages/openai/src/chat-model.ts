@@ -1,6 +1,6 @@
 // ChatModel over the official openai client: Chat Completions with native tool calls,
 // structured output (response_format json_schema) and streaming (with usage in the last chunk).
-import { RagError, countMessageTokens, countTokens, invalidInput, type ChatModel, type ChatRequest, type ChatResponse, type ChatStreamChunk, type ToolCall } from '@rag/core';
+import { RagError, countMessageTokens, countTokens, invalidInput, type ChatModel, type ChatRequest, type ChatStreamChunk, type ToolCall } from '@rag/core';
 import { openAIClient, type OpenAIConnectionOptions } from './client.js';
 import { toOpenAIError } from './errors.js';
 import { finishReasonOf, parseArguments, toWireBody } from './messages.js';

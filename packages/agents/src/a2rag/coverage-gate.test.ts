@@ -1,4 +1,4 @@
-import { createRunContext } from '@rag/core';
+import { createRunContext, type TraceEvent } from '@rag/core';
 import { createIndexer, type Indexer } from '@rag/indexer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createA2ragAgent } from './a2rag-agent.js';
@@ -96,12 +96,31 @@ describe('a2rag-agent with the coverage gate (default)', () => {
   it('still answers when the entities are present', async () => {
     const agent = createA2ragAgent({ index: own, gate: { threshold: 0 } });
     const a = await agent.answer('Who directed the film that was shot in or around Leland, North Carolina in 1986?');
-    expect(a.stage).not.toBe('gate');
+    // the coverage test ran and let the question through ...
+    expect(decisions(a.trace, 'gate-coverage')).toEqual([expect.stringMatching(/^covered 2\/2 mentions = 1\.00 .*: retrieve$/)]);
+    // ... and the agent answered it from the passage that says so
+    expect(a.status).toBe('answered');
+    expect(a.text).toBe('David Lynch');
+    expect(a.citations.map((c) => c.docId)).toContain('lynch');
   });
 
-  it('minCoverage: false keeps the summary-only gate of eq. 1', async () => {
+  it('minCoverage: false keeps the summary-only gate of eq. 1: no coverage test, so the question goes on to retrieval', async () => {
     const agent = createA2ragAgent({ index: other, gate: { threshold: 0, minCoverage: false } });
     const a = await agent.answer('Who directed the film that was shot in or around Leland, North Carolina in 1986?');
+    // the summary test alone decides at the gate (it passes at threshold 0); the coverage test,
+    // which abstains on this corpus by default (above), is not run
+    expect(decisions(a.trace, 'gate')).toEqual([expect.stringMatching(/≥ τ_g = 0: retrieve$/)]);
+    expect(a.trace.some((e) => e.name === 'gate-coverage')).toBe(false);
+    // so retrieval runs; the corpus does not hold the answer, and the run ends failed after the
+    // retries, with evidence retrieved, instead of abstaining at the gate
+    expect(a.trace.some((e) => e.kind === 'stage' && e.name === 'local')).toBe(true);
     expect(a.stage).not.toBe('gate');
+    expect(a.evidence?.length).toBeGreaterThan(0);
+    expect(a).toMatchObject({ status: 'failed', text: '' });
   });
 });
+
+/** The text of the trace's decisions called `name`. */
+function decisions(trace: readonly TraceEvent[], name: string): string[] {
+  return trace.flatMap((e) => (e.kind === 'decision' && e.name === name ? [e.decision ?? ''] : []));
+}

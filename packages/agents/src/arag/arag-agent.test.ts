@@ -103,7 +103,7 @@ describe('createAragAgent (service mode, native tool calls)', () => {
 
   it('keeps a prompt injection inside quoted data in tool results', async () => {
     const notice = index.chunksOfDoc('notice')[0]!.id;
-    const model = createScriptedChatModel((r, i) => (i === 0 ? { toolCalls: [{ name: 'chunk_read', arguments: { ids: [notice] } }] } : { text: 'Lyon' }));
+    const model = createScriptedChatModel((_r, i) => (i === 0 ? { toolCalls: [{ name: 'chunk_read', arguments: { ids: [notice] } }] } : { text: 'Lyon' }));
     await createAragAgent({ index, model }).answer('Which city has the notice board?');
     const tool = lastTool(model.requests[1]!)!.content;
     expect(tool.startsWith('<data')).toBe(true);

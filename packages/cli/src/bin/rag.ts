@@ -8,9 +8,9 @@ import { totalmem } from 'node:os';
 import { join } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import type { EvalStack } from '@rag/eval';
-import { runRagCli, type CliIo } from '../cli/rag-cli.js';
+import { runRagCli, type CliIo } from '../commands/rag-cli.js';
 import { followParent, heapLimitFor, killedNote, rerunWithHeapLimit } from './heap-limit.js';
-import type { StoreBackend } from '../cli/store-backend.js';
+import type { StoreBackend } from '../commands/store-backend.js';
 
 // pnpm runs root scripts from the repo root; INIT_CWD is where the user typed the command.
 const io: CliIo = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.env.INIT_CWD ?? process.cwd() };

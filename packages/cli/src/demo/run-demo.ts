@@ -6,11 +6,11 @@ import { readFile, rm, mkdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { DocInputSchema, RagError, writeFileAtomic } from '@rag/core';
 import { z } from 'zod';
-import { formatAskResult } from '../cli/format.js';
-import { createStageProgress } from '../cli/progress.js';
-import type { CliIo } from '../cli/rag-cli.js';
-import type { StoreBackend } from '../cli/store-backend.js';
-import type { DemoStack } from '../types.js';
+import { formatAskResult } from '../commands/format.js';
+import { createStageProgress } from '../commands/progress.js';
+import type { CliIo } from '../commands/rag-cli.js';
+import type { StoreBackend } from '../commands/store-backend.js';
+import type { RagStack } from '../types.js';
 
 const QuestionSchema = z.object({ id: z.string(), question: z.string().min(1), answers: z.array(z.string()), supporting_ids: z.array(z.string()), type: z.string().optional() });
 export type SampleQuestion = z.infer<typeof QuestionSchema>;
@@ -21,7 +21,7 @@ export { DEMO_MARKER, DEMO_QUESTIONS };
 export interface DemoOptions {
   dataDir: string;
   storeDir: string;
-  backend: StoreBackend & { build(dir: string): Promise<DemoStack> };
+  backend: StoreBackend & { build(dir: string): Promise<RagStack> };
   io: CliIo;
   /** Method to answer with (default: the stack default). */
   method?: string;
@@ -54,7 +54,7 @@ export async function loadSample(dataDir: string) {
 }
 
 /** Opens the demo store when it was built from this exact corpus, otherwise (re)builds it. */
-async function openOrBuild(o: DemoOptions, corpus: z.infer<typeof DocInputSchema>[], hash: string, questions: readonly SampleQuestion[]): Promise<{ stack: DemoStack; reused: boolean }> {
+async function openOrBuild(o: DemoOptions, corpus: z.infer<typeof DocInputSchema>[], hash: string, questions: readonly SampleQuestion[]): Promise<{ stack: RagStack; reused: boolean }> {
   const out = (s: string) => o.io.stdout.write(`${s}\n`);
   const marker = join(o.storeDir, DEMO_MARKER);
   if (existsSync(marker) && (await readFile(marker, 'utf8')).trim() === hash) {

@@ -5,7 +5,7 @@ import type { EntityNode, MergeRecord } from '@rag/graph-store';
 import { assertValidDocs } from '@rag/indexer';
 import { createAragTools, createContextTracker, type AragTools, type ContextTracker } from '@rag/retrievers';
 import type { AuditRecord, ReviewItem, ReviewStatus, TripleEdit } from '@rag/train-data';
-import type { AskRequest, AskResult, DemoStack, IngestProgress, IngestSummary } from '../types.js';
+import type { AskRequest, AskResult, RagStack, IngestProgress, IngestSummary } from '../types.js';
 import { toAskResult } from './ask-result.js';
 import { toGEXF, toGraphML } from '@rag/graph-store';
 import { createRwLock } from './rw-lock.js';
@@ -54,7 +54,7 @@ export interface ManualProposal {
 }
 
 export interface RagServiceOptions {
-  stack: DemoStack;
+  stack: RagStack;
   /** Default `k` for asks (ranked chunks returned). */
   k?: number;
   /** Sample questions the UI offers as one-click examples. */
@@ -67,7 +67,7 @@ export interface RagServiceOptions {
 }
 
 export interface RagService {
-  readonly stack: DemoStack;
+  readonly stack: RagStack;
   info(): { dir: string; mode: string; samples: string[]; defaultMethod: string; methods: { name: string; kind: string; description: string }[]; docs: number; chunks: number; nodes: number; edges: number };
   ask(request: AskRequest): Promise<AskResult>;
   listDocs(options?: { offset?: number; limit?: number; q?: string }): { total: number; items: DocListItem[] };

@@ -8,9 +8,9 @@ import { createStackFromEnv, type EvalStack } from '@rag/eval';
 import { acquireStoreLock, createIndexer, createLlmTripleExtractor, estimateExtractionCost, loadPath, openIndex, type Indexer, type IndexerOptions } from '@rag/indexer';
 import { sentenceSpans } from '@rag/core';
 import { openReviewQueue } from '@rag/train-data';
-import type { StoreBackend } from '../cli/store-backend.js';
-import type { DemoStack, IngestSummary } from '../types.js';
-import { createDemoStack, type WritableIndex } from './create-demo-stack.js';
+import type { StoreBackend } from '../commands/store-backend.js';
+import type { RagStack, IngestSummary } from '../types.js';
+import { createRagStack, type WritableIndex } from './create-rag-stack.js';
 
 export interface IndexerBackendOptions {
   env?: Record<string, string | undefined>;
@@ -75,7 +75,7 @@ function writable(first: Indexer, reopen?: () => Promise<Indexer>): WritableInde
   };
 }
 
-export function createIndexerBackend(options: IndexerBackendOptions = {}): StoreBackend & { stack: EvalStack; build(dir: string): Promise<DemoStack> } {
+export function createIndexerBackend(options: IndexerBackendOptions = {}): StoreBackend & { stack: EvalStack; build(dir: string): Promise<RagStack> } {
   const env = options.env ?? process.env;
   const evalStack = options.stack ?? createStackFromEnv(env);
   const llm = options.llmExtraction !== false && evalStack.chat !== undefined;
@@ -87,8 +87,8 @@ export function createIndexerBackend(options: IndexerBackendOptions = {}): Store
   };
   // The review queue lives in the store directory next to the index, so proposals, decisions
   // and the audit trail travel with the store.
-  const wrap = async (dir: string, indexer: Indexer): Promise<DemoStack> =>
-    createDemoStack({
+  const wrap = async (dir: string, indexer: Indexer): Promise<RagStack> =>
+    createRagStack({
       dir,
       mode: evalStack.describe,
       index: writable(indexer, () => openIndex(dir, collaborators)),

@@ -3,7 +3,7 @@
 // Everything from the server is shown with textContent.
 import type { ReviewItem } from '@rag/train-data';
 import type { Api, El } from './docs-tab.js';
-import type { NodeRef, NodeView } from './node-panel.js';
+import type { NodeRef, NodeView } from './ask-entity-card.js';
 
 interface MergeRecord {
   id: string;

@@ -7,7 +7,7 @@ import { explorerApi, type ExplorerGraph } from './explorer/explorer-api.js';
 import { composeView } from './explorer/explorer-view.js';
 import { mountFilterBar } from './explorer/filter-bar.js';
 import { createGraphCanvas } from './explorer/graph-canvas.js';
-import { mountNodePanel } from './explorer/node-panel.js';
+import { mountNodePanel } from './explorer/entity-editor-panel.js';
 import { typeColour } from './type-colours.js';
 
 export interface ExplorerTabDeps {

@@ -9,8 +9,8 @@ import { clearAskResults, createAnswerStream } from './ask-view.js';
 import { mountCurationTab } from './curation-tab.js';
 import { mountDocsTab } from './docs-tab.js';
 import { mountExplorerTab } from './explorer-tab.js';
-import { renderGraph, renderNodeChips, type GraphView } from './graph-view.js';
-import { createNodePanel } from './node-panel.js';
+import { renderGraph, renderNodeChips, type GraphView } from './evidence-graph.js';
+import { createNodePanel } from './ask-entity-card.js';
 
 interface Info {
   mode: string;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { DocInput } from '@rag/core';
 import { createRagService, type RagService } from '../../src/service/rag-service.js';
 import { createIndexerBackend } from '../../src/stack/indexer-backend.js';
-import type { DemoStack } from '../../src/types.js';
+import type { RagStack } from '../../src/types.js';
 
 export const SAMPLE_QUESTION = 'Who directed the film that was shot in or around Leland, North Carolina in 1986?';
 
@@ -21,14 +21,14 @@ export function readSampleCorpus(limit = 300): DocInput[] {
 }
 
 /** Builds and saves a store in `dir` from `docs` (default: the first 80 sample passages); no service env is read. */
-export async function buildFixtureStore(dir: string, docs: DocInput[] = readSampleCorpus(80)): Promise<DemoStack> {
+export async function buildFixtureStore(dir: string, docs: DocInput[] = readSampleCorpus(80)): Promise<RagStack> {
   const stack = await createIndexerBackend({ env: {} }).build(dir);
   await stack.ingest(docs);
   await stack.save();
   return stack;
 }
 
-export async function createFixtureService(options: { docs?: DocInput[]; dir: string }): Promise<{ service: RagService; stack: DemoStack; index: { readonly saves: number } }> {
+export async function createFixtureService(options: { docs?: DocInput[]; dir: string }): Promise<{ service: RagService; stack: RagStack; index: { readonly saves: number } }> {
   const stack = await buildFixtureStore(options.dir, options.docs);
   // Count saves so tests can check that writes reach disk and rejected input does not.
   let saves = 0;

@@ -240,7 +240,6 @@ export function decodeBinaryFileLazy(bytes: Uint8Array, magic: string, source: s
       const length = codes[i] !== 2 || done[i] ? section(i).byteLength : blocksOf(i).length;
       if (!(start >= 0 && end <= length && start <= end)) throw corrupt(`section ${i}: bytes ${start}–${end} are out of range`);
       if (codes[i] !== 2 || done[i]) return section(i).subarray(start, end);
-      const b = blocksOf(i);
       if (start === end) return new Uint8Array(0);
       const first = Math.floor(start / BLOCK);
       const last = Math.max(first, Math.floor((end - 1) / BLOCK));

@@ -90,7 +90,7 @@ export class PairListPool {
     const last = s + this.len[list]! - 1;
     this.x[s + i] = this.x[last]!;
     this.y[s + i] = this.y[last]!;
-    this.len[list]--;
+    this.len[list]!--;
   }
 
   /** Empty `list` and give it room for exactly `capacity` pairs (its old region becomes garbage). */

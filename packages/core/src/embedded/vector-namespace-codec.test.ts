@@ -62,7 +62,7 @@ describe('vector namespace codec (int8)', () => {
     const bytes = encodeVectorNamespace(store.exportNamespace('ns')!);
     expect(() => decodeVectorNamespace(bytes.subarray(0, bytes.length - 9), 'seg/vec-x.bin')).toThrow(/seg\/vec-x\.bin: checksum mismatch/);
     const altered = bytes.slice();
-    altered[altered.length - 3] ^= 0xff;
+    altered[altered.length - 3]! ^= 0xff;
     expect(() => decodeVectorNamespace(altered, 'seg/vec-x.bin')).toThrow(/seg\/vec-x\.bin/);
     expect(() => decodeVectorNamespace(new Uint8Array(10), 'seg/vec-x.bin')).toThrow(/truncated/);
   });

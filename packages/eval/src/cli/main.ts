@@ -227,7 +227,7 @@ function summaryTable(report: EvalReport): string {
 function numberList(text: string, flag: string): number[] {
   const parts = text.split(',').map((s) => s.trim()).filter(Boolean);
   const nums = parts.map(Number);
-  const bad = parts.find((p, i) => !Number.isFinite(nums[i]));
+  const bad = parts.find((_p, i) => !Number.isFinite(nums[i]));
   if (bad !== undefined || parts.length === 0)
     throw new RagError('RAG_INVALID_INPUT', `${flag}: expected comma-separated numbers, got "${text}"`, { details: { input: flag } });
   return nums;

@@ -52,7 +52,7 @@ export const aragMethod: EvalMethod = {
   },
   create: (stack, options) => {
     const maxSteps = numberOption(options, 'arag', 'maxSteps');
-    const without = toolAblations(stringOption(options, 'arag', 'tools'));
+    const without = toolAblations(stringOption(options, 'tools'));
     return agentInstance(
       createAragAgent({ index: stack.index, ...(stack.chat ? { model: stack.chat } : {}), ...(maxSteps !== undefined ? { maxSteps } : {}), ...(without.length ? { without } : {}) }),
     );

@@ -47,7 +47,7 @@ export function booleanOption(options: MethodOptions, method: string, key: strin
   return v;
 }
 
-export function stringOption(options: MethodOptions, method: string, key: string): string | undefined {
+export function stringOption(options: MethodOptions, key: string): string | undefined {
   const v = options[key];
   if (v === undefined) return undefined;
   return String(v);

@@ -1,4 +1,4 @@
-import type { ChatModel, ChatRequest } from '@rag/core';
+import { RagError, type ChatModel, type ChatRequest } from '@rag/core';
 import { describe, expect, it } from 'vitest';
 import { createLlmJudge, parseVerdict } from './llm-judge.js';
 
@@ -47,8 +47,31 @@ describe('createLlmJudge', () => {
 });
 
 describe('parseVerdict', () => {
-  it('rejects extra types and non-JSON', () => {
+  it('reads a bare or fenced verdict object', () => {
     expect(parseVerdict('{"correct": true}')).toEqual({ correct: true });
-    expect(parseVerdict('{"reason": "x"}')).toMatchObject({ code: 'RAG_MODEL_OUTPUT_INVALID' });
+    expect(parseVerdict('```json\n{"correct": false, "reason": "other person"}\n```')).toEqual({ correct: false, reason: 'other person' });
+  });
+
+  it('rejects wrong-typed and missing fields, and drops extra ones', () => {
+    const invalid = (text: string) => {
+      const v = parseVerdict(text);
+      expect(v).toBeInstanceOf(RagError);
+      expect(v).toMatchObject({ code: 'RAG_MODEL_OUTPUT_INVALID', message: expect.stringMatching(/does not match the verdict schema/) });
+    };
+    invalid('{"reason": "x"}'); // `correct` missing
+    invalid('{"correct": "yes"}'); // a string where a boolean is required
+    invalid('{"correct": 1}');
+    invalid('{"correct": true, "reason": 42}'); // `reason` of the wrong type
+    invalid('[true]'); // JSON, but not an object
+    // a field the schema does not name is not passed on, and does not make the verdict invalid
+    expect(parseVerdict('{"correct": true, "confidence": 0.9, "score": "high"}')).toEqual({ correct: true });
+  });
+
+  it('rejects a reply that is not JSON', () => {
+    for (const text of ['yes, correct', '{"correct": true', "{'correct': true}", '']) {
+      const v = parseVerdict(text);
+      expect(v).toBeInstanceOf(RagError);
+      expect(v).toMatchObject({ code: 'RAG_MODEL_OUTPUT_INVALID', message: 'judge reply is not JSON' });
+    }
   });
 });

@@ -162,16 +162,16 @@ export function outArcs(adj: Adjacency, direction: WalkDirection = 'both'): OutA
   const n = adj.ids.length;
   const m = adj.sources.length;
   const offsets = new Int32Array(n + 1);
-  for (let j = 0; j < m; j++) offsets[adj.sources[j] + 1]++;
-  for (let i = 0; i < n; i++) offsets[i + 1] += offsets[i];
+  for (let j = 0; j < m; j++) offsets[adj.sources[j]! + 1]!++;
+  for (let i = 0; i < n; i++) offsets[i + 1]! += offsets[i]!;
   const fill = offsets.slice(0, n);
   const targets = new Int32Array(m);
   const weights = adj.weights ? new Float64Array(m) : null;
   for (let v = 0; v < n; v++) {
-    for (let j = adj.offsets[v], end = adj.offsets[v + 1]; j < end; j++) {
-      const p = fill[adj.sources[j]]++;
+    for (let j = adj.offsets[v]!, end = adj.offsets[v + 1]!; j < end; j++) {
+      const p = fill[adj.sources[j]!]!++;
       targets[p] = v;
-      if (weights && adj.weights) weights[p] = adj.weights[j];
+      if (weights && adj.weights) weights[p] = adj.weights[j]!;
     }
   }
   const built = { offsets, targets, weights };

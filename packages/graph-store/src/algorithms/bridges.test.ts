@@ -23,10 +23,10 @@ describe('bridgeCandidates (A2RAG eq. 8)', () => {
     const res = bridgeCandidates(g(), [nid('s1'), nid('s2'), nid('s3')], { k: 2 });
     const byId = Object.fromEntries(res.bridges.map((b) => [b.id, b]));
     expect(Object.keys(byId).sort()).toEqual(['m', 'p', 'q', 'r'].map(nid));
-    expect(res.bridges[0].id).toBe(nid('m')); // m reaches s1 (1), s2 (1), s3 (2): 3 seeds, total 4
-    expect(byId[nid('m')].distances).toEqual({ [nid('s1')]: 1, [nid('s2')]: 1, [nid('s3')]: 2 });
-    expect(byId[nid('p')].seeds).toEqual([nid('s3'), nid('s1'), nid('s2')]);
-    expect(byId[nid('q')].seeds).toEqual([nid('s1'), nid('s2')]);
+    expect(res.bridges[0]?.id).toBe(nid('m')); // m reaches s1 (1), s2 (1), s3 (2): 3 seeds, total 4
+    expect(byId[nid('m')]?.distances).toEqual({ [nid('s1')]: 1, [nid('s2')]: 1, [nid('s3')]: 2 });
+    expect(byId[nid('p')]?.seeds).toEqual([nid('s3'), nid('s1'), nid('s2')]);
+    expect(byId[nid('q')]?.seeds).toEqual([nid('s1'), nid('s2')]);
     // "far" reaches only s3
     expect(byId[nid('far')]).toBeUndefined();
   });
@@ -34,7 +34,7 @@ describe('bridgeCandidates (A2RAG eq. 8)', () => {
   it('K = 1 keeps only direct connectors', () => {
     const res = bridgeCandidates(g(), [nid('s1'), nid('s2'), nid('s3')], { k: 1 });
     expect(res.bridges.map((b) => b.id)).toEqual([nid('m')]);
-    expect(res.bridges[0].paths).toEqual([
+    expect(res.bridges[0]?.paths).toEqual([
       { seed: nid('s1'), nodes: [nid('s1'), nid('m')], edges: [`${nid('s1')} -[x]-> ${nid('m')}`] },
       { seed: nid('s2'), nodes: [nid('s2'), nid('m')], edges: [`${nid('m')} -[x]-> ${nid('s2')}`] },
     ]);

@@ -66,7 +66,7 @@ export function bridgeCandidates(store: GraphStore, seeds: string[], options: Br
     if (seedSet.has(u) && !options.includeSeeds) continue;
     const distances: Record<string, number> = {};
     for (const s of reachedBy) distances[s] = searches.get(s)!.distance.get(u)!;
-    const ordered = [...reachedBy].sort((a, b) => distances[a] - distances[b] || (a < b ? -1 : 1));
+    const ordered = [...reachedBy].sort((a, b) => distances[a]! - distances[b]! || (a < b ? -1 : 1));
     bridges.push({ id: u, seeds: ordered, distances, paths: [] });
   }
   // more seeds joined first, then shorter total distance, then id: stable and explainable

@@ -30,7 +30,7 @@ export function simulateExtractionLoss(store: GraphStore, options: ExtractionLos
   const count = Math.round(fraction * ids.length);
   for (let i = ids.length - 1; i > 0; i--) {
     const j = Math.floor(rng() * (i + 1));
-    [ids[i], ids[j]] = [ids[j], ids[i]];
+    [ids[i], ids[j]] = [ids[j]!, ids[i]!];
   }
   const removedNodes = ids.slice(0, count).sort();
   const removedEdges: string[] = [];

@@ -30,7 +30,7 @@ describe('hopTree', () => {
     expect(p.nodes).toHaveLength(4);
     expect(p.edges).toHaveLength(3);
     for (let i = 0; i < p.edges.length; i++) {
-      const e = s.getEdge(p.edges[i])!;
+      const e = s.getEdge(p.edges[i]!)!;
       expect([e.source, e.target].sort()).toEqual([p.nodes[i], p.nodes[i + 1]].sort());
     }
     expect(t.path(id('a'))).toEqual({ nodes: [id('a')], edges: [] });

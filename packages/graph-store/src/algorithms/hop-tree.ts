@@ -53,9 +53,9 @@ export function hopTree(store: GraphStore, start: string, options: HopTreeOption
   outer: for (let d = 1; d <= k && lo < size; d++) {
     const hi = size;
     for (let q = lo; q < hi; q++) {
-      const u = order[q];
-      for (let j = offsets[u], end = offsets[u + 1]; j < end; j++) {
-        const v = targets[j];
+      const u = order[q]!;
+      for (let j = offsets[u]!, end = offsets[u + 1]!; j < end; j++) {
+        const v = targets[j]!;
         if (parent[v] !== -1) continue;
         if (size >= cap) break outer;
         parent[v] = u;
@@ -76,7 +76,7 @@ export function hopTree(store: GraphStore, start: string, options: HopTreeOption
     get distances() {
       if (!distances) {
         distances = new Map();
-        for (let i = 0; i < size; i++) distances.set(adj.ids.at(order[i])!, depth[i]);
+        for (let i = 0; i < size; i++) distances.set(adj.ids.at(order[i]!)!, depth[i]!);
       }
       return distances;
     },
@@ -87,7 +87,7 @@ export function hopTree(store: GraphStore, start: string, options: HopTreeOption
       const nodes = [id];
       const edges: string[] = [];
       for (let cur = t; cur !== s; ) {
-        const up = parent[cur];
+        const up = parent[cur]!;
         edges.push(edgeBetween(store, adj, up, cur, direction, relations));
         nodes.push(adj.ids.at(up)!);
         cur = up;
@@ -109,7 +109,7 @@ function edgeBetween(
   direction: WalkDirection,
   relations: string[] | undefined,
 ): string {
-  const arcs = (i: number) => adj.offsets[i + 1] - adj.offsets[i];
+  const arcs = (i: number) => adj.offsets[i + 1]! - adj.offsets[i]!;
   const flip = arcs(to) < arcs(from);
   const [a, b] = flip ? [adj.ids.at(to)!, adj.ids.at(from)!] : [adj.ids.at(from)!, adj.ids.at(to)!];
   // seen from the other end, an out-edge of `from` is an in-edge of `to`

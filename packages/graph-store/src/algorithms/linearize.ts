@@ -71,7 +71,7 @@ export function linearize(subgraph: Subgraph, options: LinearizeOptions = {}): L
     visited.add(root);
     const queue = [root];
     for (let q = 0; q < queue.length; q++) {
-      const v = queue[q];
+      const v = queue[q]!;
       const list = [...(incident.get(v) ?? [])].sort(
         (a, b) => cmp(a.relation, b.relation) || cmp(label(other(a, v)), label(other(b, v))) || cmp(a.id, b.id),
       );

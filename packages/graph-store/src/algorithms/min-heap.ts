@@ -14,16 +14,18 @@ export class MinHeap<T> {
     let i = this.items.length - 1;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (this.pr[parent] <= priority) break;
+      if (this.pr[parent]! <= priority) break;
       this.swap(i, parent);
       i = parent;
     }
   }
 
+  /** The pair with the least priority, removed from the heap; throws on an empty heap (check `size`). */
   pop(): [T, number] {
-    const top: [T, number] = [this.items[0], this.pr[0]];
+    if (this.items.length === 0) throw new RangeError('MinHeap.pop: the heap is empty');
+    const top: [T, number] = [this.items[0] as T, this.pr[0]!];
     const lastItem = this.items.pop() as T;
-    const lastP = this.pr.pop() as number;
+    const lastP = this.pr.pop()!;
     if (this.items.length > 0) {
       this.items[0] = lastItem;
       this.pr[0] = lastP;
@@ -32,8 +34,9 @@ export class MinHeap<T> {
         const l = 2 * i + 1;
         const r = l + 1;
         let m = i;
-        if (l < this.items.length && this.pr[l] < this.pr[m]) m = l;
-        if (r < this.items.length && this.pr[r] < this.pr[m]) m = r;
+        // l, r and m are checked against the length, so these reads are in range
+        if (l < this.items.length && this.pr[l]! < this.pr[m]!) m = l;
+        if (r < this.items.length && this.pr[r]! < this.pr[m]!) m = r;
         if (m === i) break;
         this.swap(i, m);
         i = m;
@@ -42,8 +45,13 @@ export class MinHeap<T> {
     return top;
   }
 
+  /** Swaps the pairs at positions a and b (both in range). */
   private swap(a: number, b: number): void {
-    [this.items[a], this.items[b]] = [this.items[b], this.items[a]];
-    [this.pr[a], this.pr[b]] = [this.pr[b], this.pr[a]];
+    const item = this.items[a] as T;
+    this.items[a] = this.items[b] as T;
+    this.items[b] = item;
+    const p = this.pr[a]!;
+    this.pr[a] = this.pr[b]!;
+    this.pr[b] = p;
   }
 }

@@ -100,12 +100,12 @@ export function prizeCollectingSteinerTree(store: GraphStore, options: PcstOptio
       } else {
         const key = u < v ? `${u},${v}` : `${v},${u}`;
         const prev = cheapest.get(key);
-        if (prev === undefined || edgeList[prev].netCost > c - r) cheapest.set(key, ei);
+        if (prev === undefined || edgeList[prev]!.netCost > c - r) cheapest.set(key, ei);
       }
     }
   }
   for (const ei of cheapest.values()) {
-    const { u, v, netCost } = edgeList[ei];
+    const { u, v, netCost } = edgeList[ei]!;
     link(adj, u, v, netCost, ei);
   }
 
@@ -118,7 +118,7 @@ export function prizeCollectingSteinerTree(store: GraphStore, options: PcstOptio
       ? [index.get(options.root)!]
       : [...Array(n).keys()]
           .filter((i) => origin[i] !== null)
-          .sort((a, b) => prize[b] - prize[a] || a - b)
+          .sort((a, b) => prize[b]! - prize[a]! || a - b)
           .slice(0, maxRoots);
 
   let best: { nodes: Set<number>; arcs: [number, number, number, number][]; value: number } | undefined;
@@ -131,8 +131,8 @@ export function prizeCollectingSteinerTree(store: GraphStore, options: PcstOptio
 }
 
 function link(adj: Arc[][], u: number, v: number, cost: number, edge: number): void {
-  adj[u].push({ to: v, cost, edge });
-  adj[v].push({ to: u, cost, edge });
+  adj[u]!.push({ to: v, cost, edge });
+  adj[v]!.push({ to: u, cost, edge });
 }
 
 /** Greedy path growth; returns tree arcs [parent, child, cost, edgeIndex]. */
@@ -158,23 +158,23 @@ function grow(root: number, n: number, prize: number[], adj: Arc[][]): { root: n
     let bestNet = 1e-12;
     while (heap.size > 0) {
       const [v, d] = heap.pop();
-      if (settled[v] || d > dist[v]) continue;
+      if (settled[v] || d > dist[v]!) continue;
       settled[v] = 1;
       if (!inTree.has(v)) {
-        const net = gain[v] - d;
+        const net = gain[v]! - d;
         if (net > bestNet) {
           bestNet = net;
           bestNode = v;
         }
       }
-      for (const a of adj[v]) {
+      for (const a of adj[v]!) {
         if (inTree.has(a.to)) continue;
         // negative net costs (prize-paying edges) are clamped for the search, credited in the gain
         const step = Math.max(a.cost, 0);
         const nd = d + step;
-        if (nd < dist[a.to] || (nd === dist[a.to] && gain[v] + prize[a.to] - Math.min(a.cost, 0) > gain[a.to])) {
+        if (nd < dist[a.to]! || (nd === dist[a.to] && gain[v]! + prize[a.to]! - Math.min(a.cost, 0) > gain[a.to]!)) {
           dist[a.to] = nd;
-          gain[a.to] = gain[v] + prize[a.to] - Math.min(a.cost, 0);
+          gain[a.to] = gain[v]! + prize[a.to]! - Math.min(a.cost, 0);
           parent[a.to] = v;
           via[a.to] = a.edge;
           viaCost[a.to] = a.cost;
@@ -183,8 +183,8 @@ function grow(root: number, n: number, prize: number[], adj: Arc[][]): { root: n
       }
     }
     if (bestNode < 0) break;
-    for (let v = bestNode; !inTree.has(v); v = parent[v]) {
-      arcs.push([parent[v], v, viaCost[v], via[v]]);
+    for (let v = bestNode; !inTree.has(v); v = parent[v]!) {
+      arcs.push([parent[v]!, v, viaCost[v]!, via[v]!]);
       inTree.add(v);
     }
   }
@@ -222,8 +222,8 @@ function strongPrune(
       }
     }
     for (let i = post.length - 1; i >= 0; i--) {
-      const v = post[i];
-      let val = prize[v];
+      const v = post[i]!;
+      let val = prize[v]!;
       for (const [u] of nbrs.get(v)!) {
         if (parentOf.get(u)?.[0] !== v) continue;
         const contrib = value.get(u)! - parentOf.get(u)![1];
@@ -237,7 +237,7 @@ function strongPrune(
     const arcs: [number, number, number, number][] = [];
     const queue = [r];
     for (let q = 0; q < queue.length; q++) {
-      const v = queue[q];
+      const v = queue[q]!;
       for (const [u] of nbrs.get(v)!) {
         const pu = parentOf.get(u);
         if (!pu || pu[0] !== v || nodes.has(u)) continue;
@@ -265,16 +265,16 @@ function mapBack(
   for (const v of best.nodes) if (origin[v] !== null) nodes.add(origin[v]!);
   if (nodes.size === 0 && best.nodes.size === 1) {
     // the best tree is a lone auxiliary node: that is its edge with both endpoints
-    const e = edgeList[auxEdge[[...best.nodes][0]]];
+    const e = edgeList[auxEdge[[...best.nodes][0]!]!]!;
     nodes.add(origin[e.u]!);
     nodes.add(origin[e.v]!);
     let p = 0;
-    for (const id of nodes) p += prize[index.get(id)!];
+    for (const id of nodes) p += prize[index.get(id)!]!;
     return { nodes: [...nodes].sort(), edges: [e.id], prize: p, cost: e.netCost, value: p - e.netCost };
   }
   const edges = new Set<string>();
   for (const [, , , ei] of best.arcs) {
-    const e = edgeList[ei];
+    const e = edgeList[ei]!;
     if (edges.has(e.id)) continue;
     const uIn = nodes.has(origin[e.u]!);
     const vIn = nodes.has(origin[e.v]!);
@@ -292,7 +292,7 @@ function mapBack(
     }
   }
   let p = 0;
-  for (const id of nodes) p += prize[index.get(id)!];
+  for (const id of nodes) p += prize[index.get(id)!]!;
   let c = 0;
   for (const e of edgeList) if (edges.has(e.id)) c += e.netCost;
   return { nodes: [...nodes].sort(), edges: [...edges].sort(), prize: p, cost: c, value: p - c };

@@ -21,7 +21,8 @@ export function seedMass(adj: Adjacency, seeds: string[] | Record<string, number
     if (i === undefined) throw new RagError('RAG_NOT_FOUND', `seeds: no node "${id}"`, { details: { input: 'seeds', id } });
     if (!(w >= 0) || !Number.isFinite(w)) throw invalidInput('seeds', `weight of "${id}" must be finite and ≥ 0, got ${w}`);
     // an isolated seed has deg 0; it is treated as deg 1 so it keeps a finite share
-    const d = adj.degree[i] > 0 ? adj.degree[i] : 1;
+    const degree = adj.degree[i]!;
+    const d = degree > 0 ? degree : 1;
     const share = personalization === 'uniform' ? w : w / d;
     byIndex.set(i, (byIndex.get(i) ?? 0) + share);
     z += share;

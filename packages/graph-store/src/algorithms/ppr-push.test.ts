@@ -20,7 +20,7 @@ const id = (n: string) => `entity:${n}`;
 
 function l1(a: Float64Array, b: Float64Array): number {
   let t = 0;
-  for (let i = 0; i < a.length; i++) t += Math.abs(a[i] - b[i]);
+  for (let i = 0; i < a.length; i++) t += Math.abs(a[i]! - b[i]!);
   return t;
 }
 
@@ -30,8 +30,8 @@ function randomStore(seed: number, n: number, m: number): { store: GraphStore; n
   const store = createGraphStore();
   for (const nm of names) store.addEntity({ name: nm });
   for (let k = 0; k < m; k++) {
-    const a = names[Math.floor(rng() * n)];
-    const b = names[Math.floor(rng() * n)];
+    const a = names[Math.floor(rng() * n)]!;
+    const b = names[Math.floor(rng() * n)]!;
     store.addRelation({ source: id(a), target: id(b), relation: rng() < 0.5 ? 'r' : 's', confidence: Math.round(rng() * 100) / 100 });
   }
   return { store, names };
@@ -43,11 +43,11 @@ describe('personalizedPageRankPush', () => {
     const r = personalizedPageRankPush(s, { seeds: [id('a')], alpha: 0.15, tolerance: 1e-12 });
     expect(r.converged).toBe(true);
     const exact = [1 / 1.85, 0.85 / 1.85];
-    const err = Math.abs(r.score(id('a')) - exact[0]) + Math.abs(r.score(id('b')) - exact[1]);
+    const err = Math.abs(r.score(id('a')) - exact[0]!) + Math.abs(r.score(id('b')) - exact[1]!);
     expect(err).toBeLessThanOrEqual(r.errorBound + 1e-15);
     expect(r.errorBound).toBeLessThan(2e-12);
     // the estimate never overshoots the exact value
-    expect(r.score(id('a'))).toBeLessThanOrEqual(exact[0] + 1e-15);
+    expect(r.score(id('a'))).toBeLessThanOrEqual(exact[0]! + 1e-15);
   });
 
   it('the reported bound is the L1 error against power iteration on random weighted, directed graphs with dangling nodes', () => {
@@ -56,7 +56,7 @@ describe('personalizedPageRankPush', () => {
       for (const direction of ['out', 'both', 'in'] as const) {
         for (const weight of ['none', 'confidence'] as const) {
           for (const personalization of ['degree', 'uniform'] as const) {
-            const seeds = [id(names[0]), id(names[5])];
+            const seeds = [id(names[0]!), id(names[5]!)];
             const opts = { seeds, direction, weight, personalization, alpha: 0.2 };
             const exact = personalizedPageRank(store, { ...opts, tolerance: 1e-14, maxIterations: 5000 });
             for (const tolerance of [1e-3, 1e-5, 1e-9]) {
@@ -67,9 +67,9 @@ describe('personalizedPageRankPush', () => {
               expect(Math.abs(err - push.errorBound)).toBeLessThan(1e-10);
               const deg = getAdjacency(store, { direction, weight });
               let vol = 0;
-              for (let u = 0; u < names.length; u++) vol += Math.max(1, deg.offsets[u + 1] - deg.offsets[u]);
+              for (let u = 0; u < names.length; u++) vol += Math.max(1, deg.offsets[u + 1]! - deg.offsets[u]!);
               expect(push.errorBound).toBeLessThanOrEqual(tolerance * vol + 1e-15);
-              for (let i = 0; i < push.scores.length; i++) expect(push.scores[i]).toBeLessThanOrEqual(exact.scores[i] + 1e-12);
+              for (let i = 0; i < push.scores.length; i++) expect(push.scores[i]).toBeLessThanOrEqual(exact.scores[i]! + 1e-12);
             }
           }
         }
@@ -111,13 +111,13 @@ describe('personalizedPageRankPush', () => {
 
   it('stops at the push budget and reports it as not converged, with the larger bound', () => {
     const { store, names } = randomStore(9, 14, 30);
-    const capped = personalizedPageRankPush(store, { seeds: [id(names[1])], tolerance: 1e-12, maxPushes: 5 });
+    const capped = personalizedPageRankPush(store, { seeds: [id(names[1]!)], tolerance: 1e-12, maxPushes: 5 });
     expect(capped.pushes).toBe(5);
     expect(capped.converged).toBe(false);
-    const full = personalizedPageRankPush(store, { seeds: [id(names[1])], tolerance: 1e-12 });
+    const full = personalizedPageRankPush(store, { seeds: [id(names[1]!)], tolerance: 1e-12 });
     expect(full.converged).toBe(true);
     expect(capped.errorBound).toBeGreaterThan(full.errorBound);
-    const exact = personalizedPageRank(store, { seeds: [id(names[1])], tolerance: 1e-14, maxIterations: 5000 });
+    const exact = personalizedPageRank(store, { seeds: [id(names[1]!)], tolerance: 1e-14, maxIterations: 5000 });
     expect(Math.abs(l1(capped.scores, exact.scores) - capped.errorBound)).toBeLessThan(1e-10);
   });
 

@@ -73,55 +73,55 @@ export function personalizedPageRankPush(store: GraphStore, options: Personalize
   const queue = new Int32Array(Math.max(1, n));
   let head = 0;
   let size = 0;
-  const threshold = (u: number) => eps * Math.max(1, offsets[u + 1] - offsets[u]);
+  const threshold = (u: number) => eps * Math.max(1, offsets[u + 1]! - offsets[u]!);
   const add = (v: number, x: number) => {
-    r[v] += x;
+    r[v]! += x;
     if (!seen[v]) {
       seen[v] = 1;
       touched.push(v);
     }
-    if (!queued[v] && r[v] >= threshold(v)) {
+    if (!queued[v] && r[v]! >= threshold(v)) {
       queued[v] = 1;
       queue[(head + size) % n] = v;
       size++;
     }
   };
-  for (let k = 0; k < seeds.index.length; k++) add(seeds.index[k], seeds.mass[k]);
+  for (let k = 0; k < seeds.index.length; k++) add(seeds.index[k]!, seeds.mass[k]!);
 
   const keep = 1 - alpha;
   let pushes = 0;
   while (size > 0 && pushes < maxPushes) {
-    const u = queue[head];
+    const u = queue[head]!;
     head = head + 1 === n ? 0 : head + 1;
     size--;
     queued[u] = 0;
-    const ru = r[u];
+    const ru = r[u]!;
     if (ru < threshold(u)) continue;
     pushes++;
     r[u] = 0;
-    p[u] += alpha * ru;
+    p[u]! += alpha * ru;
     const rest = keep * ru;
-    const d = degree[u];
+    const d = degree[u]!;
     if (!(d > 0)) {
-      for (let k = 0; k < seeds.index.length; k++) add(seeds.index[k], rest * seeds.mass[k]);
+      for (let k = 0; k < seeds.index.length; k++) add(seeds.index[k]!, rest * seeds.mass[k]!);
       continue;
     }
-    const from = offsets[u];
-    const to = offsets[u + 1];
+    const from = offsets[u]!;
+    const to = offsets[u + 1]!;
     if (weights) {
       const unit = rest / d;
-      for (let j = from; j < to; j++) if (weights[j] > 0) add(targets[j], unit * weights[j]);
+      for (let j = from; j < to; j++) if (weights[j]! > 0) add(targets[j]!, unit * weights[j]!);
     } else {
       // the hot loop of the common unweighted case, `add` inlined
       const share = rest / d;
       for (let j = from; j < to; j++) {
-        const v = targets[j];
-        const rv = (r[v] += share);
+        const v = targets[j]!;
+        const rv = (r[v]! += share);
         if (!seen[v]) {
           seen[v] = 1;
           touched.push(v);
         }
-        if (!queued[v] && rv >= eps * Math.max(1, offsets[v + 1] - offsets[v])) {
+        if (!queued[v] && rv >= eps * Math.max(1, offsets[v + 1]! - offsets[v]!)) {
           queued[v] = 1;
           let tail = head + size;
           if (tail >= n) tail -= n;
@@ -132,7 +132,7 @@ export function personalizedPageRankPush(store: GraphStore, options: Personalize
     }
   }
   let errorBound = 0;
-  for (const v of touched) errorBound += r[v];
+  for (const v of touched) errorBound += r[v]!;
   const ids = adj.ids;
   const index = adj.index;
   return {
@@ -144,7 +144,7 @@ export function personalizedPageRankPush(store: GraphStore, options: Personalize
     touched: touched.length,
     score: (id) => {
       const i = index.get(id);
-      return i === undefined ? 0 : p[i];
+      return i === undefined ? 0 : p[i]!;
     },
     top: (k, opts = {}) => topK(ids, p, k, new Set(opts.exclude ?? []), touched),
   };

@@ -21,22 +21,22 @@ function denseSolve(n: number, arcs: [number, number, number][], p0: number[], a
   const deg = new Array(n).fill(0);
   for (const [u, , w] of arcs) deg[u] += w;
   const A = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)));
-  for (const [u, v, w] of arcs) A[v][u] -= (1 - alpha) * (w / deg[u]);
-  for (let u = 0; u < n; u++) if (deg[u] === 0) for (let v = 0; v < n; v++) A[v][u] -= (1 - alpha) * p0[v];
+  for (const [u, v, w] of arcs) A[v]![u]! -= (1 - alpha) * (w / deg[u]);
+  for (let u = 0; u < n; u++) if (deg[u] === 0) for (let v = 0; v < n; v++) A[v]![u]! -= (1 - alpha) * p0[v]!;
   const b = p0.map((x) => alpha * x);
   for (let c = 0; c < n; c++) {
     let piv = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(A[r][c]) > Math.abs(A[piv][c])) piv = r;
-    [A[c], A[piv]] = [A[piv], A[c]];
-    [b[c], b[piv]] = [b[piv], b[c]];
+    for (let r = c + 1; r < n; r++) if (Math.abs(A[r]![c]!) > Math.abs(A[piv]![c]!)) piv = r;
+    [A[c], A[piv]] = [A[piv]!, A[c]!];
+    [b[c], b[piv]] = [b[piv]!, b[c]!];
     for (let r = 0; r < n; r++) {
       if (r === c) continue;
-      const f = A[r][c] / A[c][c];
-      for (let k = c; k < n; k++) A[r][k] -= f * A[c][k];
-      b[r] -= f * b[c];
+      const f = A[r]![c]! / A[c]![c]!;
+      for (let k = c; k < n; k++) A[r]![k]! -= f * A[c]![k]!;
+      b[r]! -= f * b[c]!;
     }
   }
-  return b.map((x, i) => x / A[i][i]);
+  return b.map((x, i) => x / A[i]![i]!);
 }
 
 describe('personalizedPageRank', () => {
@@ -56,11 +56,11 @@ describe('personalizedPageRank', () => {
     const order = ['h', 'x', 'y', 'z'];
     const arcs: [number, number, number][] = [[0, 1, 1], [1, 0, 1], [0, 2, 1], [2, 0, 1], [0, 3, 1], [3, 0, 1]];
     const ref = denseSolve(4, arcs, [0.25, 0.75, 0, 0], alpha);
-    order.forEach((n, i) => expect(r.score(id(n))).toBeCloseTo(ref[i], 9));
+    order.forEach((n, i) => expect(r.score(id(n))).toBeCloseTo(ref[i]!, 9));
     // uniform (GEAR eq. 9) puts 1/2 on each seed and differs
     const u = personalizedPageRank(s, { seeds: [id('h'), id('x')], personalization: 'uniform', alpha, tolerance: 1e-13, maxIterations: 2000 });
     const refU = denseSolve(4, arcs, [0.5, 0.5, 0, 0], alpha);
-    order.forEach((n, i) => expect(u.score(id(n))).toBeCloseTo(refU[i], 9));
+    order.forEach((n, i) => expect(u.score(id(n))).toBeCloseTo(refU[i]!, 9));
     expect(u.score(id('h'))).toBeGreaterThan(r.score(id('h')));
   });
 
@@ -73,7 +73,7 @@ describe('personalizedPageRank', () => {
       for (let k = 0; k < 25; k++) {
         const a = Math.floor(rng() * n);
         const b = Math.floor(rng() * n);
-        edges.push([names[a], names[b], rng() < 0.5 ? 'r' : 's', Math.round(rng() * 100) / 100]);
+        edges.push([names[a]!, names[b]!, rng() < 0.5 ? 'r' : 's', Math.round(rng() * 100) / 100]);
       }
       const s = createGraphStore();
       for (const nm of names) s.addEntity({ name: nm });
@@ -81,14 +81,14 @@ describe('personalizedPageRank', () => {
       for (const direction of ['out', 'both'] as const) {
         const adj = getAdjacency(s, { direction, weight: 'confidence' });
         const arcs: [number, number, number][] = [];
-        for (let v = 0; v < n; v++) for (let j = adj.offsets[v]; j < adj.offsets[v + 1]; j++) arcs.push([adj.sources[j], v, adj.weights![j]]);
-        const seeds = [names[0], names[5]].map(id);
+        for (let v = 0; v < n; v++) for (let j = adj.offsets[v]!; j < adj.offsets[v + 1]!; j++) arcs.push([adj.sources[j]!, v, adj.weights![j]!]);
+        const seeds = [names[0]!, names[5]!].map(id);
         const res = personalizedPageRank(s, { seeds, direction, weight: 'confidence', alpha: 0.15, tolerance: 1e-13, maxIterations: 5000 });
         const p0 = new Array(n).fill(0);
         const inv = seeds.map((x) => 1 / (adj.degree[adj.index.get(x)!] || 1));
-        seeds.forEach((x, i) => (p0[adj.index.get(x)!] += inv[i] / (inv[0] + inv[1])));
+        seeds.forEach((x, i) => (p0[adj.index.get(x)!] += inv[i]! / (inv[0]! + inv[1]!)));
         const ref = denseSolve(n, arcs, p0, 0.15);
-        for (let i = 0; i < adj.ids.length; i++) expect(res.score(adj.ids.at(i)!)).toBeCloseTo(ref[i], 8);
+        for (let i = 0; i < adj.ids.length; i++) expect(res.score(adj.ids.at(i)!)).toBeCloseTo(ref[i]!, 8);
         const total = res.scores.reduce((a, b) => a + b, 0);
         expect(total).toBeCloseTo(1, 9);
       }
@@ -123,7 +123,7 @@ describe('personalizedPageRank', () => {
   it('ranks with top(k), excluding seeds on request, ties by id', () => {
     const s = graph([['h', 'x'], ['h', 'y'], ['h', 'z'], ['z', 'w']]);
     const r = personalizedPageRank(s, { seeds: [id('h')], tolerance: 1e-12 });
-    expect(r.top(1)[0].id).toBe(id('h'));
+    expect(r.top(1)[0]?.id).toBe(id('h'));
     const top = r.top(3, { exclude: [id('h')] }).map((x) => x.id);
     expect(top[0]).toBe(id('z'));
     expect(top.slice(1)).toEqual([id('x'), id('y')]);

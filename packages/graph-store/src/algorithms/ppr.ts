@@ -49,7 +49,7 @@ export function personalizedPageRank(store: GraphStore, options: PersonalizedPag
 
   const seeds = seedMass(adj, options.seeds, options.personalization);
   const p0 = new Float64Array(n);
-  for (let k = 0; k < seeds.index.length; k++) p0[seeds.index[k]] += seeds.mass[k];
+  for (let k = 0; k < seeds.index.length; k++) p0[seeds.index[k]!]! += seeds.mass[k]!;
 
   let r = Float64Array.from(p0);
   let next = new Float64Array(n);
@@ -61,11 +61,11 @@ export function personalizedPageRank(store: GraphStore, options: PersonalizedPag
     iterations++;
     let dangling = 0;
     for (let u = 0; u < n; u++) {
-      const d = degree[u];
-      if (d > 0) y[u] = r[u] / d;
+      const d = degree[u]!;
+      if (d > 0) y[u] = r[u]! / d;
       else {
         y[u] = 0;
-        dangling += r[u];
+        dangling += r[u]!;
       }
     }
     // mass on nodes without out-arcs restarts at the seeds, so r stays a distribution
@@ -74,17 +74,17 @@ export function personalizedPageRank(store: GraphStore, options: PersonalizedPag
     if (weights) {
       for (let v = 0; v < n; v++) {
         let s = 0;
-        for (let j = offsets[v], end = offsets[v + 1]; j < end; j++) s += y[sources[j]] * weights[j];
-        const x = keep * s + restart * p0[v];
-        diff += Math.abs(x - r[v]);
+        for (let j = offsets[v]!, end = offsets[v + 1]!; j < end; j++) s += y[sources[j]!]! * weights[j]!;
+        const x = keep * s + restart * p0[v]!;
+        diff += Math.abs(x - r[v]!);
         next[v] = x;
       }
     } else {
       for (let v = 0; v < n; v++) {
         let s = 0;
-        for (let j = offsets[v], end = offsets[v + 1]; j < end; j++) s += y[sources[j]];
-        const x = keep * s + restart * p0[v];
-        diff += Math.abs(x - r[v]);
+        for (let j = offsets[v]!, end = offsets[v + 1]!; j < end; j++) s += y[sources[j]!]!;
+        const x = keep * s + restart * p0[v]!;
+        diff += Math.abs(x - r[v]!);
         next[v] = x;
       }
     }
@@ -103,7 +103,7 @@ export function personalizedPageRank(store: GraphStore, options: PersonalizedPag
     residual,
     score: (id) => {
       const i = index.get(id);
-      return i === undefined ? 0 : scores[i];
+      return i === undefined ? 0 : scores[i]!;
     },
     top: (k, opts = {}) => topK(adj.ids, scores, k, new Set(opts.exclude ?? [])),
   };

@@ -15,18 +15,18 @@ export function topK(ids: StringColumn, scores: Float64Array, k: number, exclude
   let floor = 0;
   const count = candidates ? candidates.length : scores.length;
   for (let c = 0; c < count; c++) {
-    const i = candidates ? candidates[c] : c;
-    const s = scores[i];
+    const i = candidates ? candidates[c]! : c;
+    const s = scores[i]!;
     if (s <= 0 || (best.length === k && s < floor)) continue;
     const id = ids.at(i)!;
     if (exclude.has(id)) continue;
     const item = { id, score: s };
     let pos = best.length;
-    while (pos > 0 && better(item, best[pos - 1])) pos--;
+    while (pos > 0 && better(item, best[pos - 1]!)) pos--;
     if (pos >= k) continue;
     best.splice(pos, 0, item);
     if (best.length > k) best.pop();
-    floor = best[best.length - 1].score;
+    floor = best[best.length - 1]!.score;
   }
   return best;
 }

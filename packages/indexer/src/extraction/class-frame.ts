@@ -10,7 +10,7 @@ import type { Mention, Token } from './sentence-tokens.js';
 
 /** Reads the class phrase starting at token k0 as the class of subj; returns the token after it (k0 when none). */
 export function classFrame(s: SentenceScan, subj: Mention, k0: number, appositive = false): number {
-  const { ctx, tokens, byStart, lower, emit, concept, genreConcept, mentionWithin, listFrom, subject, modifiers, frameEnds } = s;
+  const { ctx, tokens, byStart, lower, emit, concept, genreConcept, mentionWithin, listFrom, modifiers, frameEnds } = s;
   let k = k0;
   const det = lower(k0);
   while (DETS.has(lower(k)) || ['also', 'currently', 'now', 'one', 'of', 'still', 'once', 'later', 'then', 'formerly', 'both'].includes(lower(k))) k++;

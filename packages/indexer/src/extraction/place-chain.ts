@@ -8,7 +8,7 @@ import type { Mention } from './sentence-tokens.js';
  *  Konkan, Maharashtra state, India", "in the Piedmont region of Virginia", "in Arenac County in
  *  the U.S. state of Michigan" (containment is transitive). */
 export function placeChain(s: SentenceScan, subj: Mention, y: Mention, firstRelation?: string): void {
-  const { tokens, byStart, lower, emit, listFrom, subject } = s;
+  const { tokens, byStart, lower, emit, listFrom } = s;
   emit(subj, firstRelation ?? (isCountry(y) ? 'country' : 'located_in'), y);
   // "located in Sac and Buena Vista counties in north-west Iowa": names listed before a plural
   // place noun are each a place the subject lies in; the chain goes on after the noun

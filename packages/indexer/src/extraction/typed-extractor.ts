@@ -1,4 +1,5 @@
-// Embedded typed triple extraction (the default; heuristic-extractor.ts is the simpler alternative): typed entities and schema relations read from sentence
+// Embedded typed triple extraction, the indexer's default extractor (heuristic-extractor.ts is
+// the simpler opt-in alternative): typed entities and schema relations read from sentence
 // structure (see typed-patterns.ts), the document title as the passage's page entity with
 // coreference ("He", "The film"), open-ended verb-phrase relations between neighbouring names,
 // and weak co-occurrence / page-mention edges stored with low confidence. Dates and class nouns
@@ -30,9 +31,6 @@ export interface TypedTripleExtractorOptions {
   /** Page-entity → mention edges: for every sentence ("all", default), or only for sentences that do not name the page ("unnamed"). */
   pageMentions?: 'all' | 'unnamed';
 }
-
-/** The class relation ("X is a Y"); the schema's `instance_of`. */
-const INSTANCE_OF = 'instance_of';
 
 const LITERAL = new Set(['Date', 'Number', 'Concept']);
 const LOCATABLE = new Set(['Place', 'Organization', 'Event']);

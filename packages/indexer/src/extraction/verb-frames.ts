@@ -30,7 +30,7 @@ function passiveBy(s: SentenceScan, k: number, w: string, w1: string): boolean {
 }
 
 /** "released by MGM Records in 1950", "released through the band's own label X", "released on July 14, 2009" */
-function released(s: SentenceScan, k: number, w: string, w1: string): boolean {
+function released(s: SentenceScan, k: number, w: string, _w1: string): boolean {
   const { tokens, byStart, lower, emit, headAt } = s;
   if (!(w === 'released' || w === 'published' || w === 'premiered' || w === 'aired' || w === 'issued')) return false;
   const head = headAt(k, ['Work']);
@@ -110,7 +110,7 @@ function bornDied(s: SentenceScan, k: number, w: string, w1: string): boolean {
 }
 
 /** "(30 December 1907 – 7 April 1994)": birth and death dates of the subject; "(24 October 1650, Middelburg – 23 February 1704, Amsterdam)": with the places, each after its date */
-function lifeDates(s: SentenceScan, k: number, w: string, w1: string): boolean {
+function lifeDates(s: SentenceScan, k: number, _w: string, _w1: string): boolean {
   const { tokens, byStart, emit, subject } = s;
   if (!(tokens[k]!.text === '(' && subject && subject.t1 === k && (subject.type === 'Person' || subject.type === 'Entity'))) return false;
   const d1 = byStart.get(k + 1);
@@ -134,7 +134,7 @@ function lifeDates(s: SentenceScan, k: number, w: string, w1: string): boolean {
 }
 
 function locatedIn(s: SentenceScan, k: number, w: string, w1: string): boolean {
-  const { ctx, tokens, mentions, lower, emit, mentionWithin, subject, headAt } = s;
+  const { ctx, tokens, mentions, lower, emit, mentionWithin, headAt } = s;
   if (!((['located', 'situated', 'lies', 'held', 'set'].includes(w) && ['in', 'at', 'on', 'near', 'within'].includes(w1)) || (w === 'based' && (w1 === 'in' || w1 === 'out')))) return false;
   // "Located in Tooele County, it is …", "Situated in Kalupahana in the Badulla District, this
   // waterfall …": a sentence-opening participle describes the main clause's subject
@@ -240,7 +240,7 @@ function headquarteredIn(s: SentenceScan, k: number, w: string, w1: string): boo
   return true;
 }
 
-function basedCompound(s: SentenceScan, k: number, w: string, w1: string): boolean {
+function basedCompound(_s: SentenceScan, k: number, w: string, _w1: string): boolean {
   if (!(/-based$/.test(w) && k > 0)) return false;
   // "the Boston-based band Godsmack": the place is the token before "-based"
   return true;
@@ -302,7 +302,7 @@ function spouse(s: SentenceScan, k: number, w: string, w1: string): boolean {
   return true;
 }
 
-function siblings(s: SentenceScan, k: number, w: string, w1: string): boolean {
+function siblings(s: SentenceScan, k: number, w: string, _w1: string): boolean {
   const { byStart, emit, listFrom, subject } = s;
   if (!(['brother', 'brothers', 'sister', 'sisters'].includes(w) && byStart.get(k + 1))) return false;
   for (const t of listFrom(byStart.get(k + 1)!).filter((m) => m.type === 'Person' || m.type === 'Entity')) emit(subject, 'sibling', t);
@@ -310,7 +310,7 @@ function siblings(s: SentenceScan, k: number, w: string, w1: string): boolean {
 }
 
 /** "he attended Rutgers University": a school the person went to */
-function attended(s: SentenceScan, k: number, w: string, w1: string): boolean {
+function attended(s: SentenceScan, k: number, w: string, _w1: string): boolean {
   const { emit, mentionWithin, leftOf, subject } = s;
   if (!(w === 'attended' && subject && (subject.type === 'Person' || subject.type === 'Entity'))) return false;
   const t = mentionWithin(k + 1, 2, (m) => m.type === 'Organization' && /\b(?:University|College|School|Academy|Institute|Conservatory|Polytechnic)\b/.test(m.name));
@@ -340,7 +340,7 @@ function educatedAt(s: SentenceScan, k: number, w: string, w1: string): boolean 
   return true;
 }
 
-function award(s: SentenceScan, k: number, w: string, w1: string): boolean {
+function award(s: SentenceScan, k: number, w: string, _w1: string): boolean {
   const { emit, mentionWithin, leftOf, subject } = s;
   if (!(['won', 'received', 'awarded', 'earned'].includes(w))) return false;
   const t = mentionWithin(k + 1, 4, (m) => named(m) && m.type !== 'Person' && m.type !== 'Place' && !m.quoted);
@@ -380,7 +380,7 @@ function alias(s: SentenceScan, k: number, w: string, w1: string): void {
 }
 
 /** a film's plot or cast: "Retired CIA field agent Bryan Mills (Liam Neeson)", "a squad (Tom Sizemore, Edward Burns and Jeremy Davies)": the names in the parenthesis play in the work */
-function cast(s: SentenceScan, k: number, w: string, w1: string): void {
+function cast(s: SentenceScan, k: number, _w: string, _w1: string): void {
   const { ctx, tokens, mentions, byStart, lower, emit } = s;
   if (!(tokens[k]!.text === '(' && k > 0 && ctx.page?.type === 'Work' && byStart.has(k + 1) && !mentions.some((m) => m.page && m.t1 === k))) return;
   const cast: Mention[] = [];
@@ -400,7 +400,7 @@ function cast(s: SentenceScan, k: number, w: string, w1: string): void {
 }
 
 /** "Little Rock Film Festival (LRFF)", "Jung Joon Young Band (JJY Band)" */
-function parenthesisAlias(s: SentenceScan, k: number, w: string, w1: string): void {
+function parenthesisAlias(s: SentenceScan, k: number, _w: string, w1: string): void {
   const { tokens, mentions, byStart, linkAlias } = s;
   if (!(tokens[k]!.text === '(' && k > 0)) return;
   const x = mentions.find((m) => m.t1 === k && isTyped(m));
@@ -450,7 +450,7 @@ function creditRoles(s: SentenceScan, k: number, w: string, w1: string): void {
 }
 
 /** "The band consists of vocalist … Jung Joon-young, bassist Jung Seok-won, …" */
-function consistsOf(s: SentenceScan, k: number, w: string, w1: string): void {
+function consistsOf(s: SentenceScan, k: number, w: string, _w1: string): void {
   const { tokens, byStart, emit, subject } = s;
   if (!(['consists', 'consisted', 'comprises', 'comprised', 'consisting'].includes(w) && subject && subject.type === 'Organization')) return;
   for (let j = k + 1; j < tokens.length; j++) {
@@ -461,7 +461,7 @@ function consistsOf(s: SentenceScan, k: number, w: string, w1: string): void {
 }
 
 /** roles: "portrayed Peyton Sawyer on the … drama "One Tree Hill"", "appeared in … "Forever"" */
-function roles(s: SentenceScan, k: number, w: string, w1: string): void {
+function roles(s: SentenceScan, k: number, w: string, _w1: string): void {
   const { tokens, byStart, emit, subject } = s;
   if (!(['portrayed', 'played', 'starred', 'appeared', 'role', 'roles', 'cast', 'guest-starred', 'co-starred', 'starring'].includes(w) && subject && (subject.type === 'Person' || subject.type === 'Entity'))) return;
   for (let j = k + 1; j < Math.min(tokens.length, k + 90); j++) {
@@ -473,7 +473,7 @@ function roles(s: SentenceScan, k: number, w: string, w1: string): void {
   }
 }
 
-function starring(s: SentenceScan, k: number, w: string, w1: string): void {
+function starring(s: SentenceScan, k: number, w: string, _w1: string): void {
   const { emit, subject, headAt, tailList } = s;
   if (!(w === 'starring' || (w === 'stars' && k > 0) || w === 'featuring')) return;
   const head = subject?.type === 'Work' ? subject : headAt(k, ['Work']);

@@ -5,7 +5,7 @@ import type { Chunk, Doc } from '@rag/core';
 import type { StoredState } from '../store/format1.js';
 import { gearReader, type StoredGear } from '../store/lazy-gear.js';
 import type { StateDelta } from '../store/state-delta.js';
-import type { Community, DocSummary } from '../types.js';
+import type { Community } from '../types.js';
 import { DocTable, isStoredLazily } from './doc-table.js';
 
 /** The documents, read as a map of id → document (documents are made when read; see doc-table.ts). */

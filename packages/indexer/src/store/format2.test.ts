@@ -4,11 +4,10 @@
 import { cpSync, mkdtempSync, rmSync, readdirSync, statSync, truncateSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createBm25Index, createMemoryVectorStore, type DocInput, type MemoryVectorStore } from '@rag/core';
+import { createBm25Index, createMemoryVectorStore, type MemoryVectorStore } from '@rag/core';
 import type { GraphViewExtras } from '@rag/graph-store';
 import { describe, expect, it } from 'vitest';
 import { fixtureCorpus, useBuiltStore } from '../../test/support/built-store.js';
-import { createIndexer } from '../indexer.js';
 import { openIndex } from '../open-index.js';
 import { isLoaded } from './lazy.js';
 import { readWholeFileSync } from './format2.js';
@@ -80,7 +79,7 @@ describe('index format 2', () => {
     const m2 = JSON.parse(readFileSync(join(d2, readFileSync(join(d2, 'CURRENT'), 'utf8').trim(), 'manifest.json'), 'utf8')) as { files: { graph: { file: string } } };
     const graph = join(d2, 'seg', m2.files.graph.file);
     const bytes = readFileSync(graph);
-    bytes[bytes.length - 10] ^= 0xff;
+    bytes[bytes.length - 10]! ^= 0xff;
     writeFileSync(graph, bytes);
     const opened = await openIndex(d2);
     expect(() => opened.graph.nodeCount).toThrow(new RegExp(`${m2.files.graph.file}: checksum mismatch`));

@@ -2,12 +2,11 @@
 // segment (not the whole graph), a reopened index replays it to the live graph, compaction folds
 // the deltas into a new base, and a truncated or altered graph delta is named while the previous
 // generation still opens.
-import { cpSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DocInput } from '@rag/core';
 import { describe, expect, it } from 'vitest';
 import { fixtureCorpus, useBuiltStore } from '../../test/support/built-store.js';
-import { createIndexer } from '../indexer.js';
 import { openIndex } from '../open-index.js';
 
 const extra: DocInput = { id: 'delta-doc', title: 'Delta Doc', text: 'Delta Doc is a passage about the harbour of Valletta in Malta, written by Anna Rossi.' };

@@ -21,7 +21,7 @@ import type { IndexManifest, RagIndex } from '@rag/indexer';
 import { VECTOR_NAMESPACES as NS } from '@rag/indexer';
 import { z } from 'zod';
 import { relationCues } from '../a2rag/relation-lexicon.js';
-import { capitalisedPhrases, normalize, quotedPhrases, titleForms, words } from '../internal/text.js';
+import { capitalisedPhrases, normalize, titleForms, words } from '../internal/text.js';
 
 export const FixtureDocSchema = z.object({ id: z.string().min(1), title: z.string().optional(), text: z.string() });
 export type FixtureDoc = z.infer<typeof FixtureDocSchema>;

@@ -10,9 +10,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { RagError } from '@rag/core';
 import type { ReviewQueue } from '@rag/train-data';
 import { createRagService, type RagService } from '../rag-service.js';
-import { createDemoStack } from '../../stack/create-demo-stack.js';
+import { createRagStack } from '../../stack/create-rag-stack.js';
 import { createIndexerBackend } from '../../stack/indexer-backend.js';
-import type { DemoStack } from '../../types.js';
+import type { RagStack } from '../../types.js';
 import { toWire, type AskTask, type AskWorkerData, type FromWorker, type ToWorker } from './ask-protocol.js';
 
 const data = workerData as AskWorkerData;
@@ -60,7 +60,7 @@ let opened: { generation: string; service: RagService } | undefined;
 async function open(): Promise<{ generation: string; service: RagService }> {
   const generation = currentGeneration();
   const store = await backend.open(data.dir);
-  const stack: DemoStack = createDemoStack({
+  const stack: RagStack = createRagStack({
     dir: data.dir,
     mode: store.mode,
     index: { current: () => store.index, ingest: refuseWrite, remove: refuseWrite, save: refuseWrite },

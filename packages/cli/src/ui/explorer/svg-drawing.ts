@@ -33,7 +33,7 @@ export function drawSvg(container: HTMLElement, graph: Graph, focus: SvgFocus, o
   const sel = focus.selected !== undefined && graph.hasNode(focus.selected) ? focus.selected : undefined;
   const near = (id: string) => !sel || id === sel || graph.areNeighbors(id, sel);
   const many = graph.order > focus.labelledView;
-  graph.forEachEdge((id, a, s, t) => {
+  graph.forEachEdge((_id, a, s, t) => {
     const line = document.createElementNS(NS, 'line');
     const [sa, ta] = [graph.getNodeAttributes(s), graph.getNodeAttributes(t)];
     line.setAttribute('x1', String(px(sa.x)));

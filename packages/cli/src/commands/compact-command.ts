@@ -2,9 +2,9 @@
 // bases (the indexer's compact(): every component written whole, one atomic commit), and say
 // what it did. A store with no delta segment and no segment in an older format version is left
 // as it is (one in an older version is rewritten in the current one). The figures come from the live
-// generation's manifest before and after (DemoStack.deltas), and from the commit itself.
+// generation's manifest before and after (RagStack.deltas), and from the commit itself.
 import { RagError } from '@rag/core';
-import type { DemoStack } from '../types.js';
+import type { RagStack } from '../types.js';
 import { formatBytes, segmentCount } from './format-bytes.js';
 
 export interface CompactIo {
@@ -12,7 +12,7 @@ export interface CompactIo {
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
 }
 
-export async function compactStore(stack: DemoStack, storeArg: string, io: CompactIo): Promise<void> {
+export async function compactStore(stack: RagStack, storeArg: string, io: CompactIo): Promise<void> {
   const out = (s: string) => io.stdout.write(`${s}\n`);
   if (!stack.compact || !stack.deltas)
     throw new RagError('RAG_UNSUPPORTED', `--store ${storeArg}: this store does not support compaction (its backend offers no compact)`, { details: { dir: stack.dir } });

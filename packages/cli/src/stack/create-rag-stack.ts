@@ -1,9 +1,9 @@
-// Builds the app's DemoStack over an index that can change (ingest / remove / save): the
+// Builds the app's RagStack over an index that can change (ingest / remove / save): the
 // methods are rebuilt lazily per index version so they always see the current data.
 import type { ChatModel, DocInput, Embedder } from '@rag/core';
 import type { DeltaSummary, OutdatedSegment, RagIndex } from '@rag/indexer';
 import type { ReviewQueue } from '@rag/train-data';
-import type { CompactSummary, DemoStack, IngestProgress, IngestSummary, MethodRunner } from '../types.js';
+import type { CompactSummary, RagStack, IngestProgress, IngestSummary, MethodRunner } from '../types.js';
 import { DEFAULT_METHOD } from './default-method.js';
 import { createMethodRunners } from './methods.js';
 
@@ -15,15 +15,15 @@ export interface WritableIndex {
   ingest(docs: DocInput[], options?: { onProgress?: (p: IngestProgress) => void; atomic?: boolean }): Promise<IngestSummary>;
   remove(docId: string): Promise<{ removedChunks: number }>;
   save(dir: string): Promise<void>;
-  /** Optional (see DemoStack.deltas): the live generation's delta segments, from its manifest. */
+  /** Optional (see RagStack.deltas): the live generation's delta segments, from its manifest. */
   deltas?(): DeltaSummary | undefined;
-  /** Optional (see DemoStack.outdated): base segments in an older format version. */
+  /** Optional (see RagStack.outdated): base segments in an older format version. */
   outdated?(): OutdatedSegment[];
-  /** Optional (see DemoStack.compact): fold every delta segment into new bases. */
+  /** Optional (see RagStack.compact): fold every delta segment into new bases. */
   compact?(): Promise<CompactSummary>;
 }
 
-export interface DemoStackOptions {
+export interface RagStackOptions {
   dir: string;
   mode: string;
   index: WritableIndex;
@@ -37,7 +37,8 @@ export interface DemoStackOptions {
   defaultMethod?: string;
 }
 
-export function createDemoStack(options: DemoStackOptions): DemoStack {
+/** The stack `rag ask`, `rag serve` and `rag mcp` run on: an index that can change, its review queue and the method runners over it. */
+export function createRagStack(options: RagStackOptions): RagStack {
   const { index, reviewQueue } = options;
   let builtFor: RagIndex | undefined;
   let methods = new Map<string, MethodRunner>();
@@ -74,3 +75,8 @@ export function createDemoStack(options: DemoStackOptions): DemoStack {
     ...(index.compact ? { compact: () => index.compact!() } : {}),
   };
 }
+
+/** @deprecated Renamed to {@link createRagStack}. */
+export const createDemoStack = createRagStack;
+/** @deprecated Renamed to {@link RagStackOptions}. */
+export type DemoStackOptions = RagStackOptions;

@@ -8,7 +8,7 @@ import { RagError } from '@rag/core';
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RagService } from '../service/rag-service.js';
-import type { DemoStack } from '../types.js';
+import type { RagStack } from '../types.js';
 import { DEMO_MARKER, DEMO_QUESTIONS } from '../demo/demo-files.js';
 import { compactStore } from './compact-command.js';
 import { compactionHint } from './compaction-hint.js';
@@ -75,7 +75,7 @@ const int = (name: string, min: number, max: number) => (v: string) => {
   return n;
 };
 
-export async function serviceFor(stack: DemoStack, options: { journalJobs?: boolean } = {}): Promise<RagService> {
+export async function serviceFor(stack: RagStack, options: { journalJobs?: boolean } = {}): Promise<RagService> {
   // Imported on use: the service pulls in the retrievers and agents, which `rag --help` never needs.
   const { createRagService } = await import('../service/rag-service.js');
   return createRagService({ stack, samples: await demoSamples(stack.dir), ...options });
@@ -99,7 +99,7 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
   /** Commands that write take the store's lock before anything else (one writer per store). */
   const lockForWriting = async (dir: string) => deps.backend.lockForWriting?.(storeDir(dir));
   /** Open a store to read from it, noting on stderr (never stdout: JSON and MCP stdio stay clean) when it needs `rag compact`. */
-  const openForReading = async (dir: string): Promise<DemoStack> => {
+  const openForReading = async (dir: string): Promise<RagStack> => {
     const stack = await deps.backend.open(storeDir(dir));
     const hint = compactionHint(stack, dir);
     if (hint) io.stderr.write(`${hint}\n`);

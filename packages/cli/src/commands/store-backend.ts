@@ -2,7 +2,7 @@
 // uses @rag/indexer; tests pass their own.
 import type { DocInput } from '@rag/core';
 import type { Indexer } from '@rag/indexer';
-import type { DemoStack } from '../types.js';
+import type { RagStack } from '../types.js';
 
 export interface LoadedDocs {
   docs: DocInput[];
@@ -19,9 +19,9 @@ export interface ExtractionPreflight {
 
 export interface StoreBackend {
   /** Open an existing store; a missing or empty directory is a RAG_NOT_FOUND error. */
-  open(dir: string): Promise<DemoStack>;
+  open(dir: string): Promise<RagStack>;
   /** Open the store, creating an empty one when the directory has none. */
-  openOrCreate(dir: string): Promise<DemoStack>;
+  openOrCreate(dir: string): Promise<RagStack>;
   /** Read files and directories into documents (the indexer's loaders). */
   load(paths: string[]): Promise<LoadedDocs>;
   /** The store's index itself, at its current or previous generation (`rag repair`); absent in test backends. */
