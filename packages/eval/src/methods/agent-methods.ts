@@ -18,6 +18,9 @@ export const a2ragAgentMethod: EvalMethod = {
     gateThreshold: 'number in [0, 1], τ_g (default the agents package default)',
     llmAnalysis: 'boolean, with a model: the model extracts the seeds (one call per attempt) instead of the phrase extractor (default false, as in the paper)',
     lexicalFirst: 'boolean, with a model: a pass of all three lexical validators is accepted without the model Triple-Check call (default false)',
+    sufficiency: 'heuristic | cascade | model, with a model: who decides stage-wise sufficiency (default heuristic: no model call; cascade: the model inside the heuristic uncertainty band; model: every stage)',
+    answerTokens: 'integer, with a model: tokens of top-ranked passages the answer call is shown (default 600); 0 = the generator\'s first 8 passages plus the graph facts',
+    checkEvidence: 'cited | shown | retrieved, with a model: what Triple-Check is shown (default cited: the cited sentences with one neighbour each side)',
     unsureAnswer: 'boolean, true answers with the best unverified attempt (labelled unsure) instead of FAIL/ABSTAIN when the retries run out (default: true on the embedded default, whose heuristic checks cannot show an answer wrong, false with a chat model, as in Algorithm 1)',
   },
   create: (stack, options) => {
@@ -27,6 +30,9 @@ export const a2ragAgentMethod: EvalMethod = {
     const lexicalFirst = booleanOption(options, 'a2rag-agent', 'lexicalFirst');
     const gate = booleanOption(options, 'a2rag-agent', 'gate');
     const threshold = numberOption(options, 'a2rag-agent', 'gateThreshold');
+    const sufficiency = stringOption(options, 'a2rag-agent', 'sufficiency');
+    const answerTokens = numberOption(options, 'a2rag-agent', 'answerTokens');
+    const checkEvidence = stringOption(options, 'a2rag-agent', 'checkEvidence');
     return agentInstance(
       createA2ragAgent({
         index: stack.index,
@@ -36,6 +42,9 @@ export const a2ragAgentMethod: EvalMethod = {
         ...(unsureAnswer !== undefined ? { onExhausted: unsureAnswer ? ('unsure-answer' as const) : ('fail' as const) } : {}),
         ...(llmAnalysis ? { llmAnalysis } : {}),
         ...(lexicalFirst ? { lexicalFirst } : {}),
+        ...(sufficiency !== undefined ? { sufficiency: sufficiency as 'heuristic' } : {}),
+        ...(answerTokens !== undefined ? { answerEvidence: answerTokens === 0 ? ('all' as const) : { maxTokens: answerTokens } } : {}),
+        ...(checkEvidence !== undefined ? { checkEvidence: checkEvidence as 'cited' } : {}),
       }),
     );
   },
@@ -111,10 +120,21 @@ export const ircotMethod: EvalMethod = {
   kind: 'agent',
   description: 'IRCoT baseline: interleaved retrieve-and-reason steps with a step limit (embedded: entity-hop policy)',
   usesGraph: false,
-  options: { maxSteps: 'integer, reasoning steps after the first retrieval (default 4)' },
+  options: {
+    maxSteps: 'integer, reasoning steps after the first retrieval (default 4)',
+    reader: 'separate | chain, with a model: the QA reader reads the collected paragraphs after the loop (default separate, IRCoT QA as in the IRCoT paper) or the answer the chain stated is kept (chain)',
+  },
   create: (stack, options) => {
     const maxSteps = numberOption(options, 'ircot', 'maxSteps');
-    return agentInstance(createIrcotAgent({ index: stack.index, ...(stack.chat ? { model: stack.chat } : {}), ...(maxSteps !== undefined ? { maxSteps } : {}) }));
+    const reader = stringOption(options, 'ircot', 'reader');
+    return agentInstance(
+      createIrcotAgent({
+        index: stack.index,
+        ...(stack.chat ? { model: stack.chat } : {}),
+        ...(maxSteps !== undefined ? { maxSteps } : {}),
+        ...(reader !== undefined ? { reader: reader as 'separate' } : {}),
+      }),
+    );
   },
 };
 
