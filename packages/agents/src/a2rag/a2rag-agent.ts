@@ -53,7 +53,7 @@ export interface A2ragAgentOptions {
   sufficiency?: 'heuristic' | 'cascade' | 'model';
   /**
    * Model mode: what GENERATEANSWER(q^(i), E^(i)) is shown. Default: E^(i)'s top-ranked passages
-   * up to 600 tokens, without the graph facts (their triples were extracted from those passages).
+   * up to 1000 tokens, without the graph facts (their triples were extracted from those passages).
    * "all": the answer generator's own cut (its first 8 passages) plus the graph facts.
    */
   answerEvidence?: { maxTokens: number } | 'all';
@@ -64,6 +64,8 @@ export interface A2ragAgentOptions {
    * "retrieved": all of E^(i).
    */
   checkEvidence?: 'cited' | 'shown' | 'retrieved';
+  /** Model mode: what the rewrite (eq. 6) is shown of E^(i): "lead" (default), each top passage's opening sentence; "excerpt", their first 600 characters. */
+  rewriteEvidence?: 'lead' | 'excerpt';
   /**
    * Entry gate: τ_g of the summary test and c_min of the entity-coverage test (default 0.5;
    * false = summary test only, as in eq. 1), or false to skip gating. See docs/agents.md.
@@ -105,8 +107,8 @@ export interface A2ragAgentOptions {
 }
 
 const EMBEDDED_CHECK = createTripleCheck();
-/** Tokens of passages the answer call is shown in model mode (about four to six encyclopedia paragraphs). */
-export const DEFAULT_ANSWER_TOKENS = 600;
+/** Tokens of passages the answer call is shown in model mode (about six to ten encyclopedia paragraphs; measured trade-off in docs/notes/2026-11-28-a2rag-cost.md). */
+export const DEFAULT_ANSWER_TOKENS = 1000;
 
 function modelModeJudge(model: ChatModel, kind: 'heuristic' | 'cascade' | 'model', shownTokens: number | undefined): SufficiencyJudge | undefined {
   if (kind === 'heuristic') return undefined;
@@ -158,7 +160,7 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
   const judge = options.judge ?? (model ? modelModeJudge(model, options.sufficiency ?? 'heuristic', answerBudget === 'all' ? undefined : answerBudget.maxTokens) : undefined);
   const retriever = options.retriever ?? createA2ragRetriever({ index, analyzer, ...(judge ? { judge } : {}) });
   const generator = options.generator ?? (model ? createLlmAnswerGenerator({ model, index }) : createExtractiveAnswerGenerator({ index }));
-  const rewriter = options.rewriter ?? (model ? createLlmQueryRewriter({ model }) : createTemplateQueryRewriter());
+  const rewriter = options.rewriter ?? (model ? createLlmQueryRewriter({ model, ...(options.rewriteEvidence ? { evidenceView: options.rewriteEvidence } : {}) }) : createTemplateQueryRewriter());
   // Triple-Check as ONE structured call returning the three verdicts (eq. 5).
   const modelCheck = () => createLlmTripleCheck({ model: model!, mode: 'combined' });
   const tripleCheck =
@@ -177,6 +179,8 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
         : createCoverageGate({ ...summaryOptions, analyzer, ...(gateSpec.minCoverage !== undefined ? { minCoverage: gateSpec.minCoverage } : {}) });
   const checkEvidence = options.checkEvidence ?? 'cited';
   if (!['cited', 'shown', 'retrieved'].includes(checkEvidence)) throw invalidInput('createA2ragAgent(options.checkEvidence)', 'must be "cited", "shown" or "retrieved"', { value: checkEvidence });
+  if (options.rewriteEvidence !== undefined && options.rewriteEvidence !== 'lead' && options.rewriteEvidence !== 'excerpt')
+    throw invalidInput('createA2ragAgent(options.rewriteEvidence)', 'must be "lead" or "excerpt"', { value: options.rewriteEvidence });
   // The embedded strategies read all of E^(i) (no model tokens to save): views apply in model mode only.
   const views = model ? { answerBudget, checkEvidence } : undefined;
   const fallback = options.gateFallback ?? 'abstain';
