@@ -53,10 +53,11 @@ export interface A2ragAgentOptions {
   sufficiency?: 'heuristic' | 'cascade' | 'model';
   /**
    * Model mode: what GENERATEANSWER(q^(i), E^(i)) is shown. Default: E^(i)'s top-ranked passages
-   * up to 1000 tokens, without the graph facts (their triples were extracted from those passages).
-   * "all": the answer generator's own cut (its first 8 passages) plus the graph facts.
+   * up to 1000 tokens and its first graph facts (Stages 1–2 evidence is triples in the paper) up
+   * to 200 tokens. "all": the answer generator's own cut (its first 8 passages) plus every graph
+   * fact (up to 100 triples).
    */
-  answerEvidence?: { maxTokens: number } | 'all';
+  answerEvidence?: { maxTokens: number; graphTokens?: number } | 'all';
   /**
    * Model mode: what Triple-Check is shown. "cited" (default): the sentences the answer cites,
    * with one neighbouring sentence each side, from the passages the answer was shown (all of
@@ -109,13 +110,15 @@ export interface A2ragAgentOptions {
 const EMBEDDED_CHECK = createTripleCheck();
 /** Tokens of passages the answer call is shown in model mode (about six to ten encyclopedia paragraphs; measured trade-off in docs/notes/2026-11-28-a2rag-cost.md). */
 export const DEFAULT_ANSWER_TOKENS = 1000;
+/** Tokens of graph facts (the first triples of E^(i)) the answer call is shown in model mode. */
+export const DEFAULT_GRAPH_FACT_TOKENS = 200;
 
-function modelModeJudge(model: ChatModel, kind: 'heuristic' | 'cascade' | 'model', shownTokens: number | undefined): SufficiencyJudge | undefined {
+function modelModeJudge(model: ChatModel, kind: 'heuristic' | 'cascade' | 'model', shown: { passages: number; facts: number } | undefined): SufficiencyJudge | undefined {
   if (kind === 'heuristic') return undefined;
   const full = createLlmSufficiencyJudge({ model, fallback: createHeuristicSufficiencyJudge() });
   // The model judges whether what the answer call will be shown suffices, so it is shown that.
   const llm: SufficiencyJudge =
-    shownTokens === undefined ? full : { judge: (input, context) => full.judge({ ...input, evidence: budgetedEvidence(input.evidence, shownTokens) }, context) };
+    shown === undefined ? full : { judge: (input, context) => full.judge({ ...input, evidence: budgetedEvidence(input.evidence, shown.passages, shown.facts) }, context) };
   if (kind === 'model') return llm;
   if (kind === 'cascade') return createCascadeSufficiencyJudge({ cheap: createHeuristicSufficiencyJudge(), model: llm });
   throw invalidInput('createA2ragAgent(options.sufficiency)', 'must be "heuristic", "cascade" or "model"', { value: kind });
@@ -155,9 +158,10 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
     options.analyzer ?? (model && options.llmAnalysis ? createLlmQueryAnalyzer({ model, fallback: createHeuristicQueryAnalyzer() }) : createHeuristicQueryAnalyzer()),
   );
   const answerBudget = options.answerEvidence ?? { maxTokens: DEFAULT_ANSWER_TOKENS };
-  if (answerBudget !== 'all' && !(Number.isInteger(answerBudget?.maxTokens) && answerBudget.maxTokens > 0))
-    throw invalidInput('createA2ragAgent(options.answerEvidence)', 'must be "all" or { maxTokens: a positive integer }', { value: options.answerEvidence });
-  const judge = options.judge ?? (model ? modelModeJudge(model, options.sufficiency ?? 'heuristic', answerBudget === 'all' ? undefined : answerBudget.maxTokens) : undefined);
+  if (answerBudget !== 'all' && !(Number.isInteger(answerBudget?.maxTokens) && answerBudget.maxTokens > 0 && (answerBudget.graphTokens === undefined || (Number.isInteger(answerBudget.graphTokens) && answerBudget.graphTokens >= 0))))
+    throw invalidInput('createA2ragAgent(options.answerEvidence)', 'must be "all" or { maxTokens: a positive integer, graphTokens?: a non-negative integer }', { value: options.answerEvidence });
+  const factTokens = answerBudget === 'all' ? 0 : (answerBudget.graphTokens ?? DEFAULT_GRAPH_FACT_TOKENS);
+  const judge = options.judge ?? (model ? modelModeJudge(model, options.sufficiency ?? 'heuristic', answerBudget === 'all' ? undefined : { passages: answerBudget.maxTokens, facts: factTokens }) : undefined);
   const retriever = options.retriever ?? createA2ragRetriever({ index, analyzer, ...(judge ? { judge } : {}) });
   const generator = options.generator ?? (model ? createLlmAnswerGenerator({ model, index }) : createExtractiveAnswerGenerator({ index }));
   const rewriter = options.rewriter ?? (model ? createLlmQueryRewriter({ model, ...(options.rewriteEvidence ? { evidenceView: options.rewriteEvidence } : {}) }) : createTemplateQueryRewriter());
@@ -237,7 +241,7 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
           // GENERATEANSWER(q^(i), E^(i)) and TripleCheck(q^(i), …) (Algorithm 1 lines 10, 12), or
           // the user's q when the rewrite is a retrieval keyword query (see `answerQuery`).
           const asked = answerQuery === 'rewritten' ? query : q;
-          const shown = views && views.answerBudget !== 'all' ? budgetedEvidence(evidence, views.answerBudget.maxTokens) : evidence;
+          const shown = views && views.answerBudget !== 'all' ? budgetedEvidence(evidence, views.answerBudget.maxTokens, factTokens) : evidence;
           const generated = await trace.stage('generate', () =>
             generator.generate({ query: asked, evidence: shown, analysis, ...(instructions ? { instructions } : {}) }, context),
           );

@@ -24,6 +24,14 @@ describe('budgetedEvidence', () => {
     // the first chunk is kept even when it alone is over the budget
     expect(budgetedEvidence(evidence, 1).chunks.map((c) => c.chunkId)).toEqual(['a']);
   });
+
+  it('keeps the first graph-fact lines that fit their own budget', () => {
+    const facts = { ...evidence, graphText: ['Gustave Eiffel —born_in→ Dijon', 'Gustave Eiffel —founded→ Eiffel et Cie', 'Dijon —located_in→ France'].join('\n') };
+    const one = countTokens('Gustave Eiffel —born_in→ Dijon');
+    expect(budgetedEvidence(facts, 1000, one).graphText).toBe('Gustave Eiffel —born_in→ Dijon');
+    expect(budgetedEvidence(facts, 1000, 1000).graphText).toBe(facts.graphText);
+    expect(budgetedEvidence(facts, 1000, 0).graphText).toBeUndefined();
+  });
 });
 
 describe('citedWindows', () => {

@@ -1,16 +1,20 @@
 // What each model call of the A2RAG controller is shown of the retrieved evidence E^(i), so no
 // call reads more than its decision needs and no passage is sent twice for nothing:
 // - the answer call: the top-ranked passages up to a token budget (E^(i) trimmed by rank, as the
-//   paper keeps "the retrieved evidence budget comparable across methods"), without the graph
-//   facts, whose triples were extracted from those very passages (Stages 1–2 are mapped back to
-//   their provenance chunks, so the facts would repeat the text);
+//   paper keeps "the retrieved evidence budget comparable across methods") and the first graph
+//   facts up to a smaller budget (Stages 1–2 evidence is triples in the paper; the retriever
+//   lists the seed-incident edges first);
 // - Triple-Check: the sentence(s) the answer cites, with their neighbouring sentences, from the
 //   passages the answer call was shown. The verdicts are about the answer and the evidence it
 //   rests on; a check of evidence the answer never used would only cost tokens.
 import { countTokens, sentenceSpans, type Citation, type Evidence, type RankedChunk } from '@rag/core';
 
-/** The top-ranked chunks whose text fits `maxTokens` (always at least the first one), with no graph facts. */
-export function budgetedEvidence(evidence: Evidence, maxTokens: number): Evidence {
+/**
+ * The top-ranked chunks whose text fits `maxTokens` (always at least the first one), and the
+ * first graph-fact lines (in retrieval order: seed-incident edges first) that fit `factTokens`
+ * (0: none).
+ */
+export function budgetedEvidence(evidence: Evidence, maxTokens: number, factTokens = 0): Evidence {
   const chunks: RankedChunk[] = [];
   let used = 0;
   for (const c of evidence.chunks) {
@@ -19,8 +23,16 @@ export function budgetedEvidence(evidence: Evidence, maxTokens: number): Evidenc
     chunks.push(c);
     used += t;
   }
-  const { graphText: _facts, ...rest } = evidence;
-  return { ...rest, chunks };
+  const { graphText, ...rest } = evidence;
+  const facts: string[] = [];
+  let factsUsed = 0;
+  for (const line of factTokens > 0 ? (graphText ?? '').split('\n') : []) {
+    const t = countTokens(line);
+    if (!line.trim() || factsUsed + t > factTokens) break;
+    facts.push(line);
+    factsUsed += t;
+  }
+  return { ...rest, chunks, ...(facts.length > 0 ? { graphText: facts.join('\n') } : {}) };
 }
 
 export interface CitedWindows {

@@ -19,7 +19,7 @@ export const a2ragAgentMethod: EvalMethod = {
     llmAnalysis: 'boolean, with a model: the model extracts the seeds (one call per attempt) instead of the phrase extractor (default false, as in the paper)',
     lexicalFirst: 'boolean, with a model: a pass of all three lexical validators is accepted without the model Triple-Check call (default false)',
     sufficiency: 'heuristic | cascade | model, with a model: who decides stage-wise sufficiency (default heuristic: no model call; cascade: the model inside the heuristic uncertainty band; model: every stage)',
-    answerTokens: 'integer, with a model: tokens of top-ranked passages the answer call is shown (default 1000); 0 = the generator\'s first 8 passages plus the graph facts',
+    answerTokens: 'integer, with a model: tokens of top-ranked passages the answer call is shown (default 1000, plus 200 tokens of the first graph facts); 0 = the generator\'s first 8 passages plus every graph fact',
     checkEvidence: 'cited | shown | retrieved, with a model: what Triple-Check is shown (default cited: the cited sentences with one neighbour each side)',
     rewriteEvidence: 'lead | excerpt, with a model: what the rewrite is shown of each top passage (default lead: its opening sentence; excerpt: 600 characters)',
     unsureAnswer: 'boolean, true answers with the best unverified attempt (labelled unsure) instead of FAIL/ABSTAIN when the retries run out (default: true on the embedded default, whose heuristic checks cannot show an answer wrong, false with a chat model, as in Algorithm 1)',
