@@ -311,12 +311,12 @@ describe('createA2ragAgent at the paper\'s cost (model mode, every call counted)
 
   it('shows the answer call the top passages and graph facts within their token budgets, and Triple-Check only the cited sentence with its neighbours', async () => {
     const withFacts = countingModel(1);
-    await createA2ragAgent({ index, model: withFacts, gate: false, answerEvidence: { maxTokens: 40 } }).answer('Where was Gustave Eiffel born?');
+    await createA2ragAgent({ index, model: withFacts, gate: false, answerEvidence: { maxTokens: 40, graphTokens: 200 } }).answer('Where was Gustave Eiffel born?');
     const factsPrompt = withFacts.requests.find((r) => kindOf(r) === 'answer')!.messages[1]!.content;
     expect(factsPrompt).toContain('Graph facts');
     expect(countTokens(factsPrompt.slice(factsPrompt.indexOf('Graph facts')))).toBeLessThan(200 + 40);
     const model = countingModel(1);
-    const a = await createA2ragAgent({ index, model, gate: false, answerEvidence: { maxTokens: 40, graphTokens: 0 } }).answer('Where was Gustave Eiffel born?');
+    const a = await createA2ragAgent({ index, model, gate: false, answerEvidence: { maxTokens: 40 } }).answer('Where was Gustave Eiffel born?');
     expect(a.status).toBe('answered');
     const answerPrompt = model.requests.find((r) => kindOf(r) === 'answer')!.messages[1]!.content;
     expect(answerPrompt).not.toContain('Graph facts');

@@ -53,9 +53,11 @@ export interface A2ragAgentOptions {
   sufficiency?: 'heuristic' | 'cascade' | 'model';
   /**
    * Model mode: what GENERATEANSWER(q^(i), E^(i)) is shown. Default: E^(i)'s top-ranked passages
-   * up to 1000 tokens and its first graph facts (Stages 1–2 evidence is triples in the paper) up
-   * to 200 tokens. "all": the answer generator's own cut (its first 8 passages) plus every graph
-   * fact (up to 100 triples).
+   * up to 1000 tokens; `graphTokens` (default 0) adds its first graph facts, seed-incident
+   * triples first (the paper's Stage 1–2 evidence is triples; every stage here is also mapped
+   * back to its provenance passages, which carry what the triples lose, and under the oracle
+   * 200 tokens of triples made no question answerable that the passages did not). "all": the
+   * answer generator's own cut (its first 8 passages) plus every graph fact (up to 100 triples).
    */
   answerEvidence?: { maxTokens: number; graphTokens?: number } | 'all';
   /**
@@ -111,7 +113,7 @@ const EMBEDDED_CHECK = createTripleCheck();
 /** Tokens of passages the answer call is shown in model mode (about six to ten encyclopedia paragraphs; measured trade-off in docs/notes/2026-11-28-a2rag-cost.md). */
 export const DEFAULT_ANSWER_TOKENS = 1000;
 /** Tokens of graph facts (the first triples of E^(i)) the answer call is shown in model mode. */
-export const DEFAULT_GRAPH_FACT_TOKENS = 200;
+export const DEFAULT_GRAPH_FACT_TOKENS = 0;
 
 function modelModeJudge(model: ChatModel, kind: 'heuristic' | 'cascade' | 'model', shown: { passages: number; facts: number } | undefined): SufficiencyJudge | undefined {
   if (kind === 'heuristic') return undefined;
