@@ -2,11 +2,21 @@
 // its embedded index once, cached under the OS temp dir so repeated bench runs reuse it.
 import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { createIndexer, openIndex, type RagIndex } from '@rag/indexer';
 
-export const DATASETS_DIR = resolve(import.meta.dirname, '../../../../shared/datasets');
+/** The shared datasets: $RAG_DATASETS, else the nearest `shared/datasets` above this directory (never copied into the repo). */
+export const DATASETS_DIR = findDatasetsDir();
+
+function findDatasetsDir(): string {
+  if (process.env.RAG_DATASETS) return resolve(process.env.RAG_DATASETS);
+  for (let dir = import.meta.dirname; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'shared', 'datasets');
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) return resolve(import.meta.dirname, '../../../../shared/datasets');
+  }
+}
 
 const CorpusLine = z.object({ id: z.string(), title: z.string().default(''), text: z.string() });
 const QuestionLine = z.object({ id: z.string(), question: z.string(), answers: z.array(z.string()), supporting_ids: z.array(z.string()), type: z.string().optional() });

@@ -1,7 +1,7 @@
 // @rag/agents public API. Named exports only.
 export type { Agent, AnswerOptions, TripleProposal, TripleProposalSink } from './types.js';
 
-export { createA2ragAgent } from './a2rag/a2rag-agent.js';
+export { createA2ragAgent, DEFAULT_ANSWER_TOKENS } from './a2rag/a2rag-agent.js';
 export type { A2ragAgentOptions } from './a2rag/a2rag-agent.js';
 export { createSummaryGate, DEFAULT_GATE_THRESHOLD } from './a2rag/entry-gate.js';
 export type { GateDecision, SummaryGate, SummaryGateOptions } from './a2rag/entry-gate.js';

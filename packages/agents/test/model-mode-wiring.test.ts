@@ -21,8 +21,11 @@ describe('createA2ragAgent in model mode', () => {
     expect(llmNames(a.trace)).toContain('query-analysis');
     const d = await createA2ragAgent({ index, model: createSchemaFollowingChatModel(), gate: false }).answer('Where was Gustave Eiffel born?');
     expect(llmNames(d.trace)).not.toContain('query-analysis');
-    // The stage-wise judge asks the model only inside the heuristic's uncertainty band (a2rag-agent.test.ts counts it).
-    expect(d.trace.some((e) => e.name === 'sufficiency-cascade')).toBe(true);
+    // Stage-wise sufficiency is the embedded score by default (no model call); sufficiency: 'cascade'
+    // asks the model only inside the heuristic's uncertainty band (a2rag-agent.test.ts counts it).
+    expect(llmNames(d.trace).some((n) => n.includes('sufficiency'))).toBe(false);
+    const c = await createA2ragAgent({ index, model: createSchemaFollowingChatModel(), gate: false, sufficiency: 'cascade' }).answer('Where was Gustave Eiffel born?');
+    expect(c.trace.some((e) => e.name === 'sufficiency-cascade')).toBe(true);
   });
 
   it('keeps the embedded analyzer and judge when they are given', async () => {

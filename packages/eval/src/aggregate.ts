@@ -2,7 +2,7 @@
 import { calibrationOf } from './metrics/calibration.js';
 import { riskCoverageOf } from './metrics/risk-coverage.js';
 import { fractions, meanOf, percentile } from './metrics/summary-stats.js';
-import type { MethodOptions, MethodResult, QuestionRecord } from './types.js';
+import type { LlmStepCost, MethodOptions, MethodResult, QuestionRecord } from './types.js';
 
 export function aggregateRecords(input: {
   method: string;
@@ -54,9 +54,27 @@ export function aggregateRecords(input: {
     totalTokens: tokens.reduce((a, b) => a + b, 0),
     budgetExceeded: r.filter((x) => x.budgetExceeded).length,
     ...(r.some((x) => x.retrievedTokens !== undefined) ? { retrievedTokens: round(meanOf(r.map((x) => x.retrievedTokens ?? 0)) ?? 0, 1) } : {}),
+    ...stepMeans(r),
     indexMs: Math.round(input.indexMs),
     ...(input.options && Object.keys(input.options).length > 0 ? { options: input.options } : {}),
   };
+}
+
+/** Mean calls and tokens per question by step, over all questions (a question that skipped a step counts 0). */
+function stepMeans(r: readonly QuestionRecord[]): { llmSteps?: Record<string, LlmStepCost> } {
+  const sum: Record<string, LlmStepCost> = {};
+  for (const x of r)
+    for (const [name, c] of Object.entries(x.llmSteps ?? {})) {
+      const s = (sum[name] ??= { calls: 0, tokens: 0 });
+      s.calls += c.calls;
+      s.tokens += c.tokens;
+    }
+  if (Object.keys(sum).length === 0 || r.length === 0) return {};
+  return { llmSteps: mapValues2(sum, (c) => ({ calls: round(c.calls / r.length), tokens: round(c.tokens / r.length, 1) })) };
+}
+
+function mapValues2<T, U>(o: Record<string, T>, fn: (v: T) => U): Record<string, U> {
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, fn(v)]));
 }
 
 function round(v: number, digits = 4): number {

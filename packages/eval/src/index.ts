@@ -13,6 +13,7 @@ export type {
   MethodStack,
   QuestionRecord,
   AnswerCorrectness,
+  LlmStepCost,
   RunOptions,
   StackMode,
 } from './types.js';

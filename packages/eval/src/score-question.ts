@@ -42,6 +42,7 @@ export function scoreQuestion(input: {
     ...(run.fallbacks ? { fallbacks: run.fallbacks } : {}),
     ...(run.budgetExceeded ? { budgetExceeded: true } : {}),
     ...(run.retrievedTokens !== undefined ? { retrievedTokens: run.retrievedTokens } : {}),
+    ...(run.llmSteps ? { llmSteps: run.llmSteps } : {}),
     retries: run.retries ?? 0,
     llmCalls: run.llmCalls,
     tokensIn: run.tokensIn,

@@ -63,6 +63,14 @@ export interface MethodRun {
   budgetExceeded?: boolean;
   /** Corpus tokens the method's tools returned (A-RAG Table 3), when it reports them. */
   retrievedTokens?: number;
+  /** Model calls and tokens by step (the trace name of each `llm` event: "answer", "verify.triple-check", …). */
+  llmSteps?: Record<string, LlmStepCost>;
+}
+
+/** What one step of a method spent on the model: calls and tokens (in + out). */
+export interface LlmStepCost {
+  calls: number;
+  tokens: number;
 }
 
 export interface RunOptions {
@@ -132,6 +140,8 @@ export interface QuestionRecord {
   fallbacks?: Record<string, number>;
   budgetExceeded?: boolean;
   retrievedTokens?: number;
+  /** Model calls and tokens by step in this question's run. */
+  llmSteps?: Record<string, LlmStepCost>;
 }
 
 export interface MethodResult {
@@ -175,6 +185,8 @@ export interface MethodResult {
   budgetExceeded?: number;
   /** Mean corpus tokens retrieved per question (A-RAG agents). */
   retrievedTokens?: number;
+  /** Mean model calls and tokens per question, by step (present when some question called a model). */
+  llmSteps?: Record<string, LlmStepCost>;
   indexMs: number;
   options?: MethodOptions;
 }

@@ -1,4 +1,5 @@
 import type { ChatRequest, TraceEvent, Verdict } from '@rag/core';
+import { countTokens } from '@rag/core';
 import { createScriptedChatModel } from '@rag/core/testing';
 import type { Indexer } from '@rag/indexer';
 import { createHeuristicQueryAnalyzer, createHeuristicSufficiencyJudge } from '@rag/retrievers';
@@ -294,6 +295,51 @@ describe('createA2ragAgent at the paper\'s cost (model mode, every call counted)
     const a = await createA2ragAgent({ index, model, gate: false, maxRetries: 1 }).answer('Where was Gustave Eiffel born?');
     expect(a.status).toBe('abstained');
     expect(count(model.requests)).toMatchObject({ answer: 2, 'triple-check': 0, rewrite: 1 });
+  });
+
+  it('by default decides stage sufficiency with no model call; "model" asks after every stage it stops or escalates at', async () => {
+    const model = countingModel(1);
+    await createA2ragAgent({ index, model, gate: false }).answer('Where was Gustave Eiffel born?');
+    expect(count(model.requests)).toMatchObject({ judge: 0, answer: 1, 'triple-check': 1 });
+    const before = model.requests.length;
+    const a = await createA2ragAgent({ index, model, gate: false, sufficiency: 'model' }).answer('Where was Gustave Eiffel born?');
+    // the scripted judge says "sufficient": one call after Stage 1, which stops there
+    expect(count(model.requests.slice(before))).toMatchObject({ judge: 1, answer: 1, 'triple-check': 1 });
+    expect(a.stage).toBe('local');
+    expect(() => createA2ragAgent({ index, model, sufficiency: 'sometimes' as 'model' })).toThrow(/sufficiency/);
+  });
+
+  it('shows the answer call the top passages and graph facts within their token budgets, and Triple-Check only the cited sentence with its neighbours', async () => {
+    const withFacts = countingModel(1);
+    await createA2ragAgent({ index, model: withFacts, gate: false, answerEvidence: { maxTokens: 40, graphTokens: 200 } }).answer('Where was Gustave Eiffel born?');
+    const factsPrompt = withFacts.requests.find((r) => kindOf(r) === 'answer')!.messages[1]!.content;
+    expect(factsPrompt).toContain('Graph facts');
+    expect(countTokens(factsPrompt.slice(factsPrompt.indexOf('Graph facts')))).toBeLessThan(200 + 40);
+    const model = countingModel(1);
+    const a = await createA2ragAgent({ index, model, gate: false, answerEvidence: { maxTokens: 40 } }).answer('Where was Gustave Eiffel born?');
+    expect(a.status).toBe('answered');
+    const answerPrompt = model.requests.find((r) => kindOf(r) === 'answer')!.messages[1]!.content;
+    expect(answerPrompt).not.toContain('Graph facts');
+    expect(answerPrompt.match(/<data id=/g)!.length).toBeLessThanOrEqual(2);
+    const checkPrompt = model.requests.find((r) => kindOf(r) === 'triple-check')!.messages[1]!.content;
+    const evidencePart = checkPrompt.slice(checkPrompt.indexOf('Evidence:'));
+    expect(evidencePart).toContain('He was born in Dijon in 1832.');
+    expect(evidencePart.match(/<data id=/g)).toHaveLength(1);
+    // verdict spans quote the window and are placed in the chunk's own text
+    const chunk = index.chunksOfDoc('eiffel')[0]!;
+    const span = a.verdicts!.find((v) => v.check === 'grounding')!.spans![0]!;
+    expect(chunk.text.slice(span.start, span.end)).toBe('He was born in Dijon in 1832.');
+  });
+
+  it('answerEvidence "all" and checkEvidence "retrieved" show every passage (and the graph facts to the answer call)', async () => {
+    const model = countingModel(1);
+    await createA2ragAgent({ index, model, gate: false, answerEvidence: 'all', checkEvidence: 'retrieved' }).answer('Where was Gustave Eiffel born?');
+    const answerPrompt = model.requests.find((r) => kindOf(r) === 'answer')!.messages[1]!.content;
+    const checkPrompt = model.requests.find((r) => kindOf(r) === 'triple-check')!.messages[1]!.content;
+    expect(answerPrompt).toContain('Graph facts');
+    expect(checkPrompt.match(/<data id=/g)!.length).toBeGreaterThan(2);
+    expect(() => createA2ragAgent({ index, model, answerEvidence: { maxTokens: 0 } })).toThrow(/answerEvidence/);
+    expect(() => createA2ragAgent({ index, model, checkEvidence: 'some' as 'cited' })).toThrow(/checkEvidence/);
   });
 
   it('asks the model judge only when the cheap sufficiency score is unsure', async () => {

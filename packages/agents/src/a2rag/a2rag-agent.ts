@@ -19,6 +19,7 @@ import { calibratedBody, calibrationFor } from '../calibration/calibrated-body.j
 import type { CalibrationModel } from '../calibration/calibration-model.js';
 import type { Agent, TripleProposalSink } from '../types.js';
 import { createCoverageGate } from './coverage-gate.js';
+import { budgetedEvidence, citedWindows } from './evidence-views.js';
 import { createSummaryGate, type SummaryGate } from './entry-gate.js';
 import { shareQueryAnalysis } from './shared-analysis.js';
 import { proposeTriples } from './triple-proposals.js';
@@ -40,8 +41,34 @@ export interface A2ragAgentOptions {
   lexicalFirst?: boolean;
   /** Model mode: the model extracts the seeds S_V, S_R (one call per attempt) instead of the phrase extractor (default false). */
   llmAnalysis?: boolean;
-  /** Stop-or-escalate judge of the staged retriever (default: the model judge in model mode, the retriever's heuristic one otherwise). */
+  /** Stop-or-escalate judge of the staged retriever (overrides `sufficiency`). */
   judge?: SufficiencyJudge;
+  /**
+   * Model mode: who makes the stage-wise sufficiency decision (Section III-C leaves its
+   * implementation open). "heuristic" (default): the embedded score decides every stage with no
+   * model call; escalating costs graph work, not model calls, and the answer is verified by
+   * Triple-Check whatever the stage. "cascade": the model judges scores inside the heuristic's
+   * uncertainty band. "model": the model judges after every stage but the last.
+   */
+  sufficiency?: 'heuristic' | 'cascade' | 'model';
+  /**
+   * Model mode: what GENERATEANSWER(q^(i), E^(i)) is shown. Default: E^(i)'s top-ranked passages
+   * up to 1000 tokens; `graphTokens` (default 0) adds its first graph facts, seed-incident
+   * triples first (the paper's Stage 1–2 evidence is triples; every stage here is also mapped
+   * back to its provenance passages, which carry what the triples lose, and under the oracle
+   * 200 tokens of triples made no question answerable that the passages did not). "all": the
+   * answer generator's own cut (its first 8 passages) plus every graph fact (up to 100 triples).
+   */
+  answerEvidence?: { maxTokens: number; graphTokens?: number } | 'all';
+  /**
+   * Model mode: what Triple-Check is shown. "cited" (default): the sentences the answer cites,
+   * with one neighbouring sentence each side, from the passages the answer was shown (all of
+   * them when no citation can be placed); "shown": the passages the answer was shown;
+   * "retrieved": all of E^(i).
+   */
+  checkEvidence?: 'cited' | 'shown' | 'retrieved';
+  /** Model mode: what the rewrite (eq. 6) is shown of E^(i): "lead" (default), each top passage's opening sentence; "excerpt", their first 600 characters. */
+  rewriteEvidence?: 'lead' | 'excerpt';
   /**
    * Entry gate: τ_g of the summary test and c_min of the entity-coverage test (default 0.5;
    * false = summary test only, as in eq. 1), or false to skip gating. See docs/agents.md.
@@ -83,6 +110,38 @@ export interface A2ragAgentOptions {
 }
 
 const EMBEDDED_CHECK = createTripleCheck();
+/** Tokens of passages the answer call is shown in model mode (about six to ten encyclopedia paragraphs; measured trade-off in docs/notes/2026-11-28-a2rag-cost.md). */
+export const DEFAULT_ANSWER_TOKENS = 1000;
+/** Tokens of graph facts (the first triples of E^(i)) the answer call is shown in model mode. */
+export const DEFAULT_GRAPH_FACT_TOKENS = 0;
+
+function modelModeJudge(model: ChatModel, kind: 'heuristic' | 'cascade' | 'model', shown: { passages: number; facts: number } | undefined): SufficiencyJudge | undefined {
+  if (kind === 'heuristic') return undefined;
+  const full = createLlmSufficiencyJudge({ model, fallback: createHeuristicSufficiencyJudge() });
+  // The model judges whether what the answer call will be shown suffices, so it is shown that.
+  const llm: SufficiencyJudge =
+    shown === undefined ? full : { judge: (input, context) => full.judge({ ...input, evidence: budgetedEvidence(input.evidence, shown.passages, shown.facts) }, context) };
+  if (kind === 'model') return llm;
+  if (kind === 'cascade') return createCascadeSufficiencyJudge({ cheap: createHeuristicSufficiencyJudge(), model: llm });
+  throw invalidInput('createA2ragAgent(options.sufficiency)', 'must be "heuristic", "cascade" or "model"', { value: kind });
+}
+
+/** What Triple-Check is shown (see `checkEvidence`), with where each windowed chunk starts in its chunk. */
+function checkView(kind: 'cited' | 'shown' | 'retrieved', retrieved: Evidence, shown: Evidence, citations: readonly Citation[], answer: string): { evidence: Evidence; offsets?: ReadonlyMap<string, number> } {
+  if (kind === 'retrieved') return { evidence: retrieved };
+  if (kind === 'shown' || !answer) return { evidence: shown };
+  return citedWindows(shown, citations, answer) ?? { evidence: shown };
+}
+
+/** Verdict spans over windows, placed in their chunks' text. */
+function placeSpans(result: TripleCheckResult, offsets: ReadonlyMap<string, number> | undefined): TripleCheckResult {
+  if (!offsets || offsets.size === 0) return result;
+  const place = (s: { chunkId: string; start: number; end: number }) => {
+    const d = offsets.get(s.chunkId) ?? 0;
+    return { ...s, start: s.start + d, end: s.end + d };
+  };
+  return { ...result, verdicts: result.verdicts.map((v) => (v.spans ? { ...v, spans: v.spans.map(place) } : v)) };
+}
 
 export function createA2ragAgent(options: A2ragAgentOptions): Agent {
   const index = options?.index;
@@ -100,13 +159,14 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
   const analyzer = shareQueryAnalysis(
     options.analyzer ?? (model && options.llmAnalysis ? createLlmQueryAnalyzer({ model, fallback: createHeuristicQueryAnalyzer() }) : createHeuristicQueryAnalyzer()),
   );
-  // Stage-wise sufficiency: the heuristic score decides when it is clear; the model only inside its uncertainty band.
-  const judge =
-    options.judge ??
-    (model ? createCascadeSufficiencyJudge({ cheap: createHeuristicSufficiencyJudge(), model: createLlmSufficiencyJudge({ model, fallback: createHeuristicSufficiencyJudge() }) }) : undefined);
+  const answerBudget = options.answerEvidence ?? { maxTokens: DEFAULT_ANSWER_TOKENS };
+  if (answerBudget !== 'all' && !(Number.isInteger(answerBudget?.maxTokens) && answerBudget.maxTokens > 0 && (answerBudget.graphTokens === undefined || (Number.isInteger(answerBudget.graphTokens) && answerBudget.graphTokens >= 0))))
+    throw invalidInput('createA2ragAgent(options.answerEvidence)', 'must be "all" or { maxTokens: a positive integer, graphTokens?: a non-negative integer }', { value: options.answerEvidence });
+  const factTokens = answerBudget === 'all' ? 0 : (answerBudget.graphTokens ?? DEFAULT_GRAPH_FACT_TOKENS);
+  const judge = options.judge ?? (model ? modelModeJudge(model, options.sufficiency ?? 'heuristic', answerBudget === 'all' ? undefined : { passages: answerBudget.maxTokens, facts: factTokens }) : undefined);
   const retriever = options.retriever ?? createA2ragRetriever({ index, analyzer, ...(judge ? { judge } : {}) });
   const generator = options.generator ?? (model ? createLlmAnswerGenerator({ model, index }) : createExtractiveAnswerGenerator({ index }));
-  const rewriter = options.rewriter ?? (model ? createLlmQueryRewriter({ model }) : createTemplateQueryRewriter());
+  const rewriter = options.rewriter ?? (model ? createLlmQueryRewriter({ model, ...(options.rewriteEvidence ? { evidenceView: options.rewriteEvidence } : {}) }) : createTemplateQueryRewriter());
   // Triple-Check as ONE structured call returning the three verdicts (eq. 5).
   const modelCheck = () => createLlmTripleCheck({ model: model!, mode: 'combined' });
   const tripleCheck =
@@ -123,6 +183,12 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
       : gateSpec.minCoverage === false
         ? createSummaryGate(summaryOptions)
         : createCoverageGate({ ...summaryOptions, analyzer, ...(gateSpec.minCoverage !== undefined ? { minCoverage: gateSpec.minCoverage } : {}) });
+  const checkEvidence = options.checkEvidence ?? 'cited';
+  if (!['cited', 'shown', 'retrieved'].includes(checkEvidence)) throw invalidInput('createA2ragAgent(options.checkEvidence)', 'must be "cited", "shown" or "retrieved"', { value: checkEvidence });
+  if (options.rewriteEvidence !== undefined && options.rewriteEvidence !== 'lead' && options.rewriteEvidence !== 'excerpt')
+    throw invalidInput('createA2ragAgent(options.rewriteEvidence)', 'must be "lead" or "excerpt"', { value: options.rewriteEvidence });
+  // The embedded strategies read all of E^(i) (no model tokens to save): views apply in model mode only.
+  const views = model ? { answerBudget, checkEvidence } : undefined;
   const fallback = options.gateFallback ?? 'abstain';
   const extractor = options.extractor ?? createTypedTripleExtractor();
   const name = options.name ?? 'a2rag-agent';
@@ -177,14 +243,19 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
           // GENERATEANSWER(q^(i), E^(i)) and TripleCheck(q^(i), …) (Algorithm 1 lines 10, 12), or
           // the user's q when the rewrite is a retrieval keyword query (see `answerQuery`).
           const asked = answerQuery === 'rewritten' ? query : q;
+          const shown = views && views.answerBudget !== 'all' ? budgetedEvidence(evidence, views.answerBudget.maxTokens, factTokens) : evidence;
           const generated = await trace.stage('generate', () =>
-            generator.generate({ query: asked, evidence, analysis, ...(instructions ? { instructions } : {}) }, context),
+            generator.generate({ query: asked, evidence: shown, analysis, ...(instructions ? { instructions } : {}) }, context),
           );
           const candidate = generated.abstain ? '' : generated.text;
           if (candidate) partial.text = candidate;
           // An empty candidate cannot be grounded or adequate whatever a model says: the lexical
           // checks decide its failure type (relevance, else grounding) with no model call.
-          const check = await (candidate || !model ? tripleCheck : EMBEDDED_CHECK).check(asked, { text: candidate, citations: generated.citations }, evidence, context);
+          const checked = views ? checkView(views.checkEvidence, evidence, shown, generated.citations, candidate) : { evidence };
+          const check = placeSpans(
+            await (candidate || !model ? tripleCheck : EMBEDDED_CHECK).check(asked, { text: candidate, citations: generated.citations }, checked.evidence, context),
+            checked.offsets,
+          );
           last = { text: candidate, check, evidence, citations: generated.citations };
           const isSentence = generated.form === 'sentence' && candidate !== '';
           if (isSentence) sentence ??= { text: candidate, check, citations: generated.citations, ranking, stage: evidence.stage ?? 'retrieved', attempt: i };

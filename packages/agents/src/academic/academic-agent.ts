@@ -10,6 +10,7 @@ import {
   createHashingEmbedder,
   decide,
   invalidInput,
+  recordFallback,
   type Citation,
   type ChatModel,
   type Embedder,
@@ -18,7 +19,7 @@ import {
 } from '@rag/core';
 import type { GraphStore } from '@rag/graph-store';
 import type { RagIndex } from '@rag/indexer';
-import { consistencyScore, sufficiencyScore } from '@rag/verify';
+import { consistencyScore, createLlmAnswerTagger, createSurfaceTagger, sufficiencyScore, type AnswerTagger } from '@rag/verify';
 import { z } from 'zod';
 import { runAgent } from '../internal/run-agent.js';
 import { buildSubgraphAnswerMessages } from '../prompts/academic-prompt.js';
@@ -48,6 +49,12 @@ export interface AcademicAgentOptions {
   consistency?: { gamma?: number; betas?: [number, number, number] };
   maxExpansions?: number;
   maxRegenerations?: number;
+  /**
+   * Tags the entities, relations and attributes of an answer for S_cons. Default: with a model,
+   * the paper's LLM tagging prompt (one call per generated answer; the surface tagger when its
+   * reply stays unusable, recorded as a fallback); without one, the surface tagger.
+   */
+  tagger?: AnswerTagger;
   name?: string;
 }
 
@@ -66,6 +73,7 @@ export function createAcademicAgent(options: AcademicAgentOptions): Agent {
   const model = options.model;
   const scholarlyPlanner = options.planner ?? (model ? createLlmQueryPlanner({ model }) : createHeuristicQueryPlanner());
   const typedPlanner = options.planner ?? createTypedGraphPlanner();
+  const tagger = options.tagger ?? (model ? llmTaggerWithFallback(model) : undefined);
   let schema: { version: number; scholarly: boolean } | undefined;
   const isScholarly = () => {
     if (!schema || schema.version !== graph.version) {
@@ -284,7 +292,7 @@ export function createAcademicAgent(options: AcademicAgentOptions): Agent {
           // Aggregates are numbers no node stores: validate what they were computed from.
           const checked = plan.type === 'agg' && exec && !model ? exec.basis.join('; ') : items.join('; ');
           const sub = graph.subgraph([...g.nodes].slice(0, 500), [...g.edges].slice(0, 1000));
-          const cons = await consistencyScore({ answer: checked, subgraph: sub, graph, embedder, context });
+          const cons = await consistencyScore({ answer: checked, subgraph: sub, graph, embedder, context, ...(tagger ? { tagger } : {}) });
           lastScore = cons.score;
           consistent = cons.score === undefined || cons.score >= gamma;
           trace.decision('consistency', `S_cons = ${cons.score === undefined ? 'n/a (no checkable claim)' : cons.score.toFixed(3)} ${consistent ? '≥' : '<'} γ = ${gamma}: ${consistent ? 'accept' : attempt < maxRegenerations && model ? 'regenerate' : 'uncertain'}`);
@@ -304,5 +312,20 @@ export function createAcademicAgent(options: AcademicAgentOptions): Agent {
         const label = await trace.stage('triple-check', () => labelAcademicAnswer({ query: q, text, citations, evidence, index: options.index, verdicts, consistent }, context));
         return { status: 'answered', text, citations, ...label, evidence, stage: `h=${hops}`, retries: regenerations };
       }),
+  };
+}
+
+/** The LLM answer tagger, with the surface tagger deciding when the model's tags stay unusable. */
+function llmTaggerWithFallback(model: ChatModel): AnswerTagger {
+  const llm = createLlmAnswerTagger({ model });
+  const surface = createSurfaceTagger();
+  return {
+    id: llm.id,
+    async tag(answer, context) {
+      const tags = await llm.tag(answer, context);
+      if (tags) return tags;
+      recordFallback(context, 'answer-tags', 'no usable tags from the model');
+      return surface.tag(answer, context);
+    },
   };
 }

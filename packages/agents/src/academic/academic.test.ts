@@ -72,15 +72,35 @@ describe('createAcademicAgent', () => {
 
   it('service mode: regenerates up to twice on low S_cons, then signals uncertainty', async () => {
     const q = fx.questions.find((x) => x.question.startsWith('In which venue was the paper'))!;
+    const isTagging = (r: { messages: { content: string }[] }) => r.messages[0]!.content.startsWith('You extract the factual content of an answer');
     const model = createScriptedChatModel((r) => {
       if (r.messages[0]!.content.startsWith('You plan retrieval')) return { json: { target: 'venue', entities: [/"(.+)"/.exec(q.question)![1]] } };
+      if (isTagging(r)) return { json: { entities: [], relations: [], attributes: [{ name: 'venue', value: 'Imaginary Venue Of Nowhere' }] } };
       return { json: { answer: ['Imaginary Venue Of Nowhere'] } };
     });
     const a = await createAcademicAgent({ graph: fx.graph, model }).answer(q.question);
     expect(a.retries).toBe(2);
     expect(a.verdicts?.find((v) => v.check === 'consistency')).toMatchObject({ outcome: 'fail' });
-    expect(a.cost.llmCalls).toBe(4);
+    // S_cons tags every generated answer with the paper's LLM tagging prompt: planner 1 + 3 × (answer + tagging)
+    expect(model.requests.filter(isTagging)).toHaveLength(3);
+    expect(a.cost.llmCalls).toBe(7);
     expect(model.requests[1]!.messages[1]!.content).toContain('<data id="subgraph">');
+  });
+
+  it('service mode: a consistent answer is tagged once by the model and accepted', async () => {
+    const q = fx.questions.find((x) => x.question.startsWith('In which venue was the paper'))!;
+    const isTagging = (r: { messages: { content: string }[] }) => r.messages[0]!.content.startsWith('You extract the factual content of an answer');
+    const gold = q.answers[0]!;
+    const model = createScriptedChatModel((r) => {
+      if (r.messages[0]!.content.startsWith('You plan retrieval')) return { json: { target: 'venue', entities: [/"(.+)"/.exec(q.question)![1]] } };
+      if (isTagging(r)) return { json: { entities: [gold], relations: [], attributes: [] } };
+      return { json: { answer: [gold] } };
+    });
+    const a = await createAcademicAgent({ graph: fx.graph, model }).answer(q.question);
+    expect(a).toMatchObject({ status: 'answered', text: gold, retries: 0 });
+    expect(a.verdicts?.find((v) => v.check === 'consistency')).toMatchObject({ outcome: 'pass' });
+    expect(model.requests.filter(isTagging)).toHaveLength(1);
+    expect(a.cost.llmCalls).toBe(3);
   });
 });
 

@@ -31,13 +31,25 @@ describe('createIrcotAgent (embedded)', () => {
 });
 
 describe('createIrcotAgent (service mode)', () => {
-  it('retrieves with each reasoning sentence and stops when the chain states the answer', async () => {
-    const model = createScriptedChatModel(['Gustave Eiffel was born in Dijon.', 'Dijon has a population of 156,920. So the answer is: 156,920.']);
+  it('retrieves with each reasoning sentence, stops when the chain states the answer, then the QA reader answers (IRCoT QA)', async () => {
+    const reply = JSON.stringify({ answer: '156,920', citations: [{ chunkId: 'dijon::0', quote: '156,920' }], abstain: false });
+    const model = createScriptedChatModel(['Gustave Eiffel was born in Dijon.', 'Dijon has a population of 156,920. So the answer is: 156,920.', reply]);
     const a = await createIrcotAgent({ index, model, maxSteps: 4 }).answer('What is the population of the city where Gustave Eiffel was born?');
+    expect(a.text).toBe('156,920');
+    // two reasoning steps and one reader call over the collected paragraphs
+    expect(a.cost.llmCalls).toBe(3);
+    expect(a.trace.filter((e) => e.kind === 'llm').map((e) => e.name)).toEqual(['ircot-reason', 'ircot-reason', 'answer']);
+    expect(a.citations[0]?.docId).toBe('dijon');
+    expect(model.requests[1]!.messages[1]!.content).toContain('Gustave Eiffel was born in Dijon.');
+    expect(model.requests[2]!.messages[1]!.content).toContain('156,920');
+  });
+
+  it('keeps the answer the chain stated, with no reader call, when reader is "chain"', async () => {
+    const model = createScriptedChatModel(['Gustave Eiffel was born in Dijon.', 'Dijon has a population of 156,920. So the answer is: 156,920.']);
+    const a = await createIrcotAgent({ index, model, maxSteps: 4, reader: 'chain' }).answer('What is the population of the city where Gustave Eiffel was born?');
     expect(a.text).toBe('156,920');
     expect(a.cost.llmCalls).toBe(2);
     expect(a.citations[0]?.docId).toBe('dijon');
-    expect(model.requests[1]!.messages[1]!.content).toContain('Gustave Eiffel was born in Dijon.');
   });
 
   it('fails cleanly when the token budget is spent', async () => {

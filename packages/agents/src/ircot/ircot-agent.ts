@@ -35,6 +35,17 @@ export interface IrcotAgentOptions {
   kPerStep?: number;
   /** Ranked chunks reported for Recall@K (default 10). */
   k?: number;
+  /**
+   * With a model: who gives the final answer. "separate" (default; IRCoT QA, §3.2 of the IRCoT
+   * paper): the retrieval loop ends when the chain states an answer or the step limit is
+   * reached, then the QA reader (the answer generator) reads every collected paragraph and
+   * answers, one more model call. "chain": the answer the chain stated is the answer, and the
+   * reader runs only when the chain stated none. Without a model the chain never states an
+   * answer and the extractive reader always answers.
+   */
+  reader?: 'separate' | 'chain';
+  /** With a model: cap on collected paragraphs (default 15, the IRCoT paper's cap); the embedded loop keeps all. */
+  maxParagraphs?: number;
   name?: string;
 }
 
@@ -51,7 +62,13 @@ export function createIrcotAgent(options: IrcotAgentOptions): Agent {
   const k = options.k ?? 10;
   const retriever = options.retriever ?? createBm25Retriever({ index });
   const model = options.model;
-  const generator = options.generator ?? (model ? createLlmAnswerGenerator({ model, index }) : createExtractiveAnswerGenerator({ index }));
+  const reader = options.reader ?? 'separate';
+  if (reader !== 'separate' && reader !== 'chain') throw invalidInput('createIrcotAgent(options.reader)', 'must be "separate" or "chain"', { value: reader });
+  const maxParagraphs = model ? (options.maxParagraphs ?? 15) : Infinity;
+  if (!(maxParagraphs >= 1)) throw invalidInput('createIrcotAgent(options.maxParagraphs)', 'must be a positive integer', { value: options.maxParagraphs });
+  // The reader reads all collected paragraphs (its prompt cut is the paragraph cap, not its own default).
+  const generator =
+    options.generator ?? (model ? createLlmAnswerGenerator({ model, index, maxChunks: Number.isFinite(maxParagraphs) ? maxParagraphs : 15 }) : createExtractiveAnswerGenerator({ index }));
   const name = options.name ?? 'ircot';
 
   return {
@@ -114,7 +131,7 @@ export function createIrcotAgent(options: IrcotAgentOptions): Agent {
           if (stated || !nextQuery.trim()) break;
           strategyCall(context, 'retrieve');
           const more = await retriever.retrieve(nextQuery, { k: Math.max(k, kPerStep), context });
-          gathered = mergeRanked(gathered, more.chunks.slice(0, kPerStep));
+          gathered = mergeRanked(gathered, more.chunks.slice(0, kPerStep)).slice(0, maxParagraphs);
           // Reported ranking: the first retrieval's top, then each step's new paragraphs.
           ranking = mergeRanked(gathered, ranking);
           partial.evidence = refsOf(ranking);
@@ -123,7 +140,7 @@ export function createIrcotAgent(options: IrcotAgentOptions): Agent {
         let text: string;
         let citations;
         let form: AnswerForm | undefined;
-        if (stated) {
+        if (stated && (reader === 'chain' || !model)) {
           text = stated;
           citations = citeAnswer(evidence, stated, index);
         } else {

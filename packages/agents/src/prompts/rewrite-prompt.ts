@@ -1,5 +1,5 @@
 // Prompt of the LLM QueryRewriter (A2RAG eq. 6): one instruction per failure type.
-import { quoteUntrusted, UNTRUSTED_DATA_NOTICE, type ChatMessage, type Evidence, type FailureType } from '@rag/core';
+import { quoteUntrusted, sentenceSpans, UNTRUSTED_DATA_NOTICE, type ChatMessage, type Evidence, type FailureType } from '@rag/core';
 
 export const REWRITE_GUIDANCE: Record<FailureType, string> = {
   rel: 'The retrieved evidence was off-topic. Rewrite the query to sharpen its entity names and the relation asked about, so retrieval finds the right passages.',
@@ -13,8 +13,21 @@ export const REWRITE_SYSTEM_PROMPT = [
   'Reply with JSON: {"query": string, "instructions": string}. Keep the user\'s intent; never answer the question yourself.',
 ].join('\n');
 
-export function buildRewriteMessages(input: { query: string; failure: FailureType; evidence?: Evidence; answer?: string }): ChatMessage[] {
-  const ev = (input.evidence?.chunks ?? []).slice(0, 3).map((c) => quoteUntrusted(c.text.slice(0, 600), { id: c.chunkId })).join('\n');
+/**
+ * What the rewrite is shown of the evidence: "lead" (default), the opening sentence of each of the
+ * top 3 passages (what was retrieved: what each passage is about, enough to sharpen entities and
+ * relations or to see what is missing); "excerpt", their first 600 characters.
+ */
+export type RewriteEvidenceView = 'lead' | 'excerpt';
+
+function shownText(text: string, view: RewriteEvidenceView): string {
+  if (view === 'excerpt') return text.slice(0, 600);
+  const first = sentenceSpans(text)[0];
+  return (first ? text.slice(first.start, first.end) : text).trim().slice(0, 300);
+}
+
+export function buildRewriteMessages(input: { query: string; failure: FailureType; evidence?: Evidence; answer?: string }, view: RewriteEvidenceView = 'lead'): ChatMessage[] {
+  const ev = (input.evidence?.chunks ?? []).slice(0, 3).map((c) => quoteUntrusted(shownText(c.text, view), { id: c.chunkId })).join('\n');
   return [
     { role: 'system', content: REWRITE_SYSTEM_PROMPT },
     {

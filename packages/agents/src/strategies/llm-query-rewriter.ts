@@ -3,7 +3,7 @@ import { decide, invalidInput, type ChatModel, type QueryRewriter } from '@rag/c
 
 type RewrittenQuery = Awaited<ReturnType<QueryRewriter['rewrite']>>;
 import { z } from 'zod';
-import { buildRewriteMessages } from '../prompts/rewrite-prompt.js';
+import { buildRewriteMessages, type RewriteEvidenceView } from '../prompts/rewrite-prompt.js';
 import { createTemplateQueryRewriter } from './template-query-rewriter.js';
 
 export interface LlmQueryRewriterOptions {
@@ -11,6 +11,8 @@ export interface LlmQueryRewriterOptions {
   temperature?: number;
   /** Rewrites when the model's reply fails validation twice or the model errors (default: template). */
   fallback?: QueryRewriter;
+  /** What the prompt shows of the evidence (default "lead": each top passage's opening sentence). */
+  evidenceView?: RewriteEvidenceView;
 }
 
 export const RewriteReplySchema = z.object({ query: z.string().trim().min(1).max(2000), instructions: z.string().max(2000).default('') });
@@ -25,7 +27,7 @@ export function createLlmQueryRewriter(options: LlmQueryRewriterOptions): QueryR
         decision: 'rewrite',
         model: options.model,
         schema: RewriteReplySchema,
-        messages: buildRewriteMessages(input),
+        messages: buildRewriteMessages(input, options.evidenceView ?? 'lead'),
         ...(context ? { context } : {}),
         temperature: options.temperature ?? 0,
         map: (object): RewrittenQuery => {

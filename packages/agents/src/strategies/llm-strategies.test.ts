@@ -56,5 +56,12 @@ describe('createLlmQueryRewriter', () => {
     const r = await createLlmQueryRewriter({ model }).rewrite({ query: 'Where was he born?', failure: 'rel', evidence, answer: 'Paris' });
     expect(r).toMatchObject({ query: 'Gustave Eiffel birthplace', instructions: 'Use only the evidence.' });
     expect(model.requests[0]!.messages[1]!.content).toMatch(/Failure type: rel\. The retrieved evidence was off-topic/);
+    // by default each passage is shown by its opening sentence: what was retrieved, not all of it
+    const prompt = model.requests[0]!.messages[1]!.content;
+    expect(prompt).toContain('Gustave Eiffel was a French civil engineer.');
+    expect(prompt).not.toContain('He was born in Dijon');
+    const excerpt = createScriptedChatModel([{ json: { query: 'Gustave Eiffel birthplace', instructions: '' } }]);
+    await createLlmQueryRewriter({ model: excerpt, evidenceView: 'excerpt' }).rewrite({ query: 'Where was he born?', failure: 'rel', evidence, answer: 'Paris' });
+    expect(excerpt.requests[0]!.messages[1]!.content).toContain('He was born in Dijon');
   });
 });

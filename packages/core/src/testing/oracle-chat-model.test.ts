@@ -53,6 +53,14 @@ describe('oracle chat model (cost simulator)', () => {
     expect(findGold(gold, [{ id: 'a', text: 'Ada Lovelace was a mathematician born in London.' }, { id: 'b', text: 'Charles Babbage was a mathematician and engineer.' }])?.answer).toBe('yes');
   });
 
+  it('cites every supporting passage of a yes/no answer, as a comparison rests on all of them', async () => {
+    const yesNo = createOracleChatModel({ gold: { answers: ['yes'], supports: ['Ada Lovelace was a mathematician born in London.', 'Charles Babbage was a mathematician and engineer.'] } });
+    const content = `Evidence:\n${evidence({ x: 'Lyon is a city.', a: 'Ada Lovelace was a mathematician born in London.', b: 'Charles Babbage was a mathematician and engineer.' })}\n\nQuestion: Were both mathematicians?`;
+    const r = await generateObject({ model: yesNo, schema: Answer, messages: [{ role: 'user', content }], retries: 0 });
+    expect(r.object.answer).toBe('yes');
+    expect(r.object.citations.map((c) => c.chunkId)).toEqual(['a', 'b']);
+  });
+
   it('states the answer in plain text, searches with tools until it has it, and says when it cannot answer', async () => {
     const plain = await model.chat({ messages: [{ role: 'system', content: 'End with: So the answer is: X.' }, { role: 'user', content: `${evidence({ c1: 'Ada lived in Paris.' })}\nQuestion: Where?` }] });
     expect(plain.text).toBe('So the answer is: Paris.');

@@ -93,6 +93,8 @@ interface Found {
   block?: Block;
   /** Exact text of the block to quote. */
   quote?: string;
+  /** Yes/no golds: every shown supporting passage with the text to quote from it (a comparison rests on all of them). */
+  cited?: { block: Block; quote: string }[];
 }
 
 /** The first gold answer found in the evidence, if any. */
@@ -107,14 +109,14 @@ export function findGold(gold: OracleGold, blocks: readonly Block[]): Found | un
   }
   const yesNo = gold.answers.find((a) => YES_NO.has(a.trim().toLowerCase()));
   if (yesNo && gold.supports && gold.supports.length > 0) {
-    let first: number | undefined;
+    const at: number[] = [];
     for (const passage of gold.supports) {
-      const at = normBlocks.findIndex((t) => shows(t, passage));
-      if (at < 0) return undefined;
-      first ??= at;
+      const i = normBlocks.findIndex((t) => shows(t, passage));
+      if (i < 0) return undefined;
+      if (!at.includes(i)) at.push(i);
     }
-    const block = blocks[first!]!;
-    return { answer: yesNo, block, quote: block.text.split(/(?<=[.!?])\s+/)[0]!.slice(0, 300) };
+    const cited = at.map((i) => ({ block: blocks[i]!, quote: blocks[i]!.text.split(/(?<=[.!?])\s+/)[0]!.slice(0, 300) }));
+    return { answer: yesNo, block: cited[0]!.block, quote: cited[0]!.quote, cited };
   }
   return undefined;
 }
@@ -205,10 +207,15 @@ function fill(schema: unknown, key: string | undefined, c: FillContext, depth = 
       if ('chunkId' in itemProps || 'quote' in itemProps) {
         // citations / spans: the block holding the answer, or none when nothing was found
         if (!ok || !c.found?.block) return min > 0 ? [fill(items, undefined, c, depth + 1)] : [];
-        const item = fill(items, undefined, c, depth + 1) as Record<string, unknown>;
-        if ('chunkId' in itemProps) item.chunkId = c.found.block.id ?? '';
-        if ('quote' in itemProps) item.quote = c.found.quote ?? c.found.answer;
-        return [item];
+        const found = c.found;
+        const cited = found.cited ?? [{ block: found.block!, quote: found.quote ?? found.answer }];
+        const max = typeof s.maxItems === 'number' ? s.maxItems : cited.length;
+        return cited.slice(0, Math.max(1, max)).map(({ block, quote }) => {
+          const item = fill(items, undefined, c, depth + 1) as Record<string, unknown>;
+          if ('chunkId' in itemProps) item.chunkId = block.id ?? '';
+          if ('quote' in itemProps) item.quote = quote;
+          return item;
+        });
       }
       if (name === 'missing' || name === 'gaps') return ok ? [] : Array.from({ length: Math.max(min, 1) }, () => c.pick());
       return sampleFromSchema(s, c.root, c.pick);

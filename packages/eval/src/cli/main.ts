@@ -218,6 +218,9 @@ function summaryTable(report: EvalReport): string {
       const perAttempt = r.llmCallsPerAttempt ? `; calls per attempt mean ${r.llmCallsPerAttempt.mean.toFixed(2)}, p95 ${r.llmCallsPerAttempt.p95.toFixed(2)}` : '';
       const retrieved = r.retrievedTokens !== undefined ? `; retrieved tokens ${r.retrievedTokens}/q` : '';
       lines.push(`  ${''.padEnd(18)} stages: ${stages || '—'}; retries ${r.retries}/q${perAttempt}${retrieved}`);
+      const steps = Object.entries(r.llmSteps ?? {}).sort((a, b) => b[1].calls - a[1].calls);
+      if (steps.length > 0)
+        lines.push(`  ${''.padEnd(18)} by step (calls/q, tokens/q): ${steps.map(([s, c]) => `${s} ${c.calls.toFixed(2)}, ${Math.round(c.tokens)}`).join('; ')}`);
       if (fallbacks.length > 0) lines.push(`  ${''.padEnd(18)} fallbacks: ${fallbacks.map(([d, n]) => `${d} ${n}`).join(', ')}`);
     }
   }

@@ -1,7 +1,7 @@
 import type { Answer, Retriever } from '@rag/core';
 import { emptyCost } from '@rag/core';
 import { describe, expect, it } from 'vitest';
-import { agentInstance, retrieverInstance } from './adapters.js';
+import { agentInstance, llmStepsOf, retrieverInstance } from './adapters.js';
 
 describe('retrieverInstance', () => {
   it('maps evidence to a ranking and reads LLM cost off the run context it passes in', async () => {
@@ -38,5 +38,22 @@ describe('agentInstance', () => {
     expect(failed.answer).toBe('');
     const answered = await agentInstance({ answer: async () => ({ ...answer, status: 'answered' }) }).run('q', { k: 5 });
     expect(answered.answer).toBe('unknown');
+  });
+});
+
+describe('llmStepsOf', () => {
+  it('groups every model call of a trace by step, with its tokens; other events do not count', () => {
+    const trace = [
+      { kind: 'llm', name: 'answer', calls: 1, tokensIn: 100, tokensOut: 10 },
+      { kind: 'llm', name: 'verify.triple-check', calls: 1, tokensIn: 50, tokensOut: 20 },
+      { kind: 'llm', name: 'answer', calls: 1, tokensIn: 90, tokensOut: 5 },
+      // a failed call is traced without tokens and still counts as a call
+      { kind: 'llm', name: 'rewrite', calls: 1 },
+      { kind: 'decision', name: 'answer', calls: 3 },
+    ];
+    expect(llmStepsOf(trace)).toEqual({
+      llmSteps: { answer: { calls: 2, tokens: 205 }, 'verify.triple-check': { calls: 1, tokens: 70 }, rewrite: { calls: 1, tokens: 0 } },
+    });
+    expect(llmStepsOf([])).toEqual({});
   });
 });

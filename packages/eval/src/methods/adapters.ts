@@ -3,7 +3,7 @@
 import { createRunContext } from '@rag/core';
 import { verificationOf } from '@rag/verify';
 import type { Answer, BudgetLimits, Retriever } from '@rag/core';
-import type { AnswerCorrectness, MethodInstance, MethodRun } from '../types.js';
+import type { AnswerCorrectness, LlmStepCost, MethodInstance, MethodRun } from '../types.js';
 
 /** Runs a Retriever with a fresh RunContext per question and reads cost off its meter. */
 export function retrieverInstance(retriever: Retriever): MethodInstance {
@@ -21,6 +21,7 @@ export function retrieverInstance(retriever: Retriever): MethodInstance {
         retries: cost.retries,
         evidence,
         ...fallbacksOf(context.trace.events),
+        ...llmStepsOf(context.trace.events),
       } satisfies MethodRun;
     },
   };
@@ -50,6 +51,7 @@ export function agentInstance(agent: AnsweringAgent, budget?: BudgetLimits): Met
         tokensIn: answer.cost.tokensIn,
         tokensOut: answer.cost.tokensOut,
         ...fallbacksOf(answer.trace),
+        ...llmStepsOf(answer.trace),
         ...retrievedTokensIn(answer.trace),
       };
     },
@@ -62,6 +64,18 @@ export function fallbacksOf(trace: readonly { kind: string; name: string; data?:
   for (const e of trace ?? []) if (e.kind === 'warning' && e.name === 'fallback') out[String(e.data?.decision ?? 'unknown')] = (out[String(e.data?.decision ?? 'unknown')] ?? 0) + 1;
   const budget = (trace ?? []).some((e) => e.kind === 'decision' && e.name === 'budget');
   return { ...(Object.keys(out).length > 0 ? { fallbacks: out } : {}), ...(budget ? { budgetExceeded: true } : {}) };
+}
+
+/** Model calls and tokens by step: the trace's `llm` events grouped by name (every model call is one such event). */
+export function llmStepsOf(trace: readonly { kind: string; name: string; calls?: number; tokensIn?: number; tokensOut?: number }[] | undefined): { llmSteps?: Record<string, LlmStepCost> } {
+  const out: Record<string, LlmStepCost> = {};
+  for (const e of trace ?? []) {
+    if (e.kind !== 'llm') continue;
+    const step = (out[e.name] ??= { calls: 0, tokens: 0 });
+    step.calls += e.calls ?? 1;
+    step.tokens += (e.tokensIn ?? 0) + (e.tokensOut ?? 0);
+  }
+  return Object.keys(out).length > 0 ? { llmSteps: out } : {};
 }
 
 /** The calibrator's score and features, from its trace decision "calibration" (the last one), when the agent scored its answer. */

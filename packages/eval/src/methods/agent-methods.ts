@@ -1,7 +1,7 @@
 // The agents of @rag/agents (issue 8). Each runs through `agentInstance`, so EM/F1/Contain-Acc
 // score its answer text and Recall@K its `Answer.evidence` ranking. In service mode the stack's
 // chat model drives the agent's LLM strategies; in embedded mode the heuristic ones run.
-import { createA2ragAgent, createAcademicAgent, createAragAgent, createIrcotAgent, createNaiveRagAgent, createNoragAgent, createTadaragAgent } from '@rag/agents';
+import { DEFAULT_ANSWER_TOKENS, createA2ragAgent, createAcademicAgent, createAragAgent, createIrcotAgent, createNaiveRagAgent, createNoragAgent, createTadaragAgent } from '@rag/agents';
 import type { EvalMethod } from '../types.js';
 import { agentInstance } from './adapters.js';
 import { RagError } from '@rag/core';
@@ -18,6 +18,11 @@ export const a2ragAgentMethod: EvalMethod = {
     gateThreshold: 'number in [0, 1], τ_g (default the agents package default)',
     llmAnalysis: 'boolean, with a model: the model extracts the seeds (one call per attempt) instead of the phrase extractor (default false, as in the paper)',
     lexicalFirst: 'boolean, with a model: a pass of all three lexical validators is accepted without the model Triple-Check call (default false)',
+    sufficiency: 'heuristic | cascade | model, with a model: who decides stage-wise sufficiency (default heuristic: no model call; cascade: the model inside the heuristic uncertainty band; model: every stage)',
+    answerTokens: 'integer, with a model: tokens of top-ranked passages the answer call is shown (default 1000); 0 = the generator\'s first 8 passages plus every graph fact',
+    graphTokens: 'integer, with a model: tokens of the first graph facts (seed-incident triples first) the answer call is also shown (default 0)',
+    checkEvidence: 'cited | shown | retrieved, with a model: what Triple-Check is shown (default cited: the cited sentences with one neighbour each side)',
+    rewriteEvidence: 'lead | excerpt, with a model: what the rewrite is shown of each top passage (default lead: its opening sentence; excerpt: 600 characters)',
     unsureAnswer: 'boolean, true answers with the best unverified attempt (labelled unsure) instead of FAIL/ABSTAIN when the retries run out (default: true on the embedded default, whose heuristic checks cannot show an answer wrong, false with a chat model, as in Algorithm 1)',
   },
   create: (stack, options) => {
@@ -27,6 +32,11 @@ export const a2ragAgentMethod: EvalMethod = {
     const lexicalFirst = booleanOption(options, 'a2rag-agent', 'lexicalFirst');
     const gate = booleanOption(options, 'a2rag-agent', 'gate');
     const threshold = numberOption(options, 'a2rag-agent', 'gateThreshold');
+    const sufficiency = stringOption(options, 'a2rag-agent', 'sufficiency');
+    const answerTokens = numberOption(options, 'a2rag-agent', 'answerTokens');
+    const graphTokens = numberOption(options, 'a2rag-agent', 'graphTokens');
+    const checkEvidence = stringOption(options, 'a2rag-agent', 'checkEvidence');
+    const rewriteEvidence = stringOption(options, 'a2rag-agent', 'rewriteEvidence');
     return agentInstance(
       createA2ragAgent({
         index: stack.index,
@@ -36,6 +46,12 @@ export const a2ragAgentMethod: EvalMethod = {
         ...(unsureAnswer !== undefined ? { onExhausted: unsureAnswer ? ('unsure-answer' as const) : ('fail' as const) } : {}),
         ...(llmAnalysis ? { llmAnalysis } : {}),
         ...(lexicalFirst ? { lexicalFirst } : {}),
+        ...(sufficiency !== undefined ? { sufficiency: sufficiency as 'heuristic' } : {}),
+        ...(answerTokens !== undefined || graphTokens !== undefined
+          ? { answerEvidence: answerTokens === 0 ? ('all' as const) : { maxTokens: answerTokens ?? DEFAULT_ANSWER_TOKENS, ...(graphTokens !== undefined ? { graphTokens } : {}) } }
+          : {}),
+        ...(checkEvidence !== undefined ? { checkEvidence: checkEvidence as 'cited' } : {}),
+        ...(rewriteEvidence !== undefined ? { rewriteEvidence: rewriteEvidence as 'lead' } : {}),
       }),
     );
   },
@@ -111,10 +127,21 @@ export const ircotMethod: EvalMethod = {
   kind: 'agent',
   description: 'IRCoT baseline: interleaved retrieve-and-reason steps with a step limit (embedded: entity-hop policy)',
   usesGraph: false,
-  options: { maxSteps: 'integer, reasoning steps after the first retrieval (default 4)' },
+  options: {
+    maxSteps: 'integer, reasoning steps after the first retrieval (default 4)',
+    reader: 'separate | chain, with a model: the QA reader reads the collected paragraphs after the loop (default separate, IRCoT QA as in the IRCoT paper) or the answer the chain stated is kept (chain)',
+  },
   create: (stack, options) => {
     const maxSteps = numberOption(options, 'ircot', 'maxSteps');
-    return agentInstance(createIrcotAgent({ index: stack.index, ...(stack.chat ? { model: stack.chat } : {}), ...(maxSteps !== undefined ? { maxSteps } : {}) }));
+    const reader = stringOption(options, 'ircot', 'reader');
+    return agentInstance(
+      createIrcotAgent({
+        index: stack.index,
+        ...(stack.chat ? { model: stack.chat } : {}),
+        ...(maxSteps !== undefined ? { maxSteps } : {}),
+        ...(reader !== undefined ? { reader: reader as 'separate' } : {}),
+      }),
+    );
   },
 };
 

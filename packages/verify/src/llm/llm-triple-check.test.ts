@@ -34,7 +34,7 @@ describe('createLlmTripleCheck', () => {
     expect(r).toMatchObject({ pass: true, failure: undefined, calls: 1 });
     expect(r.verdicts.map((v) => `${v.check}:${v.outcome}`)).toEqual(['relevance:pass', 'grounding:pass', 'adequacy:pass']);
     expect(ctx.trace.toJSON().filter((e) => e.kind === 'llm')).toEqual([expect.objectContaining({ calls: 1, name: 'verify.triple-check' })]);
-    expect(ctx.trace.toJSON().filter((e) => e.kind === 'verdict').map((e) => e.data?.prompt)).toEqual(Array(3).fill('verify.triple-check@1.0.0'));
+    expect(ctx.trace.toJSON().filter((e) => e.kind === 'verdict').map((e) => e.data?.prompt)).toEqual(Array(3).fill('verify.triple-check@1.1.0'));
   });
 
   it('combined mode retries a self-contradicting part and hands that check alone to its lexical validator if it persists', async () => {

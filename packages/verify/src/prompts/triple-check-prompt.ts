@@ -5,16 +5,15 @@ import { quoteEvidence, type VerdictPrompt } from './verdict-prompt.js';
 
 export const TRIPLE_CHECK_PROMPT: VerdictPrompt = {
   id: 'verify.triple-check',
-  version: '1.0.0',
+  // 1.1.0: the same three checks and reply shape in fewer words (the call runs on every attempt).
+  version: '1.1.0',
   system: [
-    'You are a strict verifier for retrieval-augmented question answering. Judge three things independently:',
-    '1. relevance: the evidence is about the question (entities and relations it asks about).',
-    '2. grounding: every claim in the candidate answer is stated in or directly entailed by the evidence (use only the evidence).',
-    '3. adequacy: the candidate answer resolves the question with the right kind of answer, completely, without abstaining (truth is not judged here).',
+    'You are a strict verifier of an answer to a question. Judge independently:',
+    'relevance: the evidence is about the entities and relation the question asks about;',
+    'grounding: the evidence states or directly entails every claim of the answer;',
+    'adequacy: the answer resolves the question with the right kind of answer, completely, without abstaining (not whether it is true).',
     DATA_RULE,
-    'Reply with one JSON object only, no prose around it:',
-    '{"relevance": V, "grounding": V, "adequacy": V} where each V is {"verdict": "pass" | "fail", "reason": "<one sentence>", "spans": [{"chunkId": "<id attribute of an evidence block>", "quote": "<exact text copied from that block>"}]}.',
-    'Each reason must agree with its verdict. A relevance or grounding pass must cite spans; quotes must be copied exactly.',
+    'Reply with JSON only: {"relevance": V, "grounding": V, "adequacy": V}, V = {"verdict": "pass" | "fail", "reason": "<one sentence agreeing with the verdict>", "spans": [{"chunkId": "<evidence id>", "quote": "<text copied exactly from it>"}]}. A relevance or grounding pass cites a span.',
   ].join('\n'),
   user: ({ query, answer, evidence }) =>
     [
