@@ -32,11 +32,11 @@ export const a2ragAgentMethod: EvalMethod = {
     const lexicalFirst = booleanOption(options, 'a2rag-agent', 'lexicalFirst');
     const gate = booleanOption(options, 'a2rag-agent', 'gate');
     const threshold = numberOption(options, 'a2rag-agent', 'gateThreshold');
-    const sufficiency = stringOption(options, 'a2rag-agent', 'sufficiency');
+    const sufficiency = stringOption(options, 'sufficiency');
     const answerTokens = numberOption(options, 'a2rag-agent', 'answerTokens');
     const graphTokens = numberOption(options, 'a2rag-agent', 'graphTokens');
-    const checkEvidence = stringOption(options, 'a2rag-agent', 'checkEvidence');
-    const rewriteEvidence = stringOption(options, 'a2rag-agent', 'rewriteEvidence');
+    const checkEvidence = stringOption(options, 'checkEvidence');
+    const rewriteEvidence = stringOption(options, 'rewriteEvidence');
     return agentInstance(
       createA2ragAgent({
         index: stack.index,
@@ -133,7 +133,7 @@ export const ircotMethod: EvalMethod = {
   },
   create: (stack, options) => {
     const maxSteps = numberOption(options, 'ircot', 'maxSteps');
-    const reader = stringOption(options, 'ircot', 'reader');
+    const reader = stringOption(options, 'reader');
     return agentInstance(
       createIrcotAgent({
         index: stack.index,
