@@ -205,7 +205,7 @@ function distinctAlternatives(ranked: readonly DocsCandidate[]): ScoredAlternati
     const key = squash(c.text);
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ text: c.text, score: c.score });
+    out.push({ text: c.text, score: c.score, fit: c.fit });
     if (out.length >= MAX_ALTERNATIVES) break;
   }
   return out;

@@ -62,7 +62,7 @@ export async function readAnswer(input: ReadInput): Promise<{ question: Question
 const withPath = (answer: ReadAnswer | undefined, path: ReaderPath): ReadAnswer | undefined => (answer ? { ...answer, path } : undefined);
 
 /** The candidates' own scores, best first, as the answer's alternatives. */
-const alternativesOf = (ranked: readonly Candidate[]): ScoredAlternative[] => ranked.slice(0, MAX_ALTERNATIVES).map((c) => ({ text: c.span.text, score: c.score }));
+const alternativesOf = (ranked: readonly Candidate[]): ScoredAlternative[] => ranked.slice(0, MAX_ALTERNATIVES).map((c) => ({ text: c.span.text, score: c.score, fit: c.fit }));
 
 /** The best typed candidate span (through its next hop when it is a bridge), else the best supporting sentence. */
 async function readSpan(input: ReadInput, question: QuestionAnalysis): Promise<ReadAnswer | undefined> {

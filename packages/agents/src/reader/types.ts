@@ -48,6 +48,8 @@ export type ReaderPath = 'docs-choice' | 'choice' | 'choice-by-value' | 'docs-ye
 export interface ScoredAlternative {
   text: string;
   score: number;
+  /** How well its type or shape fits what was asked (the candidate's `fit`; 1 when the step does not type). */
+  fit?: number;
 }
 
 /** Runners-up kept with an answer (enough for a margin; round value). */

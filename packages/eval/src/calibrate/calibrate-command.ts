@@ -25,6 +25,7 @@ interface Options {
   fit: boolean;
   target: number;
   folds: number;
+  minSetVerified: number;
   out: string;
   cacheDir: string;
 }
@@ -38,12 +39,13 @@ export async function runCalibrate(argv: readonly string[], io: CliIo, deps: Cli
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
     .option('--datasets <dir>', 'folder holding the shared dev sets (default: ../shared/datasets or ../../shared/datasets, the first that exists)')
     .option('--work <dir>', 'scratch folder for the cut sets and the feature dumps', 'tmp/calibrate')
-    .option('--limit <n>', 'development questions run per set (after the test split)', num('--limit', true), 150)
+    .option('--limit <n>', 'development questions run per set (after the test split)', num('--limit', true), 120)
     .option('--sets <names>', `comma-separated subset of ${DEV_SETS.map((s) => s.name).join(', ')}`)
     .option('--fit-only', 'do not run the agent: refit from the dumps in --work')
     .option('--no-fit', 'only dump features (e.g. one process per set), fit later with --fit-only')
     .option('--target <p>', 'precision the threshold is chosen for on held-out scores (the verified-precision bar of docs/verify.md)', num('--target'), 0.85)
     .option('--folds <k>', 'cross-validation folds the threshold is chosen on (by question-id hash)', num('--folds', true), 5)
+    .option('--min-set-verified <n>', 'hold each development set to --target on its own once it verifies this many held-out answers', num('--min-set-verified', true), 1)
     .option('--out <file.json>', 'where the fitted model is written', DEFAULT_OUT)
     .option('--cache-dir <dir>', 'index cache of rag-eval', '.rag-cache')
     .action(async (opts: Options) => execute(opts, argv, io, deps));
@@ -88,6 +90,7 @@ async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: 
   const { model, heldOut } = fitCalibrationModel(rows, {
     targetPrecision: opts.target,
     folds: opts.folds,
+    minSetVerified: opts.minSetVerified,
     command: `pnpm calibrate ${argv.join(' ')}`.trim(),
     fittedAt: new Date().toISOString(),
     questions,
