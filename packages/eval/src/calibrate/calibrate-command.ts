@@ -26,6 +26,8 @@ interface Options {
   target: number;
   folds: number;
   minSetVerified: number;
+  minVerified: number;
+  l2: number;
   out: string;
   cacheDir: string;
 }
@@ -45,6 +47,8 @@ export async function runCalibrate(argv: readonly string[], io: CliIo, deps: Cli
     .option('--no-fit', 'only dump features (e.g. one process per set), fit later with --fit-only')
     .option('--target <p>', 'precision the threshold is chosen for on held-out scores (the verified-precision bar of docs/verify.md)', num('--target'), 0.85)
     .option('--folds <k>', 'cross-validation folds the threshold is chosen on (by question-id hash)', num('--folds', true), 5)
+    .option('--min-verified <n>', 'fewest held-out answers (all sets) the threshold may verify', num('--min-verified', true), 10)
+    .option('--l2 <x>', 'L2 penalty of the logistic regression (per row, on standardised features)', num('--l2'), 0.1)
     .option('--min-set-verified <n>', 'hold each development set to --target on its own once it verifies this many held-out answers', num('--min-set-verified', true), 1)
     .option('--out <file.json>', 'where the fitted model is written', DEFAULT_OUT)
     .option('--cache-dir <dir>', 'index cache of rag-eval', '.rag-cache')
@@ -65,6 +69,7 @@ function selectSets(names: string | undefined): DevSet[] {
 
 async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: CliDeps): Promise<void> {
   if (!(opts.target > 0 && opts.target <= 1)) throw new RagError('RAG_INVALID_INPUT', `--target: must be in (0, 1], got ${opts.target}`, { details: { input: 'target' } });
+  if (!(opts.l2 >= 0)) throw new RagError('RAG_INVALID_INPUT', `--l2: must be ≥ 0, got ${opts.l2}`, { details: { input: 'l2' } });
   if (opts.folds < 2) throw new RagError('RAG_INVALID_INPUT', `--folds: must be at least 2, got ${opts.folds}`, { details: { input: 'folds' } });
   const sets = selectSets(opts.sets);
   const datasets = opts.datasets !== undefined ? resolve(io.cwd, opts.datasets) : ['../shared/datasets', '../../shared/datasets'].map((d) => resolve(io.cwd, d)).find((d) => existsSync(d));
@@ -91,6 +96,8 @@ async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: 
     targetPrecision: opts.target,
     folds: opts.folds,
     minSetVerified: opts.minSetVerified,
+    minVerified: opts.minVerified,
+    fit: { l2: opts.l2 },
     command: `pnpm calibrate ${argv.join(' ')}`.trim(),
     fittedAt: new Date().toISOString(),
     questions,
