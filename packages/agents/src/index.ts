@@ -17,8 +17,8 @@ export type { Calibrator, CalibratorOptions } from './calibration/calibrator.js'
 export { defaultCalibrationModel } from './calibration/default-model.js';
 export { fitLogistic } from './calibration/fit-logistic.js';
 export type { FitOptions, LogisticFit } from './calibration/fit-logistic.js';
-export { selectThreshold, selectionAt } from './calibration/select-threshold.js';
-export type { Scored, ThresholdChoice } from './calibration/select-threshold.js';
+export { selectThreshold, selectThresholdPerSet, selectionAt } from './calibration/select-threshold.js';
+export type { PerSetThresholdOptions, Scored, SetScored, ThresholdChoice } from './calibration/select-threshold.js';
 
 export { createExtractiveAnswerGenerator, choiceOptions } from './strategies/extractive-answer-generator.js';
 export type { ExtractiveAnswerGeneratorOptions } from './strategies/extractive-answer-generator.js';

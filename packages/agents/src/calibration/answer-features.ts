@@ -7,6 +7,9 @@
 // and wrong answers which of these signals to trust.
 import { ENGLISH_STOP_WORDS, tokenize, tokenizeWords, type Citation, type RankedChunk, type Verdict } from '@rag/core';
 import { questionForm, typeAgreement } from '@rag/verify';
+import { choiceOptions } from '../reader/comparison.js';
+import { docsChoiceOptions } from '../reader/docs-choice.js';
+import type { ReaderSignals } from './reader-agreement.js';
 
 export const FEATURE_NAMES = [
   'relevancePass',
@@ -33,6 +36,24 @@ export const FEATURE_NAMES = [
   'questionNearAnswer',
   'answerIsEvidenceTitle',
   'answerRarity',
+  'readerAgrees',
+  'readerMargin',
+  'readerScore',
+  'readerShare',
+  'readerFit',
+  'passageVoteShare',
+  'docVotes',
+  'topTwoAgrees',
+  'pathChoice',
+  'pathChoiceByValue',
+  'pathNextHop',
+  'pathDocs',
+  'questionTokens',
+  'questionClauses',
+  'keywordReaderAgrees',
+  'askedChoice',
+  'answerIsOption',
+  'answerNo',
 ] as const;
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];
@@ -52,6 +73,8 @@ export interface FeatureInput {
   titleOf?(docId: string): string | undefined;
   /** Chunks of the whole corpus whose text holds every answer term (capped by the caller), and the cap. */
   corpusHits?: { count: number; cap: number };
+  /** What re-reading the evidence says (reader-agreement.ts); all reader features are 0 without it. */
+  reader?: ReaderSignals;
 }
 
 const content = (text: string) => tokenize(text, { stopWords: ENGLISH_STOP_WORDS });
@@ -72,6 +95,8 @@ function verdictOf(verdicts: readonly Verdict[], check: string): { pass: number;
   if (!v) return { pass: 0.5, score: 0.5 };
   return { pass: v.outcome === 'pass' ? 1 : v.outcome === 'unknown' ? 0.5 : 0, score: clamp01(v.score) };
 }
+
+const containsEitherWay = (a: readonly string[], b: readonly string[]) => containsTokens(a, b) || containsTokens(b, a);
 
 /** Token distance in `text` from any occurrence of the answer to the nearest question term, as 1 / (1 + d/5). */
 function proximity(text: string, answerTokens: readonly string[], questionTerms: ReadonlySet<string>): number {
@@ -118,7 +143,8 @@ export function answerFeatures(input: FeatureInput): AnswerFeatures {
   const isTitle = aTokens.length > 0 && top.some((c) => tokenize(input.titleOf?.(c.docId) ?? '').join(' ') === answerKey);
   const inQuestion = aContent.length === 0 ? 0 : aContent.filter((t) => qContent.has(t)).length / aContent.length;
   const hits = input.corpusHits;
-  return {
+  const options = choiceOptions(question) ?? docsChoiceOptions(question);
+  return inFeatureOrder({
     relevancePass: rel.pass,
     relevanceScore: rel.score,
     groundingPass: grd.pass,
@@ -143,6 +169,50 @@ export function answerFeatures(input: FeatureInput): AnswerFeatures {
     questionNearAnswer: citedChunk ? proximity(citedChunk.text, aTokens, qContent) : 0,
     answerIsEvidenceTitle: isTitle ? 1 : 0,
     answerRarity: hits && hits.cap > 0 ? 1 - clamp01(Math.log1p(hits.count) / Math.log1p(hits.cap)) : 0.5,
+    questionTokens: clamp01(Math.log1p(qContent.size) / Math.log(31)),
+    questionClauses: clamp01(relativeClauses(question) / 3),
+    askedChoice: options ? 1 : 0,
+    // A choice question answered with neither option read its answer from somewhere else.
+    answerIsOption: options && options.some((o) => aTokens.length > 0 && containsEitherWay(tokenize(o), aTokens)) ? 1 : 0,
+    answerNo: /^\s*no\.?\s*$/i.test(answer) ? 1 : 0,
+    ...readerFeatures(input.reader),
+  });
+}
+
+/** The features keyed in FEATURE_NAMES order (the order the trace and the dumps show them in). */
+function inFeatureOrder(features: AnswerFeatures): AnswerFeatures {
+  return Object.fromEntries(FEATURE_NAMES.map((name) => [name, features[name]])) as AnswerFeatures;
+}
+
+// Relative and subordinate clause markers after the question's first word: each nests one more hop
+// ("the population of the city in the county that contains …").
+const CLAUSE = /\b(?:that|which|who|whom|whose|where|when|whereby)\b/gi;
+
+/** Clause markers of a question past its opening wh-word. */
+export function relativeClauses(question: string): number {
+  const rest = question.trim().replace(/^\S+\s*/, '');
+  return (rest.match(CLAUSE) ?? []).length;
+}
+
+type ReaderFeatureName = Extract<FeatureName, `reader${string}` | `path${string}` | 'passageVoteShare' | 'docVotes' | 'topTwoAgrees' | 'keywordReaderAgrees'>;
+
+function readerFeatures(r: ReaderSignals | undefined): Record<ReaderFeatureName, number> {
+  const path = r?.path;
+  return {
+    readerAgrees: r?.agrees ? 1 : 0,
+    readerMargin: clamp01(r?.margin ?? 0),
+    readerScore: r ? clamp01(r.score / (1 + r.score)) : 0,
+    readerShare: clamp01(r?.share ?? 0),
+    // A fit of 1.5 is the asked shape itself (docs reader) or a type with the head-noun bonus.
+    readerFit: clamp01((r?.fit ?? 0) / 1.5),
+    passageVoteShare: r && r.passagesRead > 0 ? r.passageVotes / r.passagesRead : 0,
+    docVotes: r ? clamp01(Math.log1p(r.docVotes) / Math.log(6)) : 0,
+    topTwoAgrees: r?.topTwoAgrees ? 1 : 0,
+    keywordReaderAgrees: r?.keywordAgrees ? 1 : 0,
+    pathChoice: path === 'choice' || path === 'docs-choice' ? 1 : 0,
+    pathChoiceByValue: path === 'choice-by-value' ? 1 : 0,
+    pathNextHop: path === 'next-hop' ? 1 : 0,
+    pathDocs: path === 'docs' ? 1 : 0,
   };
 }
 

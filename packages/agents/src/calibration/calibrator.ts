@@ -9,6 +9,7 @@ import type { RagIndex } from '@rag/indexer';
 import { answerFeatures, containsTokens, type AnswerFeatures } from './answer-features.js';
 import { correctnessScore, type CalibrationModel } from './calibration-model.js';
 import { tokenize } from '@rag/core';
+import { readerSignals, type AgreementIndex } from './reader-agreement.js';
 
 /** Chunks read when counting how common the answer is in the corpus. */
 const CORPUS_HITS_CAP = 50;
@@ -23,7 +24,7 @@ export interface Calibrator {
 
 export interface CalibratorOptions {
   model: CalibrationModel;
-  index: Pick<RagIndex, 'getChunk' | 'getDoc' | 'keyword'>;
+  index: Pick<RagIndex, 'getChunk' | 'getDoc' | 'keyword'> & { graph?: AgreementIndex['graph'] };
 }
 
 export function createCalibrator({ model, index }: CalibratorOptions): Calibrator {
@@ -35,6 +36,7 @@ export function createCalibrator({ model, index }: CalibratorOptions): Calibrato
     const answerTokens = tokenize(result.text);
     const hits = answerTokens.length === 0 ? [] : await index.keyword.search(result.text, CORPUS_HITS_CAP);
     const count = hits.filter((h) => containsTokens(tokenize(index.getChunk(h.id)?.text ?? ''), answerTokens)).length;
+    const reader = await readerSignals(question, result.text, evidence, index);
     return answerFeatures({
       question,
       answer: result.text,
@@ -44,6 +46,7 @@ export function createCalibrator({ model, index }: CalibratorOptions): Calibrato
       retries: result.retries ?? 0,
       titleOf: (docId) => index.getDoc(docId)?.title,
       corpusHits: { count, cap: CORPUS_HITS_CAP },
+      reader,
     });
   };
   return {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitLogistic } from './fit-logistic.js';
 import { correctnessScore } from './calibration-model.js';
-import { selectThreshold, selectionAt } from './select-threshold.js';
+import { selectThreshold, selectThresholdPerSet, selectionAt } from './select-threshold.js';
 
 // A deterministic pseudo-random stream (no Math.random in tests).
 function lcg(seed: number) {
@@ -72,5 +72,35 @@ describe('selectThreshold', () => {
     ];
     expect(selectThreshold(tied, 0.9, 1)).toMatchObject({ threshold: 0.9, verified: 1 });
     expect(selectionAt(tied, 0.8)).toEqual({ verified: 3, precision: 2 / 3, coverage: 1 });
+  });
+});
+
+describe('selectThresholdPerSet', () => {
+  // Set a is right at every score; set b is wrong at 0.85 and 0.65.
+  const scored = [
+    { set: 'a', score: 0.95, correct: true },
+    { set: 'b', score: 0.9, correct: true },
+    { set: 'a', score: 0.85, correct: true },
+    { set: 'b', score: 0.85, correct: false },
+    { set: 'a', score: 0.8, correct: true },
+    { set: 'a', score: 0.75, correct: true },
+    { set: 'a', score: 0.7, correct: true },
+    { set: 'b', score: 0.65, correct: false },
+    { set: 'a', score: 0.6, correct: true },
+  ];
+
+  it('holds every set to the target, not only the pool', () => {
+    // Pooled, 0.6 keeps 7 of 9 right (0.78) and 0.7 keeps 6 of 7 (0.86): the pooled rule stops at 0.7,
+    // where set b has 1 of 2 right.
+    expect(selectThreshold(scored, 0.85, 1).threshold).toBe(0.7);
+    expect(selectThresholdPerSet(scored, 0.85, { minVerified: 1, minSetVerified: 1 })).toMatchObject({ threshold: 0.9, verified: 2, precision: 1 });
+  });
+
+  it('leaves a set with fewer verified answers than minSetVerified to the pooled rule', () => {
+    expect(selectThresholdPerSet(scored, 0.85, { minVerified: 1, minSetVerified: 3 }).threshold).toBe(0.7);
+  });
+
+  it('says when no threshold reaches the target', () => {
+    expect(selectThresholdPerSet(scored, 0.85, { minVerified: 10, minSetVerified: 1 })).toMatchObject({ verified: 0, reached: false });
   });
 });

@@ -87,11 +87,14 @@ export function answerChoice(query: string, [a, b]: [string, string], sents: Sen
   const [x, y] = info as [(typeof info)[0], (typeof info)[0]];
   if (!x.best && !y.best) return undefined;
   let pick = x.support >= y.support ? x : y;
-  if (direction && x.value !== undefined && y.value !== undefined && x.value !== y.value) {
+  const byValue = direction !== undefined && x.value !== undefined && y.value !== undefined && x.value !== y.value;
+  if (byValue) {
     const wantMin = direction === 'min-year' || direction === 'min-num';
-    pick = (x.value < y.value) === wantMin ? x : y;
+    pick = (x.value! < y.value!) === wantMin ? x : y;
   }
   const sent = pick.best ?? (x.best ?? y.best)!;
-  return { text: pick.opt, sent };
+  // The options' evidence support, the picked one first (a choice decided by the values may pick the less supported one).
+  const alternatives = [pick, pick === x ? y : x].map((o) => ({ text: o.opt, score: o.support }));
+  return { text: pick.opt, sent, path: byValue ? 'choice-by-value' : 'choice', alternatives };
 }
 

@@ -14,7 +14,7 @@ import { docsSpans, isTechnicalText, shapeOf, type DocsSpan } from './docs-spans
 import type { TitleOf } from './next-hop.js';
 import type { AnswerType } from '@rag/verify';
 import { sentenceAnswer } from './sentence-answer.js';
-import type { ReadAnswer, Sent } from './types.js';
+import { MAX_ALTERNATIVES, type ReadAnswer, type ScoredAlternative, type Sent } from './types.js';
 
 /** Evidence chunks (by retrieval rank) whose sentences give candidates. */
 const TOP_CHUNKS = 5;
@@ -195,6 +195,22 @@ function describeAnswer(subject: string | undefined, top: Sent[]): ReadAnswer | 
   return sentenceAnswer(top);
 }
 
+const withSentencePath = (answer: ReadAnswer | undefined): ReadAnswer | undefined => (answer ? { ...answer, path: 'sentence' } : undefined);
+
+/** The best score of each distinct candidate text (squashed), best first. */
+function distinctAlternatives(ranked: readonly DocsCandidate[]): ScoredAlternative[] {
+  const seen = new Set<string>();
+  const out: ScoredAlternative[] = [];
+  for (const c of ranked) {
+    const key = squash(c.text);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ text: c.text, score: c.score, fit: c.fit });
+    if (out.length >= MAX_ALTERNATIVES) break;
+  }
+  return out;
+}
+
 /** Does the evidence (or the question) read as technical documentation? */
 export function isDocsQuestion(query: string, sents: readonly Sent[]): boolean {
   if (/`[^`]+`/.test(query)) return true;
@@ -211,10 +227,11 @@ export function isDocsQuestion(query: string, sents: readonly Sent[]): boolean {
 export function readDocsAnswer(query: string, sents: Sent[], form: AnswerType, exclude: readonly string[] = [], titleOf?: TitleOf): ReadAnswer | undefined {
   const q = docsQuestion(query);
   const top = sents.filter((s) => s.rank < TOP_CHUNKS);
-  if (q.describe) return describeAnswer(q.subject, top);
+  if (q.describe) return withSentencePath(describeAnswer(q.subject, top));
   // A person, place or date is the encyclopaedic reader's; so is a question that names no docs shape.
   if (!q.shape && !q.howTo && !q.defaultAsked && (form !== 'entity' && form !== 'other')) return undefined;
-  const best = candidates(query, q, top, exclude, titleOf)[0];
-  if (best && best.fit >= MIN_SHAPE_FIT) return { text: best.text, sent: best.sent, form: 'span' };
-  return sentenceAnswer(top);
+  const ranked = candidates(query, q, top, exclude, titleOf);
+  const best = ranked[0];
+  if (best && best.fit >= MIN_SHAPE_FIT) return { text: best.text, sent: best.sent, form: 'span', path: 'docs', alternatives: distinctAlternatives(ranked) };
+  return withSentencePath(sentenceAnswer(top));
 }

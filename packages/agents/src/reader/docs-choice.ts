@@ -38,5 +38,6 @@ export function answerDocsChoice(query: string, sents: readonly Sent[]): ReadAns
   const [a, b] = best;
   if (!a && !b) return undefined;
   const pick = !b || (a && a.score >= b.score) ? 0 : 1;
-  return { text: options[pick]!, sent: (pick === 0 ? a : b)! };
+  const alternatives = options.map((text, i) => ({ text, score: best[i]?.score ?? 0 })).sort((x, y) => y.score - x.score);
+  return { text: options[pick]!, sent: (pick === 0 ? a : b)!, path: 'docs-choice', alternatives };
 }

@@ -6,7 +6,7 @@
 // such (sentence-answer.ts).
 import { analyseQuestion, type QuestionAnalysis } from './question.js';
 import { answerChoice } from './comparison.js';
-import { pickCandidate, rankCandidates } from './candidates.js';
+import { rankCandidates } from './candidates.js';
 import { answerYesNo } from './yes-no.js';
 import { answerDocsYesNo, asksYesNo } from './docs-yes-no.js';
 import { isDocsQuestion, readDocsAnswer } from './docs-answer.js';
@@ -17,7 +17,7 @@ import { expectedAnswer } from './expected-answer.js';
 import { confidentSpan, sentenceAnswer } from './sentence-answer.js';
 import { nextHopSentences, type PassagesOf, type TitleOf } from './next-hop.js';
 import { phraseKey } from '../internal/spans.js';
-import type { ReadAnswer, Sent } from './types.js';
+import { MAX_ALTERNATIVES, type Candidate, type ReadAnswer, type ReaderPath, type ScoredAlternative, type Sent } from './types.js';
 
 export interface ReadInput {
   query: string;
@@ -52,32 +52,45 @@ export async function readAnswer(input: ReadInput): Promise<{ question: Question
   if (answer) {
     // The docs choice reader answered.
   } else if (question.choice) answer = answerChoice(query, question.choice, sents);
-  else if (docs && (question.form === 'yesno' || asksYesNo(query))) answer = answerDocsYesNo(query, sents) ?? answerYesNo(query, sents);
-  else if (question.form === 'yesno') answer = answerYesNo(query, sents);
+  else if (docs && (question.form === 'yesno' || asksYesNo(query))) answer = withPath(answerDocsYesNo(query, sents), 'docs-yesno') ?? withPath(answerYesNo(query, sents), 'yesno');
+  else if (question.form === 'yesno') answer = withPath(answerYesNo(query, sents), 'yesno');
   else if (docs) answer = readDocsAnswer(query, sents, question.spanForm, exclude, input.titleOf);
-  if (!answer) {
-    const ctx = { expected: expectedAnswer(query, question.form), ...(input.graph ? { graph: input.graph } : {}), bridges: bridgeEntities(query, sents) };
-    let via: string | undefined;
-    let best = pickCandidate(query, question.spanForm, pool, sents, exclude, question.noun, ctx) ?? (input.widerPool ? pickCandidate(query, question.spanForm, input.widerPool, sents, exclude, question.noun, ctx) : undefined);
-    // A name stated without the asked relation is likely the first hop's result: read the next hop.
-    if (best && confidentSpan(best)) {
-      const hop = await nextHopSentences(query, best, sents, { ...(input.passagesOf ? { passagesOf: input.passagesOf } : {}), ...(input.titleOf ? { titleOf: input.titleOf } : {}) });
-      if (hop.length > 0) {
-        const bridges = new Set([...ctx.bridges, phraseKey(best.span.text)]);
-        // A part of the bridge's name ("Eddie" for "Eddie the Eagle"), or a longer form of it, is the bridge again.
-        const bridgeKey = ` ${phraseKey(best.span.text)} `;
-        const next = rankCandidates(query, question.spanForm, hop.slice(0, NEXT_HOP_SENTENCES), [...sents, ...hop], [...exclude, best.span.text], question.noun, { ...ctx, bridges }).find((c) => {
-          const key = ` ${phraseKey(c.span.text)} `;
-          return !bridgeKey.includes(key) && !key.includes(bridgeKey);
-        });
-        if (next && confidentSpan(next)) {
-          via = best.span.text;
-          best = next;
-        }
+  answer ??= await readSpan(input, question);
+  return { question, ...(answer ? { answer } : {}) };
+}
+
+const withPath = (answer: ReadAnswer | undefined, path: ReaderPath): ReadAnswer | undefined => (answer ? { ...answer, path } : undefined);
+
+/** The candidates' own scores, best first, as the answer's alternatives. */
+const alternativesOf = (ranked: readonly Candidate[]): ScoredAlternative[] => ranked.slice(0, MAX_ALTERNATIVES).map((c) => ({ text: c.span.text, score: c.score, fit: c.fit }));
+
+/** The best typed candidate span (through its next hop when it is a bridge), else the best supporting sentence. */
+async function readSpan(input: ReadInput, question: QuestionAnalysis): Promise<ReadAnswer | undefined> {
+  const { query, sents, pool, exclude } = input;
+  const ctx = { expected: expectedAnswer(query, question.form), ...(input.graph ? { graph: input.graph } : {}), bridges: bridgeEntities(query, sents) };
+  let via: string | undefined;
+  let ranked = rankCandidates(query, question.spanForm, pool, sents, exclude, question.noun, ctx);
+  if (ranked.length === 0 && input.widerPool) ranked = rankCandidates(query, question.spanForm, input.widerPool, sents, exclude, question.noun, ctx);
+  let best = ranked[0];
+  // A name stated without the asked relation is likely the first hop's result: read the next hop.
+  if (best && confidentSpan(best)) {
+    const hop = await nextHopSentences(query, best, sents, { ...(input.passagesOf ? { passagesOf: input.passagesOf } : {}), ...(input.titleOf ? { titleOf: input.titleOf } : {}) });
+    if (hop.length > 0) {
+      const bridges = new Set([...ctx.bridges, phraseKey(best.span.text)]);
+      // A part of the bridge's name ("Eddie" for "Eddie the Eagle"), or a longer form of it, is the bridge again.
+      const bridgeKey = ` ${phraseKey(best.span.text)} `;
+      const hopRanked = rankCandidates(query, question.spanForm, hop.slice(0, NEXT_HOP_SENTENCES), [...sents, ...hop], [...exclude, best.span.text], question.noun, { ...ctx, bridges }).filter((c) => {
+        const key = ` ${phraseKey(c.span.text)} `;
+        return !bridgeKey.includes(key) && !key.includes(bridgeKey);
+      });
+      const next = hopRanked[0];
+      if (next && confidentSpan(next)) {
+        via = best.span.text;
+        best = next;
+        ranked = hopRanked;
       }
     }
-    if (best && confidentSpan(best)) answer = { text: best.span.text, sent: best.sent, form: 'span', ...(via ? { via } : {}) };
-    else answer = sentenceAnswer(input.widerPool ?? pool);
   }
-  return { question, ...(answer ? { answer } : {}) };
+  if (best && confidentSpan(best)) return { text: best.span.text, sent: best.sent, form: 'span', path: via ? 'next-hop' : 'span', alternatives: alternativesOf(ranked), ...(via ? { via } : {}) };
+  return withPath(sentenceAnswer(input.widerPool ?? pool), 'sentence');
 }

@@ -33,7 +33,27 @@ export interface ReadAnswer {
   form?: 'span' | 'sentence';
   /** The bridge a next-hop answer was read through (next-hop.ts), for the trace. */
   via?: string;
+  /** Which reader step answered (read-answer.ts). */
+  path?: ReaderPath;
+  /**
+   * The answering step's own scores of its candidates, best first, one per distinct phrase
+   * (at most MAX_ALTERNATIVES): the answer's and its runners-up. What the calibrator reads the
+   * reader's margin from; absent for steps that score no candidates (yes/no).
+   */
+  alternatives?: ScoredAlternative[];
 }
+
+export type ReaderPath = 'docs-choice' | 'choice' | 'choice-by-value' | 'docs-yesno' | 'yesno' | 'docs' | 'span' | 'next-hop' | 'sentence';
+
+export interface ScoredAlternative {
+  text: string;
+  score: number;
+  /** How well its type or shape fits what was asked (the candidate's `fit`; 1 when the step does not type). */
+  fit?: number;
+}
+
+/** Runners-up kept with an answer (enough for a margin; round value). */
+export const MAX_ALTERNATIVES = 8;
 
 /** Wh-words and auxiliaries that carry no content for matching evidence. */
 export const QUESTION_WORDS = new Set(['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'why', 'how', 'many', 'much', 'name', 'year', 'did', 'does', 'do', 'was', 'were', 'is', 'are']);

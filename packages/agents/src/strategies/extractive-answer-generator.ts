@@ -7,10 +7,8 @@
 // marked `form: 'sentence'` (reader/sentence-answer.ts states the rule).
 import { invalidInput, type AnswerGenerator, type Citation, type GeneratedAnswer } from '@rag/core';
 import type { RagIndex } from '@rag/indexer';
-import { bridgePassages, ownPassages } from '../reader/bridge-fetch.js';
 import type { NameTypeGraph } from '../reader/candidate-type.js';
-import { readAnswer } from '../reader/read-answer.js';
-import { scoreSentences } from '../reader/sentence-scoring.js';
+import { readEvidence } from '../reader/read-evidence.js';
 import type { Sent } from '../reader/types.js';
 import { parseInstructions } from './instructions.js';
 
@@ -33,8 +31,6 @@ export interface ExtractiveAnswerGeneratorOptions {
   bridgeBonus?: number;
 }
 
-const STRICT_MIN_OVERLAP = 0.34;
-
 export function createExtractiveAnswerGenerator(options: ExtractiveAnswerGeneratorOptions = {}): AnswerGenerator {
   const maxChunks = options.maxChunks ?? 8;
   const maxSentences = options.maxSentences ?? 6;
@@ -53,27 +49,10 @@ export function createExtractiveAnswerGenerator(options: ExtractiveAnswerGenerat
       if (typeof query !== 'string' || !query.trim()) throw invalidInput('query', 'must be a non-empty string');
       if (!evidence || !Array.isArray(evidence.chunks)) throw invalidInput('evidence', 'must be Evidence with a "chunks" array');
       const rules = parseInstructions(instructions);
-      let sents = scoreSentences(query, evidence, maxChunks, bridgeBonus);
-      // A bridge named in the evidence without a passage of its own: its passages from the index.
-      const extra = options.index?.graph && bridgeBonus > 0 ? bridgePassages(query, sents, options.index) : [];
-      if (extra.length > 0) {
-        context?.trace.decision('bridge-passages', `read ${extra.length} passage(s) of bridge entities from the index`, { chunks: extra.map((c) => c.chunkId) });
-        sents = scoreSentences(query, { ...evidence, chunks: [...evidence.chunks.slice(0, maxChunks), ...extra] }, maxChunks + extra.length, bridgeBonus);
-      }
-      const pool = rules.strict ? sents.filter((s) => s.score >= STRICT_MIN_OVERLAP).slice(0, 3) : sents.slice(0, maxSentences);
-      const index = options.index;
-      const { question, answer: result } = await readAnswer({
-        query,
-        ...(analysis?.answerType ? { analyzerType: analysis.answerType } : {}),
-        sents,
-        pool,
-        ...(rules.strict ? {} : { widerPool: sents.slice(0, 2 * maxSentences) }),
-        exclude: rules.exclude,
-        ...(index?.graph ? { graph: index.graph } : {}),
-        // The next hop of a composed question reads a bridge's own page (reader/next-hop.ts).
-        ...(index ? { passagesOf: (name: string) => ownPassages(name, index) } : {}),
-        ...(index?.getDoc ? { titleOf: (docId: string) => index.getDoc!(docId)?.title } : {}),
-      });
+      const reading = await readEvidence(query, evidence, analysis, { ...(options.index ? { index: options.index } : {}), maxChunks, maxSentences, bridgeBonus, strict: rules.strict, exclude: rules.exclude });
+      const extra = reading.bridgeChunks;
+      if (extra.length > 0) context?.trace.decision('bridge-passages', `read ${extra.length} passage(s) of bridge entities from the index`, { chunks: extra });
+      const { question, answer: result } = reading;
       if (result?.via) context?.trace.decision('next-hop', `"${result.via.slice(0, 60)}" is stated without the asked relation: answered from its next hop`, { bridge: result.via });
       const form = question.form;
       const said = !result
@@ -81,7 +60,7 @@ export function createExtractiveAnswerGenerator(options: ExtractiveAnswerGenerat
         : result.form === 'sentence'
           ? `no confident ${form} span: best supporting sentence "${result.text.slice(0, 60)}"`
           : `span "${result.text.slice(0, 60)}" (${form})`;
-      context?.trace.decision('extractive-answer', said, { form, answerForm: result?.form ?? 'none', sentences: pool.length, strict: rules.strict });
+      context?.trace.decision('extractive-answer', said, { form, answerForm: result?.form ?? 'none', sentences: reading.poolSize, strict: rules.strict });
       if (!result) return { text: '', citations: [], abstain: true } satisfies GeneratedAnswer;
       // A sentence answer (no phrase of the asked type was found) says so through `form`; the
       // agents label it unsure, never verified (internal/label-answer.ts).

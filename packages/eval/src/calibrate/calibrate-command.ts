@@ -25,6 +25,9 @@ interface Options {
   fit: boolean;
   target: number;
   folds: number;
+  minSetVerified: number;
+  minVerified: number;
+  l2: number;
   out: string;
   cacheDir: string;
 }
@@ -38,12 +41,15 @@ export async function runCalibrate(argv: readonly string[], io: CliIo, deps: Cli
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
     .option('--datasets <dir>', 'folder holding the shared dev sets (default: ../shared/datasets or ../../shared/datasets, the first that exists)')
     .option('--work <dir>', 'scratch folder for the cut sets and the feature dumps', 'tmp/calibrate')
-    .option('--limit <n>', 'development questions run per set (after the test split)', num('--limit', true), 150)
+    .option('--limit <n>', 'development questions run per set (after the test split)', num('--limit', true), 120)
     .option('--sets <names>', `comma-separated subset of ${DEV_SETS.map((s) => s.name).join(', ')}`)
     .option('--fit-only', 'do not run the agent: refit from the dumps in --work')
     .option('--no-fit', 'only dump features (e.g. one process per set), fit later with --fit-only')
     .option('--target <p>', 'precision the threshold is chosen for on held-out scores (the verified-precision bar of docs/verify.md)', num('--target'), 0.85)
     .option('--folds <k>', 'cross-validation folds the threshold is chosen on (by question-id hash)', num('--folds', true), 5)
+    .option('--min-verified <n>', 'fewest held-out answers (all sets) the threshold may verify', num('--min-verified', true), 10)
+    .option('--l2 <x>', 'L2 penalty of the logistic regression (per row, on standardised features)', num('--l2'), 0.1)
+    .option('--min-set-verified <n>', 'hold each development set to --target on its own once it verifies this many held-out answers', num('--min-set-verified', true), 1)
     .option('--out <file.json>', 'where the fitted model is written', DEFAULT_OUT)
     .option('--cache-dir <dir>', 'index cache of rag-eval', '.rag-cache')
     .action(async (opts: Options) => execute(opts, argv, io, deps));
@@ -63,6 +69,7 @@ function selectSets(names: string | undefined): DevSet[] {
 
 async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: CliDeps): Promise<void> {
   if (!(opts.target > 0 && opts.target <= 1)) throw new RagError('RAG_INVALID_INPUT', `--target: must be in (0, 1], got ${opts.target}`, { details: { input: 'target' } });
+  if (!(opts.l2 >= 0)) throw new RagError('RAG_INVALID_INPUT', `--l2: must be ≥ 0, got ${opts.l2}`, { details: { input: 'l2' } });
   if (opts.folds < 2) throw new RagError('RAG_INVALID_INPUT', `--folds: must be at least 2, got ${opts.folds}`, { details: { input: 'folds' } });
   const sets = selectSets(opts.sets);
   const datasets = opts.datasets !== undefined ? resolve(io.cwd, opts.datasets) : ['../shared/datasets', '../../shared/datasets'].map((d) => resolve(io.cwd, d)).find((d) => existsSync(d));
@@ -88,6 +95,9 @@ async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: 
   const { model, heldOut } = fitCalibrationModel(rows, {
     targetPrecision: opts.target,
     folds: opts.folds,
+    minSetVerified: opts.minSetVerified,
+    minVerified: opts.minVerified,
+    fit: { l2: opts.l2 },
     command: `pnpm calibrate ${argv.join(' ')}`.trim(),
     fittedAt: new Date().toISOString(),
     questions,

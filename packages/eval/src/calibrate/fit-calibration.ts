@@ -1,10 +1,12 @@
 // Fits the calibration model. The threshold is chosen on held-out scores: the rows are split into
 // K folds (by question-id hash, calibration-rows.ts); each fold is scored by a logistic regression
 // fitted on the other folds, and the threshold is the lowest out-of-fold score at which the
-// precision of the answers above it reaches the target (the largest coverage at that precision).
+// precision of the answers above it reaches the target — pooled, and on every development set
+// that verifies at least `minSetVerified` answers (a domain's errors are not averaged away by
+// another domain's easy answers).
 // The shipped weights are then fitted on all rows. The model records the out-of-fold precision and
 // coverage at its threshold (`validation`, per set too) and the in-sample ones (`train`).
-import { FEATURE_NAMES, correctnessScore, fitLogistic, parseCalibrationModel, selectionAt, selectThreshold, type CalibrationModel, type FitOptions, type Scored } from '@rag/agents';
+import { FEATURE_NAMES, correctnessScore, fitLogistic, parseCalibrationModel, selectionAt, selectThresholdPerSet, type CalibrationModel, type FitOptions, type Scored } from '@rag/agents';
 import { RagError } from '@rag/core';
 import type { CalibrationRow } from './calibration-rows.js';
 
@@ -14,6 +16,8 @@ export interface FitCalibrationOptions {
   folds: number;
   /** Fewest verified out-of-fold answers a threshold may rest on (default 20). */
   minVerified?: number;
+  /** A set is held to the target on its own once it verifies this many out-of-fold answers (default 1: every set). */
+  minSetVerified?: number;
   command: string;
   fittedAt: string;
   /** Questions run per set (answers are counted from the rows). */
@@ -41,7 +45,8 @@ export function fitCalibrationModel(rows: readonly CalibrationRow[], options: Fi
     const fit = fitLogistic(train.map((r) => r.x), labels(train), options.fit);
     for (const r of test) heldOut.push({ score: correctnessScore(fit, r.x), correct: r.correct, set: r.set });
   }
-  const choice = selectThreshold(heldOut, options.targetPrecision, options.minVerified ?? 20);
+  const minSetVerified = options.minSetVerified ?? 1;
+  const choice = selectThresholdPerSet(heldOut, options.targetPrecision, { minVerified: options.minVerified ?? 20, minSetVerified });
   const fit = fitLogistic(rows.map((r) => r.x), labels(rows), options.fit);
   const summary = (scored: readonly Scored[]) => {
     const s = selectionAt(scored, choice.threshold);
@@ -57,7 +62,7 @@ export function fitCalibrationModel(rows: readonly CalibrationRow[], options: Fi
     targetPrecision: options.targetPrecision,
     fittedAt: options.fittedAt,
     command: options.command,
-    validationMethod: `${options.folds}-fold cross-validation by question-id hash (out-of-fold scores)`,
+    validationMethod: `${options.folds}-fold cross-validation by question-id hash (out-of-fold scores); threshold: lowest with pooled precision ≥ target and precision ≥ target on every set verifying ≥ ${minSetVerified} answer(s)`,
     datasets: sets.map((name) => ({ name, questions: options.questions[name]!, answers: rows.filter((r) => r.set === name).length })),
     train: summary(rows.map((r) => ({ score: correctnessScore(fit, r.x), correct: r.correct }))),
     validation: { ...summary(heldOut), perSet: Object.fromEntries(sets.map((s) => [s, summary(heldOut.filter((h) => h.set === s))])) },
