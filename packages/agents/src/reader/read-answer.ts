@@ -43,7 +43,7 @@ export interface ReadInput {
 const NEXT_HOP_SENTENCES = 6;
 
 export async function readAnswer(input: ReadInput): Promise<{ question: QuestionAnalysis; answer?: ReadAnswer }> {
-  const { query, sents, pool, exclude } = input;
+  const { query, sents, exclude } = input;
   const question = analyseQuestion(query, input.analyzerType);
   let answer: ReadAnswer | undefined;
   // Evidence that reads as technical documentation gets the docs reader first (docs-answer.ts).

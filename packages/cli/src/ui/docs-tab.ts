@@ -3,7 +3,7 @@
 // /api/jobs/stream: queued, indexing with per-stage progress, indexed, or failed with the
 // reason. Everything from the server is shown with textContent.
 import type { IngestJob } from '../service/ingest-jobs.js';
-import { openEventStream, type EventStream } from './event-stream.js';
+import { createJobsStream } from './jobs-stream.js';
 
 export type Api = <T>(path: string, init?: RequestInit) => Promise<T>;
 export type El = <K extends keyof HTMLElementTagNameMap>(tag: K, props?: Record<string, unknown>, ...children: (Node | string)[]) => HTMLElementTagNameMap[K];
@@ -47,7 +47,6 @@ function mark<T extends HTMLElement>(e: T, attrs: Record<string, string>, data: 
 
 export function mountDocsTab({ api, el, onStoreChanged }: DocsTabDeps): DocsTab {
   let offset = 0;
-  let source: EventStream | undefined;
   const jobs = new Map<string, IngestJob>();
   /** Documents deleted on this page: an upload that indexed them no longer links to them. */
   const deleted = new Set<string>();
@@ -193,25 +192,14 @@ export function mountDocsTab({ api, el, onStoreChanged }: DocsTabDeps): DocsTab 
     });
 
   // --- jobs, followed live -------------------------------------------------------------
-  function follow() {
-    if (source) return;
-    // Reconnects after a drop, as EventSource did; a refusal (e.g. 401 before the token is
-    // entered) waits for the next follow() instead of retrying in a loop.
-    source = openEventStream('/api/jobs/stream', {
-      event(name, raw) {
-        if (name === 'snapshot') onSnapshot((JSON.parse(raw) as { items: IngestJob[] }).items);
-        else if (name === 'job') onJob(JSON.parse(raw) as IngestJob);
-        else if (name === 'forgotten') {
-          jobs.delete((JSON.parse(raw) as { id: string }).id);
-          renderJobs();
-        }
-      },
-      end({ status }) {
-        source = undefined;
-        if (status === undefined) setTimeout(follow, 2000);
-      },
-    });
-  }
+  const { follow } = createJobsStream({
+    snapshot: onSnapshot,
+    job: onJob,
+    forgotten: (id) => {
+      jobs.delete(id);
+      renderJobs();
+    },
+  });
 
   function onSnapshot(items: IngestJob[]) {
     const before = new Map(jobs);
