@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRunContext, type Verdict } from '@rag/core';
 import { FEATURE_NAMES } from './answer-features.js';
 import type { CalibrationModel } from './calibration-model.js';
-import { createCalibrator } from './calibrator.js';
+import { createCalibrator, usesReaderSignals } from './calibrator.js';
 
 const chunks: Record<string, { id: string; docId: string; text: string }> = {
   'a#0': { id: 'a#0', docId: 'a', text: 'Brooklyn is a 2015 romantic drama film produced by Finola Dwyer.' },
@@ -67,5 +67,16 @@ describe('createCalibrator', () => {
     const failed = { ...result('pass'), status: 'failed' as const };
     expect(await calibrator.apply('q?', failed, context)).toBe(failed);
     expect(context.trace.toJSON().some((e) => e.name === 'calibration')).toBe(false);
+  });
+});
+
+describe('usesReaderSignals', () => {
+  it('is true only when a re-reading feature has a weight (else scoring skips the re-reading)', () => {
+    const weights = FEATURE_NAMES.map(() => 0);
+    expect(usesReaderSignals({ features: [...FEATURE_NAMES], weights })).toBe(false);
+    weights[FEATURE_NAMES.indexOf('groundingScore')] = 1;
+    expect(usesReaderSignals({ features: [...FEATURE_NAMES], weights })).toBe(false);
+    weights[FEATURE_NAMES.indexOf('topTwoAgrees')] = 0.3;
+    expect(usesReaderSignals({ features: [...FEATURE_NAMES], weights })).toBe(true);
   });
 });

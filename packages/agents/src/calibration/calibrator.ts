@@ -27,7 +27,16 @@ export interface CalibratorOptions {
   index: Pick<RagIndex, 'getChunk' | 'getDoc' | 'keyword'> & { graph?: AgreementIndex['graph'] };
 }
 
+/** Features that need the evidence read again (reader-agreement.ts): the costly part of scoring. */
+const READER_FEATURES = /^(?:reader|path)|^(?:passageVoteShare|docVotes|topTwoAgrees|keywordReaderAgrees)$/;
+
+/** Does the model give any re-reading feature a weight? If not, the re-reading is skipped. */
+export function usesReaderSignals(model: Pick<CalibrationModel, 'features' | 'weights'>): boolean {
+  return model.features.some((name, i) => READER_FEATURES.test(name) && Math.abs(model.weights[i] ?? 0) > 0);
+}
+
 export function createCalibrator({ model, index }: CalibratorOptions): Calibrator {
+  const reread = usesReaderSignals(model);
   const features = async (question: string, result: Result): Promise<AnswerFeatures> => {
     const evidence = (result.evidence ?? []).flatMap((e) => {
       const chunk = index.getChunk(e.chunkId);
@@ -36,7 +45,7 @@ export function createCalibrator({ model, index }: CalibratorOptions): Calibrato
     const answerTokens = tokenize(result.text);
     const hits = answerTokens.length === 0 ? [] : await index.keyword.search(result.text, CORPUS_HITS_CAP);
     const count = hits.filter((h) => containsTokens(tokenize(index.getChunk(h.id)?.text ?? ''), answerTokens)).length;
-    const reader = await readerSignals(question, result.text, evidence, index);
+    const reader = reread ? await readerSignals(question, result.text, evidence, index) : undefined;
     return answerFeatures({
       question,
       answer: result.text,
@@ -46,7 +55,7 @@ export function createCalibrator({ model, index }: CalibratorOptions): Calibrato
       retries: result.retries ?? 0,
       titleOf: (docId) => index.getDoc(docId)?.title,
       corpusHits: { count, cap: CORPUS_HITS_CAP },
-      reader,
+      ...(reader ? { reader } : {}),
     });
   };
   return {
