@@ -4,6 +4,7 @@
 // reason. Everything from the server is shown with textContent.
 import type { IngestJob } from '../service/ingest-jobs.js';
 import { createJobsStream } from './jobs-stream.js';
+import { hasToken } from './page-token.js';
 
 export type Api = <T>(path: string, init?: RequestInit) => Promise<T>;
 export type El = <K extends keyof HTMLElementTagNameMap>(tag: K, props?: Record<string, unknown>, ...children: (Node | string)[]) => HTMLElementTagNameMap[K];
@@ -328,7 +329,7 @@ export function mountDocsTab({ api, el, onStoreChanged }: DocsTabDeps): DocsTab 
     show() {
       follow();
       void api<{ writesNeedToken: boolean }>('/api/info')
-        .then((i) => ($('doc-token-hint').hidden = !i.writesNeedToken || Boolean(sessionStorage.getItem('rag-token'))))
+        .then((i) => ($('doc-token-hint').hidden = !i.writesNeedToken || hasToken()))
         .catch(() => undefined);
       void loadDocs().catch((e: Error) => showError(e.message));
     },

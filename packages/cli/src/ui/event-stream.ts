@@ -2,6 +2,7 @@
 // token: a server started with --token (and without --public-reads) answers 401 to an
 // EventSource, which cannot set headers. The stream is parsed by eventsource-parser.
 import { EventSourceParserStream } from 'eventsource-parser/stream';
+import { addToken } from './page-token.js';
 
 export interface EventStreamHandlers {
   /** The response arrived with a 2xx status; events follow. */
@@ -20,21 +21,13 @@ export interface EventStream {
   close(): void;
 }
 
-/** The bearer token the page keeps for this tab (the token field), as request headers. */
-export function authHeaders(): Headers {
-  const headers = new Headers({ accept: 'text/event-stream' });
-  const token = sessionStorage.getItem('rag-token');
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  return headers;
-}
-
 export function openEventStream(url: string, on: EventStreamHandlers): EventStream {
   const abort = new AbortController();
   let opened = false;
   void (async () => {
     let res: Response;
     try {
-      res = await fetch(url, { headers: authHeaders(), signal: abort.signal });
+      res = await fetch(url, { headers: addToken(new Headers({ accept: 'text/event-stream' })), signal: abort.signal });
     } catch (error) {
       if (!abort.signal.aborted) on.end({ message: (error as Error).message, opened });
       return;

@@ -11,6 +11,7 @@ import { mountDocsTab } from './docs-tab.js';
 import { mountExplorerTab } from './explorer-tab.js';
 import { renderGraph, renderNodeChips, type GraphView } from './evidence-graph.js';
 import { createNodePanel } from './ask-entity-card.js';
+import { addToken, saveToken } from './page-token.js';
 
 interface Info {
   mode: string;
@@ -41,11 +42,9 @@ class ApiError extends Error {
 }
 
 async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const token = sessionStorage.getItem('rag-token');
-  const headers = new Headers(init.headers);
+  const headers = addToken(new Headers(init.headers));
   // A FormData body (uploads) gets its multipart content type, with the boundary, from fetch.
   if (init.body !== undefined && !(init.body instanceof FormData) && !headers.has('content-type')) headers.set('content-type', 'application/json');
-  if (token) headers.set('authorization', `Bearer ${token}`);
   const res = await fetch(path, { ...init, headers });
   const data = (await res.json().catch(() => ({}))) as { error?: { message: string } };
   if (!res.ok) throw new ApiError(data.error?.message ?? `${res.status} ${res.statusText}`, res.status);
@@ -263,7 +262,7 @@ const docsTab = mountDocsTab({ api, el, onStoreChanged: () => loadInfo() });
 const explorerTab = mountExplorerTab({ api, el, writesNeedToken: () => info?.writesNeedToken ?? false, onStoreChanged: () => loadInfo() });
 const curationTab = mountCurationTab({ api, el, toast, onStoreChanged: () => loadInfo() });
 $('token').addEventListener('change', () => {
-  sessionStorage.setItem('rag-token', $<HTMLInputElement>('token').value);
+  saveToken($<HTMLInputElement>('token').value);
   void loadInfo().catch(showInfoError);
 });
 

@@ -6,6 +6,7 @@
 import type { El } from '../docs-tab.js';
 import type { TypeColours } from '../type-colours.js';
 import type { EditRecord, ExplorerApi, ExplorerGraph, NodeView } from './explorer-api.js';
+import { hasToken } from '../page-token.js';
 
 export interface NodePanelDeps {
   api: ExplorerApi;
@@ -186,7 +187,7 @@ export function mountNodePanel(deps: NodePanelDeps): NodePanel {
       current = id;
       $('ex-panel-empty').hidden = id !== undefined;
       $('ex-node').hidden = id === undefined;
-      $('ex-token-hint').hidden = !deps.writesNeedToken() || Boolean(sessionStorage.getItem('rag-token'));
+      $('ex-token-hint').hidden = !deps.writesNeedToken() || hasToken();
       if (id === undefined) return;
       try {
         const [v, hood] = await Promise.all([api.node(id), api.neighbourhood(id, 1, 1000, { minConfidence: 0, includeWeak: deps.includeWeak() })]);
