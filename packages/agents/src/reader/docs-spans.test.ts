@@ -26,6 +26,13 @@ describe('docsSpans', () => {
     expect(docsSpans('The limit defaults to `1mb`.').find((s) => s.text === '1mb')?.isDefault).toBe(true);
     expect(docsSpans('Set `strict` (default: `false`) to reject unknown keys.').find((s) => s.text === 'false')?.isDefault).toBe(true);
     expect(docsSpans('It answers with 302 by default.').find((s) => s.text === '302')).toMatchObject({ shape: 'status', isDefault: true });
+    // "default <noun phrase> is x" and a clause opened by "By default" that names its value
+    expect(docsSpans('Redirects; the default status code is `307`.').find((s) => s.text === '307')?.isDefault).toBe(true);
+    expect(docsSpans('A custom hash function. By default, it uses `MD5`.').find((s) => s.text === 'MD5')?.isDefault).toBe(true);
+    expect(docsSpans('By default the pool is set to `threads`.').find((s) => s.text === 'threads')?.isDefault).toBe(true);
+    // the marker's clause ends before the value: not the default
+    expect(docsSpans('By default, nothing is cached. Pass `maxAge` to cache.').find((s) => s.text === 'maxAge')?.isDefault).toBe(false);
+    expect(docsSpans('The default port is fine; set `port` to change it.').find((s) => s.text === 'port')?.isDefault).toBe(false);
     expect(docsSpans('It answers with 302 on success.').find((s) => s.text === '302')?.isDefault).toBe(false);
   });
 

@@ -27,8 +27,11 @@ const BARE: readonly [RegExp, SpanShape][] = [
   [/\b\d[\d,._]*(?:\.\d+)?\b/g, 'number'],
 ];
 // Words before a value that say it is the default ("Default: `x`", "defaults to x", "default is x",
-// "(default: x)", "default value of x is").
-const DEFAULT_BEFORE = /\bdefault(?:s|\s+value)?(?:\s+(?:value\s+)?(?:is|was|being|of\s+[^,.;:]{1,40}?\s+is))?\s*\**\s*:?\s*\**\s*(?:to\s+)?(?:is\s+)?$/i;
+// "(default: x)", "default value of x is", "the default status code is x").
+const DEFAULT_BEFORE = /\bdefault(?:s|\s+value)?(?:\s+(?:value\s+)?(?:is|was|being|of\s+[^,.;:]{1,40}?\s+is)|(?:\s+[a-z][\w-]*){1,3}\s+(?:is|are|was))?\s*\**\s*:?\s*\**\s*(?:to\s+)?(?:is\s+)?$/i;
+// A clause that opens with "By default" and names its value a few words on ("By default, it uses
+// x", "by default the timeout is set to x"); the clause may not end before the value.
+const BY_DEFAULT_CLAUSE = /\bby default,?\s+(?:[^\s.;:!?]+\s+){0,4}?(?:uses?|is|are|returns?|sends?|sets?|set to|becomes?)\s*:?\s*(?:to\s+)?$/i;
 // Words after a value that say it is the default ("`x` by default", "`x` (default)").
 const DEFAULT_AFTER = /^\s*(?:is\s+(?:the\s+)?default|\(default\)|by default|is used by default)/i;
 const COMMANDS = /^(?:npx|pnpm|npm|yarn|bun|bunx|deno|node|git|docker|rag|rag-eval|vitest|curl)\b/;
@@ -59,7 +62,7 @@ function unquote(text: string, start: number): { text: string; start: number } {
 function isDefaultAt(text: string, start: number, end: number): boolean {
   // Up to the previous sentence mark: "Default: `x` in Node.js, `y` if …" names x, not y.
   const before = text.slice(Math.max(0, start - 60), start).replace(/[`'"]/g, '');
-  return DEFAULT_BEFORE.test(before) || DEFAULT_AFTER.test(text.slice(end).replace(/^[`'"]+/, ''));
+  return DEFAULT_BEFORE.test(before) || BY_DEFAULT_CLAUSE.test(before) || DEFAULT_AFTER.test(text.slice(end).replace(/^[`'"]+/, ''));
 }
 
 /** Every answer span of `text`: code spans first, then bare identifiers and values outside them. */
