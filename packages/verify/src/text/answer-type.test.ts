@@ -15,6 +15,12 @@ describe('questionForm', () => {
     ['What is the population of the city where she was born?', 'number'],
     // The question is the last sentence.
     ['The director has an OBE. Does the producer also have one?', 'yesno'],
+    // An auxiliary-first question whose "or" joins two named options asks for one of them.
+    ['Was Ada Marsh or Bo Lind born first?', 'entity'],
+    ['Is the Corn Exchange or 12 Mill Street taller?', 'entity'],
+    ['Are Ada Marsh and Bo Lind known by several names or nicknames?', 'yesno'],
+    ['Is Ada Marsh still alive or not?', 'yesno'],
+    ['Do both magazines have an editor or a publisher in Ohio?', 'yesno'],
   ])('%s → %s', (q, form) => {
     expect(questionForm(q)).toBe(form);
   });

@@ -23,7 +23,8 @@ export function questionForm(query: string): AnswerType {
     return 'number';
   // "when" is a date question only as the question word, not as a conjunction ("… when X did Y").
   if (first === 'when' || /\b(what|which|in which|in what) (year|date|decade|century|month|day|time)\b/.test(q)) return 'date';
-  if (AUXILIARIES.has(first) && !/\b(who|whom|what|which|where|when|how)\b/.test(q.split(/[,?]/)[0] ?? '')) return 'yesno';
+  if (AUXILIARIES.has(first) && !/\b(who|whom|what|which|where|when|how)\b/.test(q.split(/[,?]/)[0] ?? ''))
+    return offersNamedAlternative(last ? query.slice(last.start, last.end) : query) ? 'entity' : 'yesno';
   if (first === 'who' || first === 'whom' || /\bby (who|whom)\b/.test(q) || /\bwhom\b|\b(which|what) (person|man|woman|actor|actress|author|writer|singer)\b/.test(q))
     return 'person';
   // Likewise "where" only as the question word ("the city where X was born" is not a where-question).
@@ -31,6 +32,21 @@ export function questionForm(query: string): AnswerType {
     return 'place';
   if (/\b(what|which|who|whom|whose)\b/.test(q)) return 'entity';
   return 'other';
+}
+
+/**
+ * "Was A or B born first?", "Is the X Tower or Y Avenue taller?": an auxiliary-first question
+ * whose "or" joins two named options asks for one of them, not for yes or no. Both sides must
+ * read as names (a capital or a digit right after "or", and one before it in the same clause);
+ * "… known by multiple names or nicknames?" and "… or not?" stay yes/no questions.
+ */
+export function offersNamedAlternative(question: string): boolean {
+  const clause = question.trim().replace(/\?+$/, '');
+  if (/\bor not$/i.test(clause)) return false;
+  const m = /^([^,;:]*?)\s+or\s+(?:the\s+|a\s+|an\s+)?(\S+)/i.exec(clause.split(/[;:]/).at(-1) ?? clause);
+  if (!m) return false;
+  const before = m[1]!.split(/\s+/).slice(1); // the auxiliary may be capitalised as the first word
+  return /^[\p{Lu}\d]/u.test(m[2]!) && before.some((w) => /^[\p{Lu}\d]/u.test(w));
 }
 
 export interface AnswerShape {
