@@ -13,6 +13,9 @@ describe('matchAnswer', () => {
     expect(matchAnswer('pnpm publish -r', text)).toMatchObject({ contiguous: true, negated: false });
     // within one sentence the cue still counts
     expect(matchAnswer('pnpm publish -r', 'Never publish with `pnpm publish -r`.')?.negated).toBe(true);
+    // a negation word of the answer itself is no cue; one before it still is
+    expect(matchAnswer('His Name Is Nobody', 'The western His Name Is Nobody was made in 1973.')?.negated).toBe(false);
+    expect(matchAnswer('His Name Is Nobody', 'Leone did not direct His Name Is Nobody.')?.negated).toBe(true);
   });
 
   it('reports answer numbers missing from the best window', () => {

@@ -29,9 +29,10 @@ const SENTENCE_END = /[.!?]["'”’)\]]*\s/;
 
 /**
  * A negation cue in the five tokens before the match or inside it. A negation's scope ends with
- * its sentence: "… without warnings. Publish with `pnpm publish -r`" is not negated.
+ * its sentence: "… without warnings. Publish with `pnpm publish -r`" is not negated. A word of
+ * the answer itself is no cue: the film "His Name Is Nobody" is not a negated claim.
  */
-function negationNear(text: string, tokens: Token[], from: number, to: number): boolean {
+function negationNear(text: string, tokens: Token[], from: number, to: number, own: ReadonlySet<string>): boolean {
   let start = Math.max(0, from - 5);
   for (let k = from - 1; k >= start; k--) {
     if (SENTENCE_END.test(text.slice(tokens[k]!.end, tokens[k + 1]!.start))) {
@@ -44,6 +45,7 @@ function negationNear(text: string, tokens: Token[], from: number, to: number): 
     if (!t) continue;
     // "No. 13" is a number, not a negation.
     if (t.norm === 'no' && isNumeric(tokens[i + 1]?.norm ?? '')) continue;
+    if (own.has(t.norm)) continue;
     if (NEGATION_CUES.has(t.norm) || t.negated) return true;
   }
   return false;
@@ -75,7 +77,7 @@ export function matchAnswer(answer: string, text: string, options: { window?: nu
         start: first.t.start,
         end: last.t.end,
         missingNumbers: [],
-        negated: negationNear(text, all, first.i, last.i),
+        negated: negationNear(text, all, first.i, last.i, wanted),
       };
     }
   }
@@ -100,7 +102,7 @@ export function matchAnswer(answer: string, text: string, options: { window?: nu
     start: all[best.from]!.start,
     end: all[best.to]!.end,
     missingNumbers: distinct.filter((t) => isNumeric(t) && !inWindow.has(t)),
-    negated: negationNear(text, all, best.from, best.to),
+    negated: negationNear(text, all, best.from, best.to, wanted),
   };
 }
 
