@@ -2,6 +2,10 @@
 // extracted on the fly → KG-augmented generation). The graph is built from the RETRIEVED TEXT
 // of this question only — never read from the index's pre-built graph — and is kept in the
 // trace (an `on-the-fly-kg` event with its triples) and in the evidence given to the answerer.
+// The routed template shapes the graph in both modes: the LLM extractor is prompted with it;
+// the embedded extractor down-weights the relations it does not list (@rag/indexer's
+// template-weighting.ts). The embedded default stays the heuristic extractor: on
+// hotpotqa-train100 it scores above the typed one here (docs/notes/2026-11-28-typed-planner-templates.md).
 // Training stages (SFT, REINFORCE over p parallel subgraphs) are @rag/train-data's concern.
 import { invalidInput, type AnswerGenerator, type ChatModel, type Evidence, type IntentRouter, type Retriever, type Triple, type TripleExtractor } from '@rag/core';
 import { createGraphStore } from '@rag/graph-store';
@@ -23,6 +27,7 @@ export interface TadaragAgentOptions {
   index: RagIndex;
   model?: ChatModel;
   intentRouter?: IntentRouter;
+  /** Default: the LLM extractor with a model, else the embedded heuristic extractor; either is given the routed template. */
   extractor?: TripleExtractor;
   templates?: readonly DomainTemplate[];
   retriever?: Retriever;
