@@ -61,4 +61,21 @@ describe('createTadaragAgent', () => {
     expect(triple(crew, 'directed_by')).toBeDefined();
     expect(triple(cast, 'starred')).toBeDefined();
   });
+
+  it('a triple typing a name two ways the graph cannot hold ("Person" / "person") is skipped and counted, not fatal', async () => {
+    const p = [{ chunkId: 'x', start: 0, end: 1 }];
+    const extractor = {
+      id: 'inconsistent',
+      extract: async () => ({
+        entities: [],
+        triples: [
+          { head: 'Gustave Eiffel', headType: 'Person', relation: 'born_in', tail: 'Dijon', tailType: 'Place', provenance: p, confidence: 0.7 },
+          { head: 'Gustave Eiffel', headType: 'person', relation: 'founded', tail: 'Eiffel et Cie', tailType: 'Organization', provenance: p, confidence: 0.7 },
+        ],
+      }),
+    };
+    const a = await createTadaragAgent({ index: bare, extractor, extractChunks: 1 }).answer('Where was Gustave Eiffel born?');
+    expect(a.status).toBe('answered');
+    expect(a.trace.find((e) => e.kind === 'warning' && e.name === 'on-the-fly-kg')?.data).toMatchObject({ skippedTriples: 1 });
+  });
 });
