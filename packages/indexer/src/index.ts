@@ -38,6 +38,7 @@ export { COOCCURS, MENTIONS, IS_A } from './extraction/relation-names.js';
 export type { HeuristicTripleExtractorOptions } from './extraction/heuristic-extractor.js';
 export { createTypedTripleExtractor } from './extraction/typed-extractor.js';
 export type { TypedTripleExtractorOptions } from './extraction/typed-extractor.js';
+export { templateRelations, weighByTemplate } from './extraction/template-weighting.js';
 export { createLlmTripleExtractor, ExtractionReplySchema, buildExtractionPrompt } from './extraction/llm-extractor.js';
 export type { ExtractionReply, ExtractionWarning, LlmTripleExtractorOptions } from './extraction/llm-extractor.js';
 export { createKeywordIntentRouter, DOMAIN_CUES } from './extraction/keyword-intent-router.js';

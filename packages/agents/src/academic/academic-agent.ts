@@ -5,7 +5,9 @@
 // S_cons (eq. 5, @rag/verify) with at most two regenerations, else an uncertainty signal.
 // On a graph without the scholarly schema (an encyclopedic graph from the typed extractor) the
 // same loop runs with the typed-graph planner and executor (typed-graph-plan.ts,
-// typed-graph-executor.ts): schema relations instead of writes / published_in.
+// typed-graph-executor.ts): schema relations instead of writes / published_in. With a model the
+// typed plan is the LLM planner's over the graph's own schema (typed-llm-planner.ts), so the
+// paper's prompted planner runs on any typed graph, not only on Author–Paper–Venue.
 import {
   createHashingEmbedder,
   decide,
@@ -29,6 +31,8 @@ import { executePlan, type Execution, type SubgraphView } from './graph-executor
 import { createHeuristicQueryPlanner, createLlmQueryPlanner, type QueryPlan, type QueryPlanner } from './query-plan.js';
 import { executeTypedPlan } from './typed-graph-executor.js';
 import { createTypedGraphPlanner } from './typed-graph-plan.js';
+import { readTypedGraphSchema, typedFactPredicate } from './typed-graph-schema.js';
+import { createLlmTypedGraphPlanner } from './typed-llm-planner.js';
 
 const SCHOLARLY_TYPES = new Set(['Author', 'Paper', 'Venue']);
 const LITERAL_TYPES = new Set(['Date', 'Number']);
@@ -39,9 +43,13 @@ export interface AcademicAgentOptions {
   index?: RagIndex;
   /** φ for start-node lookup and S_suf/S_cons embedding matching (default: hashing embedder). */
   embedder?: Embedder;
-  /** Service mode: LLM planner and LLM answer generation from the linearised subgraph. */
+  /** Service mode: LLM planner (scholarly or typed, one call per question) and LLM answer generation from the linearised subgraph. */
   model?: ChatModel;
-  /** Default: the scholarly planner (LLM in service mode) on an Author–Paper–Venue graph, the typed-graph planner on any other graph. */
+  /**
+   * Default: on an Author–Paper–Venue graph the scholarly planner, on any other graph the typed
+   * planner over the graph's own schema; each is the LLM planner with a model (falling back to
+   * the rule planner when the model's plan stays invalid) and the rule planner without one.
+   */
   planner?: QueryPlanner;
   /** S_suf: α (default 0.5) and threshold τ (default 0.5). */
   sufficiency?: { alpha?: number; tau?: number };
@@ -72,7 +80,7 @@ export function createAcademicAgent(options: AcademicAgentOptions): Agent {
   const embedder = options.embedder ?? createHashingEmbedder();
   const model = options.model;
   const scholarlyPlanner = options.planner ?? (model ? createLlmQueryPlanner({ model }) : createHeuristicQueryPlanner());
-  const typedPlanner = options.planner ?? createTypedGraphPlanner();
+  const typedPlanner = options.planner ?? (model ? createLlmTypedGraphPlanner({ model, graph }) : createTypedGraphPlanner({ graph }));
   const tagger = options.tagger ?? (model ? llmTaggerWithFallback(model) : undefined);
   let schema: { version: number; scholarly: boolean } | undefined;
   const isScholarly = () => {
@@ -135,11 +143,12 @@ export function createAcademicAgent(options: AcademicAgentOptions): Agent {
   /** Typed graph: every mention resolved to a node (exact name, else the most similar name); the first is v*. */
   const findNamed = async (plan: QueryPlan, q: string, context: RunContext): Promise<{ id: string; similarity: number }[]> => {
     const out: { id: string; similarity: number }[] = [];
+    // a plan that names the start type (the LLM planner's s) prefers nodes of that type
     const pick = (mention: string) =>
       graph
         .findByName(mention)
         .filter((n) => !LITERAL_TYPES.has(n.type))
-        .sort((a, b) => b.provenance.length - a.provenance.length)[0];
+        .sort((a, b) => Number(b.type === plan.startType) - Number(a.type === plan.startType) || b.provenance.length - a.provenance.length)[0];
     for (const mention of plan.entities) {
       const n = pick(mention);
       if (n && !out.some((o) => o.id === n.id)) out.push({ id: n.id, similarity: 1 });
@@ -242,7 +251,7 @@ export function createAcademicAgent(options: AcademicAgentOptions): Agent {
             ? plan.target === 'relation' || plan.target === 'relation-count' || plan.target === 'compare'
               ? undefined
               : executePlan(graph, plan.target, g)
-            : executeTypedPlan({ graph, plan, g, named: named.map((n) => n.id), question: q });
+            : executeTypedPlan({ graph, plan, g, named: named.map((n) => n.id), question: q, isFact: typedFactPredicate(readTypedGraphSchema(graph)) });
           const sufficient = suf.score >= tau && exec !== undefined;
           trace.decision('sufficiency', `S_suf = ${suf.score.toFixed(3)} (Cov ${suf.coverage.toFixed(2)}, Rel ${suf.relevance.toFixed(2)}), h=${hops}, ${exec ? 'plan executable' : 'plan not executable'}: ${sufficient ? 'stop' : expansions < maxExpansions ? 'expand' : 'expansion budget spent'}`, {
             score: suf.score,

@@ -32,9 +32,11 @@ export interface TypedExecutionInput {
   /** Node ids the question's mentions resolved to, the start node first. */
   named: readonly string[];
   question: string;
+  /** Which relations count as typed facts (default: the core schema's; typed-graph-schema.ts gives a graph's own). */
+  isFact?: (relation: string) => boolean;
 }
 
-export function executeTypedPlan({ graph, plan, g, named, question }: TypedExecutionInput): Execution | undefined {
+export function executeTypedPlan({ graph, plan, g, named, question, isFact = isSchemaRelation }: TypedExecutionInput): Execution | undefined {
   const start = graph.getNode(g.start);
   if (!start) return undefined;
   const wanted = new Set(plan.relations ?? []);
@@ -49,7 +51,7 @@ export function executeTypedPlan({ graph, plan, g, named, question }: TypedExecu
   // a yes/no comparison whose second entity is not in the graph: judged on the one that is
   if (plan.target === 'compare' && plan.yesNo) return compare(named[0]!, named[0]!);
   if (plan.target === 'relation-count') {
-    const es = edgesOf(start.id).filter((e) => (wanted.size ? wanted.has(e.relation) : isSchemaRelation(e.relation)));
+    const es = edgesOf(start.id).filter((e) => (wanted.size ? wanted.has(e.relation) : isFact(e.relation)));
     return es.length ? { items: [String(new Set(es.map((e) => other(e, start.id))).size)], basis: es.map((e) => name(other(e, start.id))), support: es.map((e) => e.id) } : undefined;
   }
 
@@ -73,7 +75,7 @@ export function executeTypedPlan({ graph, plan, g, named, question }: TypedExecu
       const o = other(e, id);
       const od = depth.get(o) ?? 99;
       if (od <= d || namedSet.has(o) || !typeOk(o)) continue;
-      const rel = wanted.has(e.relation) ? 4 : isSchemaRelation(e.relation) ? 2 : KG_WEAK_RELATIONS.has(e.relation) ? 0 : 1;
+      const rel = wanted.has(e.relation) ? 4 : isFact(e.relation) ? 2 : KG_WEAK_RELATIONS.has(e.relation) ? 0 : 1;
       // Rel / Attr: the start's own edges first; Multi: an edge of the entity the start leads to
       const place = plan.type === 'multi' ? (d === 1 ? 1 : 0.5) : d === 0 ? 1 : 0.3;
       cands.push({ id: o, edge: e.id, score: rel + place + e.confidence * 0.5 });
@@ -88,7 +90,7 @@ export function executeTypedPlan({ graph, plan, g, named, question }: TypedExecu
     const [na, nb] = [graph.getNode(a), graph.getNode(b)];
     // a === b: a yes/no comparison judged on the one entity found
     if (!na || !nb) return undefined;
-    const facts = (id: string) => graph.edgesOf(id, { direction: 'out' }).filter((e) => isSchemaRelation(e.relation));
+    const facts = (id: string) => graph.edgesOf(id, { direction: 'out' }).filter((e) => isFact(e.relation));
     if (plan.order) {
       const dateOf = (id: string) => {
         for (const r of plan.relations ?? []) {

@@ -8,8 +8,15 @@
 // The start type is the type of the node the first resolvable mention names; it is filled in
 // by the agent once the node is found. Like the scholarly planner this is a rule set, not
 // language understanding.
+// Given the graph, the planner also reads its schema (typed-graph-schema.ts): on a graph with
+// its own node types (Library / Function / Option, a domain template's types) the cue relations
+// of the core schema mean nothing, so the relations and answer types are the graph's own whose
+// names the question uses ("Which options …" → has_option, Option), and identifiers written in
+// code style (parse_args, os.path) count as mentions. On a core-typed graph nothing changes.
 import { invalidInput, type QueryType } from '@rag/core';
+import type { GraphStore } from '@rag/graph-store';
 import type { QueryPlan, QueryPlanner } from './query-plan.js';
+import { readTypedGraphSchema, type TypedGraphSchema } from './typed-graph-schema.js';
 
 /** h per query type on a typed graph: literals are nodes here, so an attribute is one hop away. */
 export const TYPED_HOPS_BY_TYPE: Record<QueryType, number> = { attr: 1, rel: 1, agg: 1, multi: 2 };
@@ -72,12 +79,71 @@ export function typedMentionsOf(query: string): string[] {
   return [...new Set(out)];
 }
 
-export function createTypedGraphPlanner(): QueryPlanner {
+/** π for a typed-graph plan: lookup, the hops, and the operation at the end. */
+export function typedStepsOf(plan: Pick<QueryPlan, 'type' | 'entities' | 'relations' | 'target' | 'order' | 'yesNo' | 'answerTypes'>): string[] {
+  const { type, target, order } = plan;
+  const relations = plan.relations ?? [];
+  const answerTypes = plan.answerTypes ?? [];
+  return [
+    `lookup:${plan.entities[0] ?? '?'}`,
+    ...(type === 'multi' ? ['hop:any'] : []),
+    `hop:${relations.join('|') || 'any'}`,
+    target === 'compare' ? (order ? `compare:${order}(date)` : plan.yesNo ? 'compare:shared' : 'compare:match') : target === 'relation-count' ? 'aggregate:count' : `collect:${answerTypes.join('|') || 'any'}`,
+  ];
+}
+
+const stemWord = (w: string) => w.toLowerCase().replace(/ies$/, 'y').replace(/(?:es|s)$/, '');
+const NAME_STOP = new Set(['has', 'have', 'had', 'is', 'of', 'in', 'on', 'at', 'by', 'to', 'for', 'from', 'the', 'a', 'an', 'and', 'or', 'with', 'as']);
+/** Content words of a type or relation name: "has_option" → option, "DefaultValue" → default, value. */
+const nameWords = (name: string) =>
+  name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .map((w) => w.toLowerCase())
+    .filter((w) => w.length > 2 && !NAME_STOP.has(w))
+    .map(stemWord);
+
+/** Identifiers in code style: snake_case, dotted or camelCase names. */
+function codeMentionsOf(query: string): string[] {
+  return [...query.matchAll(/(?<![\w.])(?:[A-Za-z_][\w]*(?:[._][\w]+)+|[a-z]+[A-Z][\w]*)(?![\w])/g)].map((m) => m[0].replace(/[.]$/, ''));
+}
+
+/** Lower-case words and word pairs of the question that name a node of the graph ("argkit"). */
+function namedWordsOf(query: string, graph: GraphStore): string[] {
+  const words = query.split(/[\s,;:?!"“”()]+/).filter(Boolean);
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++)
+    for (const n of [2, 1]) {
+      const phrase = words.slice(i, i + n).join(' ');
+      if (words.length >= i + n && phrase.length > 2 && !/^\p{Lu}/u.test(phrase) && graph.findByName(phrase).length > 0) out.push(phrase);
+    }
+  return out;
+}
+
+/** The graph's own relation and answer types the question names (graphs not typed with the core schema). */
+function ownSchemaCues(query: string, schema: TypedGraphSchema): { relations: string[]; answerTypes: string[] } {
+  const words = new Set(query.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2).map(stemWord));
+  const relations = schema.relations.filter((r) => nameWords(r.relation).some((w) => words.has(w))).map((r) => r.relation);
+  // the answer's type: the type named right after the question word ("Which options …", "What function …")
+  const asked = /\b(?:which|what|how many)\s+(?:[a-z]+\s+)?([a-z]+)/i.exec(query);
+  const askedWords = asked ? [asked[1]!, ...(asked[0].split(/\s+/).slice(1, -1))].map(stemWord) : [];
+  const answerTypes = schema.nodeTypes.filter((t) => nameWords(t.type).some((w) => askedWords.includes(w))).map((t) => t.type);
+  return { relations, answerTypes };
+}
+
+export interface TypedGraphPlannerOptions {
+  /** Plan from this graph's own schema when it is not typed with the core extraction schema. */
+  graph?: GraphStore;
+}
+
+export function createTypedGraphPlanner(options: TypedGraphPlannerOptions = {}): QueryPlanner {
   return {
     async plan(query) {
       if (typeof query !== 'string' || !query.trim()) throw invalidInput('query', 'must be a non-empty string');
       const q = query.trim().toLowerCase();
-      const entities = typedMentionsOf(query);
+      const schema = options.graph ? readTypedGraphSchema(options.graph) : undefined;
+      const own = schema && !schema.coreTyped ? schema : undefined;
+      const entities = own && options.graph ? [...new Set([...typedMentionsOf(query), ...codeMentionsOf(query), ...namedWordsOf(query, options.graph)])] : typedMentionsOf(query);
       let answerTypes = answerTypesOf(q);
       let relations = [...new Set(CUES.filter(([re]) => re.test(q)).flatMap(([, r]) => r))];
       // the question word narrows a cue to its slot: "When … born" asks born_on, "Where … born" born_in
@@ -104,7 +170,15 @@ export function createTypedGraphPlanner(): QueryPlanner {
         type = described && entities.length > 0 ? 'multi' : relations.length > 0 && relations.every((r) => DATE_RELATIONS.has(r)) ? 'attr' : 'rel';
         target = 'relation';
       }
-      const steps = [`lookup:${entities[0] ?? '?'}`, ...(type === 'multi' ? ['hop:any'] : []), `hop:${relations.join('|') || 'any'}`, target === 'compare' ? (order ? `compare:${order}(date)` : yesNo ? 'compare:shared' : 'compare:match') : target === 'relation-count' ? 'aggregate:count' : `collect:${answerTypes.join('|') || 'any'}`];
+      if (own) {
+        // the graph's own names: core cue relations and types it does not have are dropped
+        const cues = ownSchemaCues(query, own);
+        const hasRelation = new Set(own.relations.map((r) => r.relation));
+        const hasType = new Set(own.nodeTypes.map((t) => t.type));
+        relations = [...new Set([...relations.filter((r) => hasRelation.has(r)), ...cues.relations])];
+        answerTypes = cues.answerTypes.length > 0 ? cues.answerTypes : answerTypes.filter((t) => hasType.has(t));
+      }
+      const steps = typedStepsOf({ type, entities, relations, target, yesNo, answerTypes, ...(order ? { order } : {}) });
       return { type, startType: '', hops: TYPED_HOPS_BY_TYPE[type], entities, steps, target, relations, answerTypes, yesNo, ...(order ? { order } : {}) };
     },
   };

@@ -17,6 +17,22 @@ export function buildPlanMessages(query: string): ChatMessage[] {
   ];
 }
 
+export const TYPED_PLAN_SYSTEM_PROMPT = [
+  'You plan retrieval over a typed knowledge graph whose schema (node types and relation types, read from the graph) is given below as data.',
+  'Query types: attr (one attribute or literal of one entity), rel (an entity joined to the named one by a relation), agg (count relations of one entity, or compare two named entities), multi (a relation of an entity reached through another relation, two hops).',
+  'target: relation (follow the relations), relation-count (how many), compare (two named entities; order min = earliest date wins, max = latest, none otherwise).',
+  'Use ONLY relation and node type names listed in the schema, spelled exactly; leave a list empty when none fits.',
+  'Reply with JSON {"type", "target", "entities": [entity names as written in the question, the start entity first], "startType": a node type or null, "relations": [relation types the question asks about], "answerTypes": [node types of the answer], "order": "min"|"max"|"none", "yesNo": true|false}.',
+  UNTRUSTED_DATA_NOTICE,
+].join('\n');
+
+export function buildTypedPlanMessages(query: string, schemaText: string): ChatMessage[] {
+  return [
+    { role: 'system', content: TYPED_PLAN_SYSTEM_PROMPT },
+    { role: 'user', content: `Graph schema:\n${quoteUntrusted(schemaText, { id: 'schema' })}\nQuestion:\n${quoteUntrusted(query, { id: 'question' })}` },
+  ];
+}
+
 export const SUBGRAPH_ANSWER_PROMPT = `Answer from the scholarly subgraph only. ${UNTRUSTED_DATA_NOTICE} Reply with JSON {"answer": [answer items]}; an empty list if the subgraph does not contain the answer.`;
 
 export function buildSubgraphAnswerMessages(question: string, subgraphText: string, retry: boolean): ChatMessage[] {

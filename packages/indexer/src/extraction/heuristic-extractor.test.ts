@@ -68,4 +68,15 @@ describe('createHeuristicTripleExtractor', () => {
     expect(guessType('Inception (film)')).toBe('Work');
     expect(guessType('John Smith (footballer)')).toBe('Person');
   });
+
+  it('down-weights relations a routed template does not list (TAdaRAG), and changes nothing without one', async () => {
+    const text = 'Harbour Lights was directed by Oren Pike. Harbour Lights starred Lina Varga.';
+    const crew = { domain: 'crew', description: 'who made a film', entityTypes: ['Work', 'Person'], relations: [{ relation: 'directed_by' }] };
+    const conf = (ts: { relation: string; confidence: number }[], r: string) => ts.find((t) => t.relation === r)?.confidence;
+    const plain = await ex.extract({ chunk: chunkOf(text) });
+    const routed = await ex.extract({ chunk: chunkOf(text), template: crew });
+    expect(conf(routed.triples, 'directed_by')).toBe(conf(plain.triples, 'directed_by'));
+    expect(conf(routed.triples, 'starred')).toBeCloseTo(conf(plain.triples, 'starred')! * 0.5);
+    expect(conf(routed.triples, COOCCURS)).toBe(conf(plain.triples, COOCCURS));
+  });
 });

@@ -2,7 +2,8 @@
 // same tokens, mentions and name typing (sentence-tokens.ts, mention-finder.ts, entity-typing.ts),
 // the document title as the passage's page entity, "is a" noun phrases, relations read from the
 // words between neighbouring mentions of a sentence, and weaker co-occurrence edges. Every triple
-// carries its sentence span.
+// carries its sentence span. A routed TAdaRAG template down-weights the relations it does not
+// list (template-weighting.ts), as in the typed extractor.
 import type { Entity, Extraction, Provenance, Triple, TripleExtractor } from '@rag/core';
 import { wordClasses } from './english-lexicon.js';
 import { guessType, stripTitle } from './entity-typing.js';
@@ -10,6 +11,7 @@ import { findMentions, PRONOUNS } from './mention-finder.js';
 import { normaliseRelation } from './relation-label.js';
 import { COOCCURS, IS_A, MENTIONS } from './relation-names.js';
 import { normKey, tokenize, tokenSpan, type Mention, type Token } from './sentence-tokens.js';
+import { checkOutsideTemplateWeight, weighByTemplate } from './template-weighting.js';
 
 export interface HeuristicTripleExtractorOptions {
   /** Confidence of pattern relations (default 0.7); prepositional links get 0.5. */
@@ -22,6 +24,8 @@ export interface HeuristicTripleExtractorOptions {
   maxCooccurrence?: number;
   /** Longest gap (in words) between two mentions read as a relation phrase (default 6). */
   maxGapWords?: number;
+  /** With a domain template: the factor on the confidence of relations it does not list (default 0.5; 1 ignores the template, 0 drops them). */
+  outsideTemplateWeight?: number;
 }
 
 
@@ -77,9 +81,10 @@ export function createHeuristicTripleExtractor(options: HeuristicTripleExtractor
   const pageConf = options.pageConfidence ?? 0.4;
   const maxCo = options.maxCooccurrence ?? 8;
   const maxGap = options.maxGapWords ?? 6;
+  const outsideWeight = checkOutsideTemplateWeight(options.outsideTemplateWeight, 'createHeuristicTripleExtractor(options.outsideTemplateWeight)');
   return {
     id: 'heuristic@1',
-    async extract({ chunk, docTitle }) {
+    async extract({ chunk, docTitle, template }) {
       const entities = new Map<string, Entity>();
       const triples = new Map<string, Triple>();
       const titleName = docTitle ? stripTitle(docTitle) : '';
@@ -168,7 +173,7 @@ export function createHeuristicTripleExtractor(options: HeuristicTripleExtractor
         const first = chunk.sentences[0];
         addEntity(titleName, titleType, { chunkId: chunk.id, start: first.start, end: first.end });
       }
-      return { entities: [...entities.values()], triples: [...triples.values()] } satisfies Extraction;
+      return { entities: [...entities.values()], triples: weighByTemplate([...triples.values()], template, outsideWeight) } satisfies Extraction;
     },
   };
 }

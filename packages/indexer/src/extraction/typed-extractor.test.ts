@@ -1,9 +1,10 @@
-import type { Chunk } from '@rag/core';
+import type { Chunk, DomainTemplate, Triple } from '@rag/core';
 import { describe, expect, it } from 'vitest';
 import { naiveSegment } from '../../test/fixtures/segment.js';
 import { chunkDocument } from '../chunking/chunker.js';
 import { guessType } from './entity-typing.js';
-import { createTypedTripleExtractor as createHeuristicTripleExtractor } from './typed-extractor.js';
+import { FINANCE_TEMPLATE } from './templates.js';
+import { createTypedTripleExtractor, createTypedTripleExtractor as createHeuristicTripleExtractor } from './typed-extractor.js';
 const COOCCURS = 'co_occurs_with';
 const MENTIONS = 'mentions';
 const IS_A = 'instance_of';
@@ -119,5 +120,34 @@ describe('createHeuristicTripleExtractor', () => {
     expect(guessType('Alta, Fayette County, West Virginia')).toBe('Place');
     expect(guessType('Inception (film)')).toBe('Work');
     expect(guessType('John Smith (footballer)')).toBe('Person');
+  });
+});
+
+describe('createTypedTripleExtractor with a routed TAdaRAG template', () => {
+  const text = 'Harbour Lights is a 1990 film directed by Oren Pike and starring Lina Varga. Acme Corp acquired Beta Inc in 2001.';
+  const crew: DomainTemplate = { domain: 'crew', description: 'film crews', entityTypes: ['Person', 'Work'], relations: [{ relation: 'directed_by', head: 'Work', tail: 'Person' }] };
+  const conf = (ts: Triple[], r: string) => ts.find((t) => t.relation === r)?.confidence;
+
+  it('without a template the output is unchanged; with one, relations it does not list are down-weighted (canonical labels match: directed_by = director)', async () => {
+    const ex = createTypedTripleExtractor();
+    const plain = await ex.extract({ chunk: chunkOf(text), docTitle: 'Harbour Lights' });
+    const routed = await ex.extract({ chunk: chunkOf(text), docTitle: 'Harbour Lights', template: crew });
+    expect(conf(routed.triples, 'director')).toBe(conf(plain.triples, 'director'));
+    expect(conf(routed.triples, 'performer')).toBeCloseTo(conf(plain.triples, 'performer')! * 0.5);
+    expect(conf(routed.triples, 'acquired')).toBeCloseTo(conf(plain.triples, 'acquired')! * 0.5);
+    // weak edges are weak already
+    for (const t of routed.triples.filter((x) => x.relation === 'mentions')) expect(t.confidence).toBe(plain.triples.find((p) => p.relation === 'mentions' && p.tail === t.tail)!.confidence);
+    // the finance template lists "acquired": its confidence is kept, the film relations fall
+    const finance = await ex.extract({ chunk: chunkOf(text), docTitle: 'Harbour Lights', template: FINANCE_TEMPLATE });
+    expect(conf(finance.triples, 'acquired')).toBe(conf(plain.triples, 'acquired'));
+    expect(conf(finance.triples, 'director')!).toBeLessThan(conf(plain.triples, 'director')!);
+  });
+
+  it('outsideTemplateWeight 0 drops relations outside the template, 1 ignores it; out of range is refused', async () => {
+    const drop = await createTypedTripleExtractor({ outsideTemplateWeight: 0 }).extract({ chunk: chunkOf(text), docTitle: 'Harbour Lights', template: crew });
+    expect(drop.triples.filter((t) => t.relation !== 'mentions' && t.relation !== 'co_occurs_with').map((t) => t.relation)).toEqual(['director']);
+    const keep = await createTypedTripleExtractor({ outsideTemplateWeight: 1 }).extract({ chunk: chunkOf(text), docTitle: 'Harbour Lights', template: crew });
+    expect(conf(keep.triples, 'performer')).toBe(0.7);
+    expect(() => createTypedTripleExtractor({ outsideTemplateWeight: 2 })).toThrowError(expect.objectContaining({ code: 'RAG_INVALID_INPUT' }));
   });
 });

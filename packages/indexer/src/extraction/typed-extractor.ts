@@ -4,6 +4,8 @@
 // coreference ("He", "The film"), open-ended verb-phrase relations between neighbouring names,
 // and weak co-occurrence / page-mention edges stored with low confidence. Dates and class nouns
 // become nodes only as the tail of a typed relation. Every triple carries its sentence span.
+// Given a TAdaRAG domain template (the routed one), relations the template does not list are
+// down-weighted (template-weighting.ts); without one the output is as before.
 import { canonicalRelation, relationSpec, type Entity, type Extraction, type Provenance, type Triple, type TripleExtractor } from '@rag/core';
 import { classTypeOf } from './class-nouns.js';
 import { wordClasses } from './english-lexicon.js';
@@ -13,6 +15,7 @@ import { normaliseRelation } from './relation-label.js';
 import { COOCCURS, MENTIONS } from './relation-names.js';
 import { normKey, tokenize, tokenSpan, type Mention, type Token } from './sentence-tokens.js';
 import { isCountry, sentenceFacts } from './typed-patterns.js';
+import { checkOutsideTemplateWeight, weighByTemplate } from './template-weighting.js';
 
 
 export interface TypedTripleExtractorOptions {
@@ -30,6 +33,12 @@ export interface TypedTripleExtractorOptions {
   maxGapWords?: number;
   /** Page-entity → mention edges: for every sentence ("all", default), or only for sentences that do not name the page ("unnamed"). */
   pageMentions?: 'all' | 'unnamed';
+  /**
+   * With a domain template (TAdaRAG's routed one, `extract({ template })`): the factor applied to
+   * the confidence of relations the template does not list (default 0.5; 1 ignores the template,
+   * 0 drops those relations). Weak edges are left as they are.
+   */
+  outsideTemplateWeight?: number;
 }
 
 const LITERAL = new Set(['Date', 'Number', 'Concept']);
@@ -75,9 +84,10 @@ export function createTypedTripleExtractor(options: TypedTripleExtractorOptions 
   const coWindow = Math.max(0, (options.maxCooccurrence ?? 1) - 1);
   const maxGap = options.maxGapWords ?? 6;
   const pageAll = (options.pageMentions ?? 'all') === 'all';
+  const outsideWeight = checkOutsideTemplateWeight(options.outsideTemplateWeight, 'createTypedTripleExtractor(options.outsideTemplateWeight)');
   return {
     id: 'typed@1',
-    async extract({ chunk, docTitle }) {
+    async extract({ chunk, docTitle, template }) {
       const titleName = docTitle ? stripTitle(docTitle) : '';
       const titleNorm = normKey(titleName);
       // "Salt Gap, Texas" is also written "Salt Gap"; so is "Alta, Fayette County, West Virginia" "Alta"
@@ -301,7 +311,7 @@ export function createTypedTripleExtractor(options: TypedTripleExtractorOptions 
         const rest = words.slice(1).join(' ');
         if (named.has(normKey(rest)) && !e.aliases.includes(rest)) e.aliases.push(rest);
       }
-      return { entities: [...entities.values()], triples: [...triples.values()] } satisfies Extraction;
+      return { entities: [...entities.values()], triples: weighByTemplate([...triples.values()], template, outsideWeight) } satisfies Extraction;
     },
   };
 }

@@ -83,6 +83,18 @@ describe('rag-train-data sft', () => {
     expect(strictCard.counts).toMatchObject({ kept: 0, rejected: 4, fallbacks: 0, rejectedByReason: { 'invalid-json': 4 } });
   });
 
+  it('routes every instruction with the teacher (LLM intent detection) and trains on the routed template', async () => {
+    const isRouting = (r: ChatRequest) => r.messages[0]!.content.startsWith('Classify the domain');
+    const teacher = createScriptedChatModel((r: ChatRequest) => (isRouting(r) ? { json: { domain: 'medical', confidence: 0.9 } } : { json: { entities: [], relations: [] } }));
+    const out = join(await mkdtemp(join(tmpdir(), 'cli-')), 'sft');
+    const r = await run(['sft', '--dataset', dataset, '--out', out, '--k', '1', '--no-fallback'], { teacher });
+    expect(r.code).toBe(0);
+    expect(teacher.requests.filter(isRouting)).toHaveLength(QUESTIONS.length);
+    const extraction = teacher.requests.filter((x) => !isRouting(x));
+    expect(extraction.length).toBeGreaterThanOrEqual(QUESTIONS.length);
+    for (const x of extraction) expect(x.messages[0]!.content).toContain('Entity types (use exactly these): Disease, Drug');
+  });
+
   it('rejects bad flags with exit 2', async () => {
     expect((await run(['sft', '--dataset', dataset, '--out', '/tmp/x', '--k', 'many'], { teacher: graphTeacher() })).code).toBe(2);
     expect((await run(['sft', '--out', '/tmp/x'], { teacher: graphTeacher() })).stderr).toMatch(/exactly one of --dataset/);

@@ -119,12 +119,13 @@ export async function runTrainDataCli(argv: string[], io: TrainDataCliIo, deps: 
     code = 2;
   };
   const openStore = deps.openStore ?? ((dir: string) => openIndex(dir));
-  const instructionsFor = async (o: CommonOpts & { k?: number }) => {
+  /** I = {q, r, t}; with a model, t is routed by the LLM intent router over that model (one call per question). */
+  const instructionsFor = async (o: CommonOpts & { k?: number }, model?: ChatModel) => {
     const input = await loadCorpusInput(o, openStore);
     let questions = input.questions;
     if (questions.length === 0) throw new RagError('RAG_INVALID_INPUT', 'no questions: the dataset has no questions.jsonl and --questions was not given (generate some with `rag-train-data questions`)', { details: { input: 'questions' } });
     if (o.limit !== undefined) questions = questions.slice(0, o.limit);
-    const instructions = await buildInstructions({ questions, retriever: createBm25Retriever({ index: input.index }), index: input.index, k: o.k ?? 3 });
+    const instructions = await buildInstructions({ questions, retriever: createBm25Retriever({ index: input.index }), index: input.index, k: o.k ?? 3, ...(model ? { model } : {}) });
     return { input, instructions };
   };
 
@@ -154,7 +155,7 @@ export async function runTrainDataCli(argv: string[], io: TrainDataCliIo, deps: 
     .action(async (o: CommonOpts & { k: number; balance?: Record<string, number>; license: string; retries: number; allowOtherRelations?: boolean; fallback: boolean }) => {
       const teacher = resolveTeacher(o);
       if (!teacher) return missing(NO_TEACHER_MESSAGE);
-      const { input, instructions } = await instructionsFor(o);
+      const { input, instructions } = await instructionsFor(o, teacher);
       const result = await generateSftData({
         teacher,
         instructions,
@@ -183,7 +184,7 @@ export async function runTrainDataCli(argv: string[], io: TrainDataCliIo, deps: 
       if (!scorer) return missing(`${NO_SCORER_MESSAGE}. Pass --scorer-url URL --scorer-model NAME (vLLM) or --scorer ollama --scorer-model NAME.`);
       const policy = resolveTeacher(o);
       if (!policy) return missing(`${NO_TEACHER_MESSAGE} (it samples the candidate graphs)`);
-      const { instructions } = await instructionsFor(o);
+      const { instructions } = await instructionsFor(o, policy);
       const result = await generateRewardData({ instructions, policy, scorer, p: o.p, temperature: o.temperature });
       const n = await writeRewardDataset(o.out, result);
       out(`rewards: ${result.records.length} instructions scored, ${n.reinforce} REINFORCE rows, ${n.preference} preference pairs, ${result.skipped.length} skipped → ${o.out}`);

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRunContext, type IntentRouter } from '@rag/core';
+import { createRunContext, type ChatRequest, type IntentRouter } from '@rag/core';
 import { createScriptedChatModel } from '@rag/core/testing';
 import { createBm25Retriever } from '@rag/retrievers';
 import { describe, expect, it } from 'vitest';
@@ -38,6 +38,41 @@ describe('buildInstructions', () => {
     expect(ins.find((i) => i.id === 'q3')!.template.domain).toBe('legal');
     expect(ins.find((i) => i.id === 'q1')!.domain).toBe('astrology');
     expect(ins.find((i) => i.id === 'q1')!.template.domain).toBe('general');
+  });
+});
+
+describe('the routed template in the instructions', () => {
+  const isRouting = (r: ChatRequest) => r.messages[0]!.content.startsWith('Classify the domain');
+
+  it('with a model, routes each instruction with the LLM intent router (one call each) and the SFT input lists the routed template, not the general one', async () => {
+    const index = await buildIndex();
+    const teacher = createScriptedChatModel((r) => (isRouting(r) ? { json: { domain: r.messages[1]!.content.includes('Corwin Prize') ? 'medical' : 'general', confidence: 0.9 } } : { json: born }));
+    const ins = await buildInstructions({ questions: QUESTIONS, retriever: createBm25Retriever({ index }), index, model: teacher, k: 1 });
+    expect(teacher.requests.filter(isRouting)).toHaveLength(QUESTIONS.length);
+    const medical = ins.find((i) => i.template.domain === 'medical')!;
+    const general = ins.find((i) => i.template.domain === 'general')!;
+    expect(medical).toBeDefined();
+    expect(general).toBeDefined();
+    const result = await generateSftData({ teacher, instructions: [medical, general], fallback: false });
+    // the instruction text (the input the student is trained on) names the routed template's entity types and relation labels
+    const prompts = teacher.requests.filter((r) => !isRouting(r)).map((r) => r.messages[0]!.content);
+    const medicalPrompt = prompts.find((p) => p.includes('"medical" domain'))!;
+    const generalPrompt = prompts.find((p) => p.includes('"general" domain'))!;
+    expect(medicalPrompt).toContain('Entity types (use exactly these): Disease, Drug, Symptom');
+    expect(medicalPrompt).toMatch(/- treats \(Drug → Disease\)/);
+    expect(medicalPrompt).not.toContain('born_in');
+    expect(generalPrompt).toMatch(/- born_in \(Person → Place\)/);
+    expect(generalPrompt).not.toContain('treats');
+    // the born_in graph fits the general template, not the medical one
+    expect(result.pairs.map((p) => p.instructionId)).toEqual([general.id]);
+    expect(result.pairs[0]!.messages[0]!.content).toBe(generalPrompt);
+    expect(result.rejected.find((r) => r.instructionId === medical.id)).toMatchObject({ template: 'medical', reason: 'schema' });
+  });
+
+  it('without a model, the keyword router decides and no call is made', async () => {
+    const index = await buildIndex();
+    const ins = await buildInstructions({ questions: QUESTIONS.slice(0, 1), retriever: createBm25Retriever({ index }), index, k: 1 });
+    expect(ins[0]!.template.domain).toBe('general');
   });
 });
 

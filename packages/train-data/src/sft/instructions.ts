@@ -1,8 +1,12 @@
 // TAdaRAG stage-1 instructions I = {q, r, t}: the question, the reference text retrieved for it,
-// and the domain template the IntentRouter picks for it.
-import { invalidInput, type DomainTemplate, type IntentRouter, type Retriever, type RunContext } from '@rag/core';
+// and the domain template the IntentRouter picks for it. With a model (the teacher) the router is
+// the LLM intent router, as in the paper's intention detection — one call per instruction, the
+// keyword router deciding when the reply stays unusable — else the embedded keyword router. The
+// routed template is what the instruction's text lists (extraction-prompt.ts: its entity types
+// and relation labels) and what the graph is validated against (graph-schema.ts).
+import { invalidInput, type ChatModel, type DomainTemplate, type IntentRouter, type Retriever, type RunContext } from '@rag/core';
 import type { RagIndex } from '@rag/indexer';
-import { DOMAIN_TEMPLATES, createKeywordIntentRouter, templateFor } from '@rag/indexer';
+import { DOMAIN_TEMPLATES, createKeywordIntentRouter, createLlmIntentRouter, templateFor } from '@rag/indexer';
 
 export interface InstructionSource {
   chunkId: string;
@@ -35,8 +39,10 @@ export interface BuildInstructionsOptions {
   retriever: Retriever;
   /** Used for passage titles in r. */
   index?: RagIndex;
-  /** Default: the embedded keyword router of @rag/indexer. */
+  /** Default: the LLM intent router over `model` when one is given, else the embedded keyword router of @rag/indexer. */
   router?: IntentRouter;
+  /** Routes the instructions with the LLM intent router (unless `router` is given). */
+  model?: ChatModel;
   templates?: readonly DomainTemplate[];
   /** Passages per reference text (default 3). */
   k?: number;
@@ -49,8 +55,8 @@ export async function buildInstructions(options: BuildInstructionsOptions): Prom
   const k = options.k ?? 3;
   if (!Number.isInteger(k) || k < 1) throw invalidInput('k', `must be a positive integer, got ${String(k)}`);
   const maxChars = options.maxReferenceChars ?? 6000;
-  const router = options.router ?? createKeywordIntentRouter();
   const templates = options.templates ?? DOMAIN_TEMPLATES;
+  const router = options.router ?? (options.model ? createLlmIntentRouter({ model: options.model, templates }) : createKeywordIntentRouter());
   const out: Instruction[] = [];
   const seen = new Set<string>();
   for (const q of options.questions) {
