@@ -40,6 +40,8 @@ const MetadataSchema = z.object({
   train: SelectionSchema,
   /** Held out: at the threshold, on scores from models that did not see the row. */
   validation: SelectionSchema.extend({ perSet: z.record(z.string(), SelectionSchema).default({}) }),
+  /** At the threshold, each development set scored by a model fitted on the other sets (a domain it never saw). */
+  crossDomain: SelectionSchema.extend({ perSet: z.record(z.string(), SelectionSchema).default({}) }).optional(),
 });
 
 const LogisticSchema = MetadataSchema.extend({

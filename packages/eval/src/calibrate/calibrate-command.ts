@@ -130,6 +130,10 @@ async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: 
   line('all rows, in-sample', model.train);
   line('held out (out-of-fold)', model.validation);
   for (const [name, s] of Object.entries(model.validation.perSet)) line(`held out: ${name}`, s);
+  if (model.crossDomain) {
+    line('leave one set out', model.crossDomain);
+    for (const [name, s] of Object.entries(model.crossDomain.perSet)) line(`set left out: ${name}`, s);
+  }
   io.stdout.write('\nheld-out risk–coverage (all sets): threshold → share verified, precision\n');
   const cuts = [...new Set(heldOut.map((h) => h.score))].sort((a, b) => b - a);
   const step = Math.max(1, Math.floor(cuts.length / 12));

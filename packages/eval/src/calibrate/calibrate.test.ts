@@ -70,4 +70,13 @@ describe('fitCalibrationModel', () => {
     expect(featuresUsed(cheap)).toEqual(new Set([adequacy]));
     expect(cheap.validationMethod).toMatch(/without the re-reading features/);
   });
+
+  it('reports each set scored by a model fitted on the other sets (leave one set out)', () => {
+    const records = (n: number) => Array.from({ length: n }, (_, i) => line(String(i), i % 3 === 0 ? 'wrong' : 'right', 'right')).join('\n');
+    const rows = [...rowsFromRecords('a', records(150), 'a.jsonl', 5), ...rowsFromRecords('b', records(120), 'b.jsonl', 5)];
+    const { model, crossDomain } = fitCalibrationModel(rows, { kind: 'logistic', targetPrecision: 0.9, folds: 5, command: 'pnpm calibrate', fittedAt: '2026-11-28T00:00:00Z', questions: { a: 150, b: 120 } });
+    expect(crossDomain).toHaveLength(270);
+    expect(model.crossDomain?.perSet.a).toEqual({ answers: 150, verified: 100, precision: 1, coverage: 100 / 150 });
+    expect(model.crossDomain?.perSet.b?.verified).toBe(80);
+  });
 });

@@ -57,6 +57,8 @@ export interface FittedCalibration {
   model: CalibrationModel;
   /** Every row's out-of-fold score (the held-out risk–coverage curve is read from these). */
   heldOut: (Scored & { set: string })[];
+  /** Every row scored by a model fitted on the other development sets (leave one set out). */
+  crossDomain: (Scored & { set: string })[];
 }
 
 export function fitCalibrationModel(rows: readonly CalibrationRow[], options: FitCalibrationOptions): FittedCalibration {
@@ -79,6 +81,8 @@ export function fitCalibrationModel(rows: readonly CalibrationRow[], options: Fi
     return { answers: scored.length, verified: s.verified, precision: s.precision, coverage: s.coverage };
   };
   const sets = Object.keys(options.questions);
+  const perSet = (scored: readonly (Scored & { set: string })[]) => ({ ...summary(scored), perSet: Object.fromEntries(sets.map((s) => [s, summary(scored.filter((h) => h.set === s))])) });
+  const crossDomain = leaveOneSetOut(rows, options);
   const model = {
     version: 1 as const,
     features: [...FEATURE_NAMES],
@@ -90,8 +94,25 @@ export function fitCalibrationModel(rows: readonly CalibrationRow[], options: Fi
     validationMethod: `${fit.kind}${options.rereadFeatures === false ? ' without the re-reading features' : ''}; ${options.folds}-fold cross-validation by question-id hash (out-of-fold scores); threshold: lowest with pooled precision ≥ target and precision ≥ target on every set verifying ≥ ${minSetVerified} answer(s)`,
     datasets: sets.map((name) => ({ name, questions: options.questions[name]!, answers: rows.filter((r) => r.set === name).length })),
     train: summary(rows.map((r) => ({ score: correctnessScore(fit, r.x), correct: r.correct }))),
-    validation: { ...summary(heldOut), perSet: Object.fromEntries(sets.map((s) => [s, summary(heldOut.filter((h) => h.set === s))])) },
+    validation: perSet(heldOut),
+    ...(crossDomain.length > 0 ? { crossDomain: perSet(crossDomain) } : {}),
   };
   // The file the runtime reads must pass the runtime's own check.
-  return { model: parseCalibrationModel(JSON.parse(JSON.stringify(model)), 'the fitted model'), heldOut };
+  return { model: parseCalibrationModel(JSON.parse(JSON.stringify(model)), 'the fitted model'), heldOut, crossDomain };
+}
+
+/**
+ * Each development set scored by a model fitted on the other sets only: how the model fares on a
+ * domain it never saw (the situation of a user's own documents). Reported, not used to choose the
+ * threshold. Empty with fewer than two sets.
+ */
+function leaveOneSetOut(rows: readonly CalibrationRow[], options: FitCalibrationOptions): (Scored & { set: string })[] {
+  const sets = [...new Set(rows.map((r) => r.set))];
+  if (sets.length < 2) return [];
+  return sets.flatMap((left) => {
+    const train = rows.filter((r) => r.set !== left);
+    if (!train.some((r) => r.correct) || train.every((r) => r.correct)) return [];
+    const fit = fitOne(train, options);
+    return rows.filter((r) => r.set === left).map((r) => ({ score: correctnessScore(fit, r.x), correct: r.correct, set: r.set }));
+  });
 }
