@@ -15,6 +15,7 @@ import { rowsFromRecords, type CalibrationRow } from './calibration-rows.js';
 import { DEV_SETS, type DevSet } from './dev-sets.js';
 import { dumpDevSet } from './dump-dev-set.js';
 import { fitCalibrationModel } from './fit-calibration.js';
+import { precisionOfTop, rocAuc } from './ranking-quality.js';
 
 interface Options {
   datasets?: string;
@@ -134,6 +135,9 @@ async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: 
     line('leave one set out', model.crossDomain);
     for (const [name, s] of Object.entries(model.crossDomain.perSet)) line(`set left out: ${name}`, s);
   }
+  const f2 = (x: number | null) => (x === null ? '—' : x.toFixed(3));
+  const bySet = Object.keys(model.validation.perSet).map((name) => `${name} ${f2(rocAuc(heldOut.filter((h) => h.set === name)))}`);
+  io.stdout.write(`\nheld-out ROC AUC ${f2(rocAuc(heldOut))} (${bySet.join(', ')}); precision of the top 5 / 10 / 20 %: ${[0.05, 0.1, 0.2].map((q) => f2(precisionOfTop(heldOut, q))).join(' / ')}\n`);
   io.stdout.write('\nheld-out risk–coverage (all sets): threshold → share verified, precision\n');
   const cuts = [...new Set(heldOut.map((h) => h.score))].sort((a, b) => b - a);
   const step = Math.max(1, Math.floor(cuts.length / 12));

@@ -3,6 +3,7 @@ import { FEATURE_NAMES, featuresUsed, usesReaderSignals } from '@rag/agents';
 import { foldOf, rowsFromRecords } from './calibration-rows.js';
 import { DEV_SETS, devQuestionLines } from './dev-sets.js';
 import { fitCalibrationModel } from './fit-calibration.js';
+import { precisionOfTop, rocAuc } from './ranking-quality.js';
 
 const features = (v: number) => Object.fromEntries(FEATURE_NAMES.map((n, i) => [n, i === 0 ? v : 0.5]));
 const line = (id: string, answer: string, gold: string, extra: object = {}) =>
@@ -78,5 +79,22 @@ describe('fitCalibrationModel', () => {
     expect(crossDomain).toHaveLength(270);
     expect(model.crossDomain?.perSet.a).toEqual({ answers: 150, verified: 100, precision: 1, coverage: 100 / 150 });
     expect(model.crossDomain?.perSet.b?.verified).toBe(80);
+  });
+});
+
+describe('ranking quality', () => {
+  const s = (score: number, correct: boolean) => ({ score, correct });
+  it('ROC AUC counts right-above-wrong pairs, ties as half, and is null without both kinds', () => {
+    expect(rocAuc([s(0.9, true), s(0.8, true), s(0.1, false)])).toBe(1);
+    expect(rocAuc([s(0.1, true), s(0.9, false)])).toBe(0);
+    // Pairs: (0.7 vs 0.5) above, (0.7 vs 0.7) tie, (0.3 vs 0.5) below, (0.3 vs 0.7) below → 1.5 / 4.
+    expect(rocAuc([s(0.7, true), s(0.3, true), s(0.5, false), s(0.7, false)])).toBe(0.375);
+    expect(rocAuc([s(0.7, true)])).toBeNull();
+  });
+  it('precision of the top share takes at least one answer', () => {
+    const scored = [s(0.9, true), s(0.8, false), s(0.7, true), s(0.1, false)];
+    expect(precisionOfTop(scored, 0.5)).toBe(0.5);
+    expect(precisionOfTop(scored, 0.01)).toBe(1);
+    expect(precisionOfTop([], 0.5)).toBeNull();
   });
 });
