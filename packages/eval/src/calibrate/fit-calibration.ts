@@ -1,12 +1,12 @@
 // Fits the calibration model: a logistic regression or gradient-boosted shallow trees (`kind`),
 // optionally without the features that need the evidence re-read (`rereadFeatures: false`, a
 // faster ask). The threshold is chosen on held-out scores: the rows are split into
-// K folds (by question-id hash, calibration-rows.ts); each fold is scored by a logistic regression
+// K folds (by question-id hash, calibration-rows.ts); each fold is scored by a model (same kind and options)
 // fitted on the other folds, and the threshold is the lowest out-of-fold score at which the
 // precision of the answers above it reaches the target — pooled, and on every development set
 // that verifies at least `minSetVerified` answers (a domain's errors are not averaged away by
 // another domain's easy answers).
-// The shipped weights are then fitted on all rows. The model records the out-of-fold precision and
+// The shipped model is then fitted on all rows. The model records the out-of-fold precision and
 // coverage at its threshold (`validation`, per set too) and the in-sample ones (`train`).
 import { FEATURE_NAMES, correctnessScore, fitLogistic, fitTrees, isRereadFeature, parseCalibrationModel, selectionAt, selectThresholdPerSet, type CalibrationModel, type FitOptions, type LogisticFit, type Scored, type TreeFitOptions, type TreesFit } from '@rag/agents';
 import { RagError } from '@rag/core';
