@@ -51,7 +51,7 @@ describe('fitCalibrationModel', () => {
     expect(model.kind === 'logistic' && model.weights[0]! > 0).toBe(true);
   });
 
-  it('fits boosted trees by default, and without the re-reading features when asked (so scoring skips the re-reading)', () => {
+  it('fits boosted trees when asked, and without the re-reading features when asked (so scoring skips the re-reading)', () => {
     // The label is carried by a re-reading feature (passageVoteShare) and, more weakly, by a cheap one (adequacyScore).
     const vote = FEATURE_NAMES.indexOf('passageVoteShare');
     const adequacy = FEATURE_NAMES.indexOf('adequacyScore');
@@ -61,7 +61,7 @@ describe('fitCalibrationModel', () => {
       return JSON.stringify({ questionId: String(i), gold: ['right'], answer: right ? 'right' : 'wrong', status: 'answered', correctness: { score: 0.5, features: f } });
     }).join('\n');
     const rows = rowsFromRecords('set', records, 'dump.jsonl', 5);
-    const options = { targetPrecision: 0.9, folds: 5, command: 'pnpm calibrate', fittedAt: '2026-11-28T00:00:00Z', questions: { set: 300 } };
+    const options = { kind: 'boosted-trees' as const, targetPrecision: 0.9, folds: 5, command: 'pnpm calibrate', fittedAt: '2026-11-28T00:00:00Z', questions: { set: 300 } };
     const all = fitCalibrationModel(rows, options).model;
     expect(all.kind).toBe('boosted-trees');
     expect(usesReaderSignals(all)).toBe(true);

@@ -24,7 +24,7 @@ export interface FitCalibrationOptions {
   fittedAt: string;
   /** Questions run per set (answers are counted from the rows). */
   questions: Record<string, number>;
-  /** Model kind (default 'boosted-trees'). */
+  /** Model kind (default 'logistic', the shipped model; 'boosted-trees' verified less precisely on unseen data, docs/verify.md). */
   kind?: 'logistic' | 'boosted-trees';
   /** Logistic options (kind 'logistic'). */
   fit?: FitOptions;
@@ -44,7 +44,7 @@ type Fit = ({ kind: 'logistic' } & LogisticFit) | ({ kind: 'boosted-trees' } & T
 function fitOne(rows: readonly CalibrationRow[], options: FitCalibrationOptions): Fit {
   const allowed = allowedFeatures(options.rereadFeatures ?? true);
   const y = labels(rows);
-  if ((options.kind ?? 'boosted-trees') === 'boosted-trees') return { kind: 'boosted-trees', ...fitTrees(rows.map((r) => r.x), y, { ...options.trees, allowed }) };
+  if ((options.kind ?? 'logistic') === 'boosted-trees') return { kind: 'boosted-trees', ...fitTrees(rows.map((r) => r.x), y, { ...options.trees, allowed }) };
   // A feature left out is held at 0 for every row: its weight stays 0.
   const keep = new Set(allowed);
   const x = rows.map((r) => r.x.map((v, j) => (keep.has(j) ? v : 0)));
