@@ -10,9 +10,11 @@ export type { CoverageGate, CoverageGateDecision, CoverageGateOptions, MentionCo
 export { proposeTriples } from './a2rag/triple-proposals.js';
 export { FEATURE_NAMES, answerFeatures, featureVector } from './calibration/answer-features.js';
 export type { AnswerFeatures, FeatureInput, FeatureName } from './calibration/answer-features.js';
-export { CalibrationModelSchema, parseCalibrationModel, correctnessScore } from './calibration/calibration-model.js';
-export type { CalibrationModel } from './calibration/calibration-model.js';
-export { createCalibrator } from './calibration/calibrator.js';
+export { CalibrationModelSchema, parseCalibrationModel, correctnessScore, featuresUsed } from './calibration/calibration-model.js';
+export { fitTrees, treesScore, treeValue } from './calibration/fit-trees.js';
+export type { Tree, TreeFitOptions, TreeNode, TreesFit } from './calibration/fit-trees.js';
+export type { CalibrationModel, LogisticCalibrationModel, TreesCalibrationModel } from './calibration/calibration-model.js';
+export { createCalibrator, isRereadFeature, usesReaderSignals } from './calibration/calibrator.js';
 export type { Calibrator, CalibratorOptions } from './calibration/calibrator.js';
 export { defaultCalibrationModel } from './calibration/default-model.js';
 export { fitLogistic } from './calibration/fit-logistic.js';

@@ -57,6 +57,35 @@ describe('parseCalibrationModel', () => {
   });
 });
 
+describe('parseCalibrationModel: boosted trees', () => {
+  const { mean: _m, scale: _s, weights: _w, ...meta } = valid();
+  const trees = (nodes: unknown[]) => ({ ...meta, kind: 'boosted-trees', bias: -1, trees: [{ nodes }] });
+  const good = [{ feature: 3, threshold: 0.5, left: 1, right: 2 }, { value: -0.5 }, { value: 0.7 }];
+
+  it('accepts a well-formed tree model and scores it: sigmoid(bias + the leaf each tree sends the row to)', () => {
+    const model = parseCalibrationModel(trees(good), 'model.json');
+    expect(model.kind).toBe('boosted-trees');
+    const x = new Array(n).fill(0);
+    expect(correctnessScore(model, x)).toBeCloseTo(1 / (1 + Math.exp(1.5)), 10);
+    x[3] = 0.9;
+    expect(correctnessScore(model, x)).toBeCloseTo(1 / (1 + Math.exp(0.3)), 10);
+  });
+
+  it('rejects trees that are not trees over the model features, naming the node', () => {
+    const cases: [unknown, RegExp][] = [
+      [trees([{ ...good[0], feature: n }, good[1], good[2]]), /trees\.0\.nodes\.0: splits on feature \d+, the model has \d+/],
+      [trees([good[0], { feature: 0, threshold: 0, left: 1, right: 2 }, good[2]]), /trees\.0\.nodes\.1: child 1 must come after the node/],
+      [trees([{ ...good[0], right: 1 }, good[1], good[2]]), /trees\.0\.nodes\.1: is the child of 2 splits/],
+      [trees([{ ...good[0], right: 3 }, good[1], good[2]]), /child 3 must come after the node and be one of the 3 nodes/],
+      [trees([{ value: 'high' }]), /trees\.0\.nodes\.0/],
+      [trees([{ value: 1, feature: 2 }]), /trees\.0\.nodes\.0/],
+      [{ ...trees(good), kind: 'forest' }, /kind/],
+      [{ ...trees(good), trees: undefined }, /trees/],
+    ];
+    for (const [value, message] of cases) expect(() => parseCalibrationModel(value, 'model.json'), String(message)).toThrow(message);
+  });
+});
+
 describe('correctnessScore', () => {
   it('is the logistic of the standardised features', () => {
     const model = { mean: [1, 0], scale: [2, 1], weights: [2, -1], bias: 0.5 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRunContext, type Verdict } from '@rag/core';
 import { FEATURE_NAMES } from './answer-features.js';
-import type { CalibrationModel } from './calibration-model.js';
+import type { CalibrationModel, LogisticCalibrationModel } from './calibration-model.js';
 import { createCalibrator, usesReaderSignals } from './calibrator.js';
 
 const chunks: Record<string, { id: string; docId: string; text: string }> = {
@@ -15,7 +15,7 @@ const index = {
 };
 
 // A model that trusts exactly one feature: whether grounding passed (score = σ(4·(x − 0.5))).
-function model(threshold: number): CalibrationModel {
+function model(threshold: number): LogisticCalibrationModel {
   const weights = FEATURE_NAMES.map((n) => (n === 'groundingPass' ? 4 : 0));
   const selection = { answers: 1, verified: 1, precision: 1, coverage: 1 };
   return {
@@ -73,10 +73,19 @@ describe('createCalibrator', () => {
 describe('usesReaderSignals', () => {
   it('is true only when a re-reading feature has a weight (else scoring skips the re-reading)', () => {
     const weights = FEATURE_NAMES.map(() => 0);
-    expect(usesReaderSignals({ features: [...FEATURE_NAMES], weights })).toBe(false);
+    const withWeights = () => ({ ...model(0.5), weights: [...weights] });
+    expect(usesReaderSignals(withWeights())).toBe(false);
     weights[FEATURE_NAMES.indexOf('groundingScore')] = 1;
-    expect(usesReaderSignals({ features: [...FEATURE_NAMES], weights })).toBe(false);
+    expect(usesReaderSignals(withWeights())).toBe(false);
     weights[FEATURE_NAMES.indexOf('topTwoAgrees')] = 0.3;
-    expect(usesReaderSignals({ features: [...FEATURE_NAMES], weights })).toBe(true);
+    expect(usesReaderSignals(withWeights())).toBe(true);
+  });
+
+  it('for boosted trees, is true only when a split reads a re-reading feature', () => {
+    const { mean: _m, scale: _s, weights: _w, ...meta } = model(0.5);
+    const split = (name: string) => ({ feature: FEATURE_NAMES.indexOf(name as never), threshold: 0.5, left: 1, right: 2 });
+    const trees = (name: string): CalibrationModel => ({ ...meta, kind: 'boosted-trees', bias: 0, trees: [{ nodes: [split(name), { value: -1 }, { value: 1 }] }] });
+    expect(usesReaderSignals(trees('adequacyScore'))).toBe(false);
+    expect(usesReaderSignals(trees('passageVoteShare'))).toBe(true);
   });
 });

@@ -7,7 +7,7 @@
 import type { Answer, RunContext } from '@rag/core';
 import type { RagIndex } from '@rag/indexer';
 import { answerFeatures, containsTokens, type AnswerFeatures } from './answer-features.js';
-import { correctnessScore, type CalibrationModel } from './calibration-model.js';
+import { correctnessScore, featuresUsed, type CalibrationModel } from './calibration-model.js';
 import { tokenize } from '@rag/core';
 import { readerSignals, type AgreementIndex } from './reader-agreement.js';
 
@@ -30,9 +30,15 @@ export interface CalibratorOptions {
 /** Features that need the evidence read again (reader-agreement.ts): the costly part of scoring. */
 const READER_FEATURES = /^(?:reader|path)|^(?:passageVoteShare|docVotes|topTwoAgrees|keywordReaderAgrees)$/;
 
-/** Does the model give any re-reading feature a weight? If not, the re-reading is skipped. */
-export function usesReaderSignals(model: Pick<CalibrationModel, 'features' | 'weights'>): boolean {
-  return model.features.some((name, i) => READER_FEATURES.test(name) && Math.abs(model.weights[i] ?? 0) > 0);
+/** Is `name` a feature only the costly re-reading of the evidence computes? */
+export function isRereadFeature(name: string): boolean {
+  return READER_FEATURES.test(name);
+}
+
+/** Does the model give any re-reading feature a weight (or a split)? If not, the re-reading is skipped. */
+export function usesReaderSignals(model: CalibrationModel): boolean {
+  const used = featuresUsed(model);
+  return model.features.some((name, i) => READER_FEATURES.test(name) && used.has(i));
 }
 
 export function createCalibrator({ model, index }: CalibratorOptions): Calibrator {

@@ -15,6 +15,7 @@ import { rowsFromRecords, type CalibrationRow } from './calibration-rows.js';
 import { DEV_SETS, type DevSet } from './dev-sets.js';
 import { dumpDevSet } from './dump-dev-set.js';
 import { fitCalibrationModel } from './fit-calibration.js';
+import { precisionOfTop, rocAuc } from './ranking-quality.js';
 
 interface Options {
   datasets?: string;
@@ -28,6 +29,12 @@ interface Options {
   minSetVerified: number;
   minVerified: number;
   l2: number;
+  model: string;
+  rounds: number;
+  depth: number;
+  minLeaf: number;
+  learningRate: number;
+  rereadFeatures: boolean;
   out: string;
   cacheDir: string;
 }
@@ -48,6 +55,12 @@ export async function runCalibrate(argv: readonly string[], io: CliIo, deps: Cli
     .option('--target <p>', 'precision the threshold is chosen for on held-out scores (the verified-precision bar of docs/verify.md)', num('--target'), 0.85)
     .option('--folds <k>', 'cross-validation folds the threshold is chosen on (by question-id hash)', num('--folds', true), 5)
     .option('--min-verified <n>', 'fewest held-out answers (all sets) the threshold may verify', num('--min-verified', true), 10)
+    .option('--model <kind>', 'logistic (the shipped model) or boosted-trees (gradient-boosted shallow trees)', 'logistic')
+    .option('--rounds <n>', 'boosting rounds (boosted-trees)', num('--rounds', true), 100)
+    .option('--depth <n>', 'depth of each tree: 1 = stumps, 2 = pairwise interactions (boosted-trees)', num('--depth', true), 2)
+    .option('--min-leaf <n>', 'fewest training answers in a leaf (boosted-trees)', num('--min-leaf', true), 20)
+    .option('--learning-rate <x>', 'shrinkage of every tree (boosted-trees)', num('--learning-rate'), 0.05)
+    .option('--no-reread-features', 'fit without the features that re-read the evidence (scoring then skips the re-reading)')
     .option('--l2 <x>', 'L2 penalty of the logistic regression (per row, on standardised features)', num('--l2'), 0.1)
     .option('--min-set-verified <n>', 'hold each development set to --target on its own once it verifies this many held-out answers', num('--min-set-verified', true), 1)
     .option('--out <file.json>', 'where the fitted model is written', DEFAULT_OUT)
@@ -70,6 +83,8 @@ function selectSets(names: string | undefined): DevSet[] {
 async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: CliDeps): Promise<void> {
   if (!(opts.target > 0 && opts.target <= 1)) throw new RagError('RAG_INVALID_INPUT', `--target: must be in (0, 1], got ${opts.target}`, { details: { input: 'target' } });
   if (!(opts.l2 >= 0)) throw new RagError('RAG_INVALID_INPUT', `--l2: must be ≥ 0, got ${opts.l2}`, { details: { input: 'l2' } });
+  if (opts.model !== 'boosted-trees' && opts.model !== 'logistic') throw new RagError('RAG_INVALID_INPUT', `--model: must be boosted-trees or logistic, got "${opts.model}"`, { details: { input: 'model' } });
+  if (!(opts.learningRate > 0 && opts.learningRate <= 1)) throw new RagError('RAG_INVALID_INPUT', `--learning-rate: must be in (0, 1], got ${opts.learningRate}`, { details: { input: 'learning-rate' } });
   if (opts.folds < 2) throw new RagError('RAG_INVALID_INPUT', `--folds: must be at least 2, got ${opts.folds}`, { details: { input: 'folds' } });
   const sets = selectSets(opts.sets);
   const datasets = opts.datasets !== undefined ? resolve(io.cwd, opts.datasets) : ['../shared/datasets', '../../shared/datasets'].map((d) => resolve(io.cwd, d)).find((d) => existsSync(d));
@@ -97,7 +112,10 @@ async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: 
     folds: opts.folds,
     minSetVerified: opts.minSetVerified,
     minVerified: opts.minVerified,
+    kind: opts.model,
     fit: { l2: opts.l2 },
+    trees: { rounds: opts.rounds, depth: opts.depth, minLeaf: opts.minLeaf, learningRate: opts.learningRate },
+    rereadFeatures: opts.rereadFeatures,
     command: `pnpm calibrate ${argv.join(' ')}`.trim(),
     fittedAt: new Date().toISOString(),
     questions,
@@ -113,6 +131,13 @@ async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: 
   line('all rows, in-sample', model.train);
   line('held out (out-of-fold)', model.validation);
   for (const [name, s] of Object.entries(model.validation.perSet)) line(`held out: ${name}`, s);
+  if (model.crossDomain) {
+    line('leave one set out', model.crossDomain);
+    for (const [name, s] of Object.entries(model.crossDomain.perSet)) line(`set left out: ${name}`, s);
+  }
+  const f2 = (x: number | null) => (x === null ? '—' : x.toFixed(3));
+  const bySet = Object.keys(model.validation.perSet).map((name) => `${name} ${f2(rocAuc(heldOut.filter((h) => h.set === name)))}`);
+  io.stdout.write(`\nheld-out ROC AUC ${f2(rocAuc(heldOut))} (${bySet.join(', ')}); precision of the top 5 / 10 / 20 %: ${[0.05, 0.1, 0.2].map((q) => f2(precisionOfTop(heldOut, q))).join(' / ')}\n`);
   io.stdout.write('\nheld-out risk–coverage (all sets): threshold → share verified, precision\n');
   const cuts = [...new Set(heldOut.map((h) => h.score))].sort((a, b) => b - a);
   const step = Math.max(1, Math.floor(cuts.length / 12));

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURE_NAMES } from '@rag/agents';
+import { FEATURE_NAMES, featuresUsed, usesReaderSignals } from '@rag/agents';
 import { foldOf, rowsFromRecords } from './calibration-rows.js';
 import { DEV_SETS, devQuestionLines } from './dev-sets.js';
 import { fitCalibrationModel } from './fit-calibration.js';
+import { precisionOfTop, rocAuc } from './ranking-quality.js';
 
 const features = (v: number) => Object.fromEntries(FEATURE_NAMES.map((n, i) => [n, i === 0 ? v : 0.5]));
 const line = (id: string, answer: string, gold: string, extra: object = {}) =>
@@ -38,7 +39,7 @@ describe('fitCalibrationModel', () => {
   it('picks the threshold on out-of-fold scores, fits the weights on all rows and records both', () => {
     const records = Array.from({ length: 300 }, (_, i) => line(String(i), i % 3 === 0 ? 'wrong' : 'right', 'right')).join('\n');
     const rows = rowsFromRecords('set', records, 'dump.jsonl', 5);
-    const { model, heldOut } = fitCalibrationModel(rows, { targetPrecision: 0.9, folds: 5, command: 'pnpm calibrate', fittedAt: '2026-11-28T00:00:00Z', questions: { set: 300 } });
+    const { model, heldOut } = fitCalibrationModel(rows, { kind: 'logistic', targetPrecision: 0.9, folds: 5, command: 'pnpm calibrate', fittedAt: '2026-11-28T00:00:00Z', questions: { set: 300 } });
     // Every right answer (two in three) is verified out of fold, and no wrong one.
     expect(model.validation.precision).toBe(1);
     expect(model.validation.coverage).toBeCloseTo(200 / 300, 5);
@@ -47,6 +48,53 @@ describe('fitCalibrationModel', () => {
     expect(heldOut).toHaveLength(300);
     expect(model.datasets).toEqual([{ name: 'set', questions: 300, answers: 300 }]);
     expect(model.validation.perSet.set?.verified).toBe(model.validation.verified);
-    expect(model.weights[0]).toBeGreaterThan(0);
+    expect(model.kind === 'logistic' && model.weights[0]! > 0).toBe(true);
+  });
+
+  it('fits boosted trees when asked, and without the re-reading features when asked (so scoring skips the re-reading)', () => {
+    // The label is carried by a re-reading feature (passageVoteShare) and, more weakly, by a cheap one (adequacyScore).
+    const vote = FEATURE_NAMES.indexOf('passageVoteShare');
+    const adequacy = FEATURE_NAMES.indexOf('adequacyScore');
+    const records = Array.from({ length: 300 }, (_, i) => {
+      const right = i % 3 !== 0;
+      const f = Object.fromEntries(FEATURE_NAMES.map((n, j) => [n, j === vote ? (right ? 1 : 0) : j === adequacy ? (right || i % 2 === 0 ? 1 : 0) : 0.5]));
+      return JSON.stringify({ questionId: String(i), gold: ['right'], answer: right ? 'right' : 'wrong', status: 'answered', correctness: { score: 0.5, features: f } });
+    }).join('\n');
+    const rows = rowsFromRecords('set', records, 'dump.jsonl', 5);
+    const options = { kind: 'boosted-trees' as const, targetPrecision: 0.9, folds: 5, command: 'pnpm calibrate', fittedAt: '2026-11-28T00:00:00Z', questions: { set: 300 } };
+    const all = fitCalibrationModel(rows, options).model;
+    expect(all.kind).toBe('boosted-trees');
+    expect(usesReaderSignals(all)).toBe(true);
+    expect(all.validation.precision).toBe(1);
+    const cheap = fitCalibrationModel(rows, { ...options, rereadFeatures: false }).model;
+    expect(usesReaderSignals(cheap)).toBe(false);
+    expect(featuresUsed(cheap)).toEqual(new Set([adequacy]));
+    expect(cheap.validationMethod).toMatch(/without the re-reading features/);
+  });
+
+  it('reports each set scored by a model fitted on the other sets (leave one set out)', () => {
+    const records = (n: number) => Array.from({ length: n }, (_, i) => line(String(i), i % 3 === 0 ? 'wrong' : 'right', 'right')).join('\n');
+    const rows = [...rowsFromRecords('a', records(150), 'a.jsonl', 5), ...rowsFromRecords('b', records(120), 'b.jsonl', 5)];
+    const { model, crossDomain } = fitCalibrationModel(rows, { kind: 'logistic', targetPrecision: 0.9, folds: 5, command: 'pnpm calibrate', fittedAt: '2026-11-28T00:00:00Z', questions: { a: 150, b: 120 } });
+    expect(crossDomain).toHaveLength(270);
+    expect(model.crossDomain?.perSet.a).toEqual({ answers: 150, verified: 100, precision: 1, coverage: 100 / 150 });
+    expect(model.crossDomain?.perSet.b?.verified).toBe(80);
+  });
+});
+
+describe('ranking quality', () => {
+  const s = (score: number, correct: boolean) => ({ score, correct });
+  it('ROC AUC counts right-above-wrong pairs, ties as half, and is null without both kinds', () => {
+    expect(rocAuc([s(0.9, true), s(0.8, true), s(0.1, false)])).toBe(1);
+    expect(rocAuc([s(0.1, true), s(0.9, false)])).toBe(0);
+    // Pairs: (0.7 vs 0.5) above, (0.7 vs 0.7) tie, (0.3 vs 0.5) below, (0.3 vs 0.7) below → 1.5 / 4.
+    expect(rocAuc([s(0.7, true), s(0.3, true), s(0.5, false), s(0.7, false)])).toBe(0.375);
+    expect(rocAuc([s(0.7, true)])).toBeNull();
+  });
+  it('precision of the top share takes at least one answer', () => {
+    const scored = [s(0.9, true), s(0.8, false), s(0.7, true), s(0.1, false)];
+    expect(precisionOfTop(scored, 0.5)).toBe(0.5);
+    expect(precisionOfTop(scored, 0.01)).toBe(1);
+    expect(precisionOfTop([], 0.5)).toBeNull();
   });
 });
