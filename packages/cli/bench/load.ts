@@ -1,12 +1,14 @@
 // Load: a burst of concurrent default asks against `rag serve` (HTTP, loopback only) on a copy of
-// the demo store, with asks on the main thread (--workers 0, what `rag serve` did before the ask
-// pool: the named peer), on 1 worker and on 2 workers, in the same run. For each: errors (only
-// 503 with Retry-After is allowed), p50/p95 of the admitted asks, GET /api/info latency during
-// the burst, one write (POST /api/docs) issued during the burst and its latency; then the
-// throughput of 1 vs 2 workers (a closed loop below the queue limit) and their ratio.
+// the demo store, on 1 worker and on 2 workers (and, with --workers 0,1,2, with asks on the main
+// thread, what `rag serve` did before the ask pool: the named peer), in the same run. For each:
+// errors (only 503 with Retry-After is allowed), p50/p95 of the admitted asks, GET /api/info
+// latency during the burst, one write (POST /api/docs) issued during the burst and its latency;
+// then the throughput of 1 vs 2 workers (one client per worker in a closed loop, so every ask
+// finds an idle worker and is admitted) and their ratio. The load average is printed beside each
+// configuration (the machine is shared).
 // Every request goes to 127.0.0.1; the run is bounded (--n asks per burst, at most 400).
 // Run from the repo root:
-//   node --conditions=@rag/source --import tsx packages/cli/bench/load.ts [--n 200] [--store DIR] [--queue M] [--loop 40]
+//   node --conditions=@rag/source --import tsx packages/cli/bench/load.ts [--n 200] [--store DIR] [--queue M] [--max-wait-ms MS] [--loop 40] [--workers 1,2]
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,6 +25,9 @@ const arg = (name: string, dflt: string) => {
 const N = Math.min(400, Number(arg('--n', '200')));
 const LOOP = Math.min(200, Number(arg('--loop', '40')));
 const queueArg = arg('--queue', '');
+const maxWaitArg = arg('--max-wait-ms', '');
+const configs = arg('--workers', '1,2').split(',').map(Number);
+const load = () => loadavg().map((x) => x.toFixed(1)).join(' / ');
 const source = arg('--store', '');
 const pct = (xs: number[], p: number) => {
   if (xs.length === 0) return NaN;
@@ -102,7 +107,7 @@ async function burst(url: string, questions: string[], writeId: string): Promise
   return { admitted, refused, errors, info, writeMs, wallMs };
 }
 
-/** Asks per second with `clients` clients each asking in turn (below the queue limit: nothing refused). */
+/** Asks per second with `clients` clients each asking in turn (one per worker: each ask finds an idle worker). */
 async function throughput(url: string, questions: string[], clients: number): Promise<number> {
   let next = 0;
   let answered = 0;
@@ -134,32 +139,34 @@ try {
   const loop = Array.from({ length: LOOP }, (_, i) => questions[i % questions.length]!.question);
   const m = service.stack.defaultMethod;
   console.log(`method ${m} (default), ${service.info().docs} documents, ${N} concurrent asks per burst, Node ${process.version}`);
-  console.log(`machine: ${availableParallelism()} cores, load average ${loadavg().map((x) => x.toFixed(1)).join(' / ')} at start (shared with other work)`);
+  console.log(`machine: ${availableParallelism()} cores, load average ${load()} at start (shared with other work)`);
 
   const tput = new Map<number, number>();
-  for (const workers of [0, 1, 2]) {
+  for (const workers of configs) {
     const queue = queueArg ? { queue: Number(queueArg) } : {};
-    const server = await startServer({ service, port: 0, ui: false, asks: { workers, ...queue, stack: { env: {}, cwd: tmp } } });
+    const maxWait = maxWaitArg ? { maxWaitMs: Number(maxWaitArg) } : {};
+    const server = await startServer({ service, port: 0, ui: false, asks: { workers, ...queue, ...(workers > 0 ? maxWait : {}), stack: { env: {}, cwd: tmp } } });
     try {
       // Warm every worker (each opened the store; the first asks load what is lazily read).
       await Promise.all(Array.from({ length: Math.max(1, workers) * 2 }, () => fetch(`${server.url}/api/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: qs[0] }) }).then((r) => r.json())));
       const r = await burst(server.url, qs, `load-note-${workers}`);
-      const label = workers === 0 ? 'main thread (--workers 0, peer)' : `--workers ${workers} --queue ${server.queue}`;
+      const label = workers === 0 ? 'main thread (--workers 0, peer)' : `--workers ${workers} --queue ${server.queue} --max-wait-ms ${server.maxWaitMs}`;
+      const loadBefore = load();
       console.log(
         `${label}: admitted ${r.admitted.length}, 503+Retry-After ${r.refused}, other errors ${r.errors.length}${r.errors.length ? ` (${r.errors.slice(0, 5).join(', ')})` : ''}; ` +
           `admitted p50 ${ms(pct(r.admitted, 50))}, p95 ${ms(pct(r.admitted, 95))}; /api/info during burst p50 ${ms(pct(r.info, 50))}, max ${ms(Math.max(...r.info))} (${r.info.length} probes); ` +
-          `write during burst ${ms(r.writeMs)}; burst wall ${ms(r.wallMs)}`,
+          `write during burst ${ms(r.writeMs)}; burst wall ${ms(r.wallMs)}; load average ${loadBefore} before, ${load()} after`,
       );
       if (workers > 0) {
-        tput.set(workers, await throughput(server.url, loop, workers * 4));
-        console.log(`  throughput (${workers * 4} clients in a closed loop, ${LOOP} asks): ${tput.get(workers)!.toFixed(2)} asks/s`);
+        tput.set(workers, await throughput(server.url, loop, workers));
+        console.log(`  throughput (${workers} clients in a closed loop, ${LOOP} asks): ${tput.get(workers)!.toFixed(2)} asks/s; load average ${load()}`);
       }
     } finally {
       await server.close();
     }
   }
-  console.log(`throughput ratio --workers 2 / --workers 1: ${(tput.get(2)! / tput.get(1)!).toFixed(2)}×`);
-  console.log(`load average at end: ${loadavg().map((x) => x.toFixed(1)).join(' / ')}`);
+  if (tput.has(1) && tput.has(2)) console.log(`throughput ratio --workers 2 / --workers 1: ${(tput.get(2)! / tput.get(1)!).toFixed(2)}×`);
+  console.log(`load average at end: ${load()}`);
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

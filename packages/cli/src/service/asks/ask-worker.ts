@@ -5,6 +5,7 @@
 // The main thread keeps everything that writes: the agent's triple proposals are sent there.
 // Started by ask-pool.ts; in the published package this file is dist/ask-worker.js.
 import { existsSync, readFileSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { RagError } from '@rag/core';
@@ -16,6 +17,22 @@ import type { RagStack } from '../../types.js';
 import { toWire, type AskTask, type AskWorkerData, type FromWorker, type ToWorker } from './ask-protocol.js';
 
 const data = workerData as AskWorkerData;
+
+/**
+ * How much lower this thread's scheduling priority is than the server's main thread (nice steps,
+ * round value): the main thread answers /api/health and /api/info, takes every write and hands
+ * asks out, so it must not wait for the CPU behind the asks. On Linux a thread's nice value is
+ * its own (setpriority on the calling thread); elsewhere it would change the whole process, so
+ * it is left alone there.
+ */
+const WORKER_NICE = 5;
+if (process.platform === 'linux') {
+  try {
+    setPriority(Math.min(19, getPriority() + WORKER_NICE));
+  } catch {
+    // Not allowed here (a sandbox): asks run at the main thread's priority.
+  }
+}
 const port = parentPort!;
 const send = (m: FromWorker) => port.postMessage(m);
 
