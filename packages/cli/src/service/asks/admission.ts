@@ -93,7 +93,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
       const ms = estimate(method, running, queued);
       if (queued.length >= options.queueLimit)
         return refuse(`${queued.length} asks are waiting for ${workers} workers (--queue ${options.queueLimit})`, Math.max(ms, maxWaitMs + 1000), queued.length);
-      if (ms > maxWaitMs) return refuse(`an ask now would be answered in about ${(ms / 1000).toFixed(1)} s, over the ${(maxWaitMs / 1000).toFixed(1)} s bound (--max-wait-ms ${maxWaitMs})`, ms, queued.length);
+      if (ms > maxWaitMs) return refuse(`an ask now would be answered in about ${Math.round(ms)} ms, over the ${maxWaitMs} ms bound (--max-wait-ms ${maxWaitMs})`, ms, queued.length);
       return undefined;
     },
   };
