@@ -12,7 +12,7 @@
 export interface TextMemoOptions<T> {
   /** Entries kept (default 2,000). */
   maxEntries?: number;
-  /** Characters of all keys together (default 2,000,000). */
+  /** Characters of all keys together (default 500,000: the values, parses of those texts, are several times larger). */
   maxChars?: number;
   /** A text longer than this is computed but not kept (default 20,000 characters). */
   maxKeyChars?: number;
@@ -43,7 +43,7 @@ export function clearTextMemos(): void {
 
 export function memoByText<T>(fn: (text: string) => T, options: TextMemoOptions<T> = {}): TextMemo<T> {
   const maxEntries = options.maxEntries ?? 2000;
-  const maxChars = options.maxChars ?? 2_000_000;
+  const maxChars = options.maxChars ?? 500_000;
   const maxKeyChars = options.maxKeyChars ?? 20_000;
   const copy = options.copy ?? ((v: T) => v);
   // A Map iterates in insertion order: re-inserting on a hit makes the first key the least recently used.
