@@ -137,9 +137,10 @@ async function burst(url: string, questions: string[], writeId: string): Promise
 }
 
 /** Asks per second with `clients` clients each asking in turn (one per worker: each ask finds an idle worker). */
-async function throughput(url: string, questions: string[], clients: number): Promise<number> {
+async function throughput(url: string, questions: string[], clients: number): Promise<{ rate: number; other: number }> {
   let next = 0;
   let answered = 0;
+  let other = 0;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async () => {
@@ -149,13 +150,14 @@ async function throughput(url: string, questions: string[], clients: number): Pr
           const res = await fetch(`${url}/api/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: q }) });
           await res.json();
           if (res.status === 200) answered++;
+          else other++;
         } catch {
-          // counted as not answered
+          other++;
         }
       }
     }),
   );
-  return answered / ((performance.now() - t0) / 1000);
+  return { rate: answered / ((performance.now() - t0) / 1000), other };
 }
 
 try {
@@ -185,8 +187,9 @@ try {
           `write during burst ${ms(r.writeMs)}; burst wall ${ms(r.wallMs)}; load average ${loadBefore} before, ${load()} after`,
       );
       if (workers > 0) {
-        tput.set(workers, await throughput(server.url, loop, workers));
-        console.log(`  throughput (${workers} clients in a closed loop, ${LOOP} asks): ${tput.get(workers)!.toFixed(2)} asks/s; load average ${load()}`);
+        const t = await throughput(server.url, loop, workers);
+        tput.set(workers, t.rate);
+        console.log(`  throughput (${workers} clients in a closed loop, ${LOOP} asks): ${t.rate.toFixed(2)} asks/s, ${t.other} not answered; load average ${load()}`);
       }
     } finally {
       await stop(server.child);
