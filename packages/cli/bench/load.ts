@@ -1,19 +1,21 @@
-// Load: a burst of concurrent default asks against `rag serve` (HTTP, loopback only) on a copy of
-// the demo store, with asks on the main thread (--workers 0, what `rag serve` did before the ask
-// pool: the named peer), on 1 worker and on 2 workers, in the same run. For each: errors (only
-// 503 with Retry-After is allowed), p50/p95 of the admitted asks, GET /api/info latency during
-// the burst, one write (POST /api/docs) issued during the burst and its latency; then the
-// throughput of 1 vs 2 workers (a closed loop below the queue limit) and their ratio.
+// Load: a burst of concurrent default asks against `rag serve` (the CLI, started as a child
+// process per configuration, so the bench's own HTTP client does not share the server's event
+// loop; HTTP, loopback only) on a copy of the demo store, on 1 worker and on 2 workers (and, with --workers 0,1,2, with asks on the main
+// thread, what `rag serve` did before the ask pool: the named peer), in the same run. For each:
+// errors (only 503 with Retry-After is allowed), p50/p95 of the admitted asks, GET /api/info
+// latency during the burst, one write (POST /api/docs) issued during the burst and its latency;
+// then the throughput of 1 vs 2 workers (one client per worker in a closed loop, so every ask
+// finds an idle worker and is admitted) and their ratio. The load average is printed beside each
+// configuration (the machine is shared).
 // Every request goes to 127.0.0.1; the run is bounded (--n asks per burst, at most 400).
 // Run from the repo root:
-//   node --conditions=@rag/source --import tsx packages/cli/bench/load.ts [--n 200] [--store DIR] [--queue M] [--loop 40]
+//   node --conditions=@rag/source --import tsx packages/cli/bench/load.ts [--n 200] [--store DIR] [--queue M] [--max-wait-ms MS] [--loop 40] [--workers 1,2]
+import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
-import { serviceFor } from '../src/commands/rag-cli.js';
 import { loadSample, runDemo } from '../src/demo/run-demo.js';
-import { startServer } from '../src/http/serve.js';
 import { createIndexerBackend } from '../src/stack/indexer-backend.js';
 
 const arg = (name: string, dflt: string) => {
@@ -23,6 +25,9 @@ const arg = (name: string, dflt: string) => {
 const N = Math.min(400, Number(arg('--n', '200')));
 const LOOP = Math.min(200, Number(arg('--loop', '40')));
 const queueArg = arg('--queue', '');
+const maxWaitArg = arg('--max-wait-ms', '');
+const configs = arg('--workers', '1,2').split(',').map(Number);
+const load = () => loadavg().map((x) => x.toFixed(1)).join(' / ');
 const source = arg('--store', '');
 const pct = (xs: number[], p: number) => {
   if (xs.length === 0) return NaN;
@@ -36,6 +41,35 @@ const tmp = mkdtempSync(join(tmpdir(), 'rag-load-'));
 const storeDir = join(tmp, 'store');
 const backend = createIndexerBackend({ env: {} });
 const quiet = new Writable({ write: (_c, _e, cb) => cb() });
+
+const ragBin = resolve(import.meta.dirname, '..', 'src', 'bin', 'rag.ts');
+
+/** `rag serve` on the store with these flags, as a child process; resolves when it prints its URL. */
+function serve(flags: string[]): Promise<{ url: string; child: ChildProcess; banner: string }> {
+  const child = spawn(process.execPath, ['--conditions=@rag/source', '--import', import.meta.resolve('tsx'), ragBin, 'serve', '--store', storeDir, '--port', '0', ...flags], {
+    cwd: tmp,
+    env: Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'RAG_TOKEN')),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  return new Promise((res, rej) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /web UI \+ API: (http:\/\/\S+)/.exec(out);
+      if (m && out.includes('Ctrl-C')) res({ url: m[1]!, child, banner: out });
+    });
+    child.once('exit', (code) => rej(new Error(`rag serve exited with ${code}: ${err.slice(-2000)}`)));
+  });
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((res) => {
+    if (child.exitCode !== null) return res();
+    child.once('exit', () => res());
+    child.kill('SIGTERM');
+  });
 
 interface BurstResult {
   admitted: number[];
@@ -102,10 +136,11 @@ async function burst(url: string, questions: string[], writeId: string): Promise
   return { admitted, refused, errors, info, writeMs, wallMs };
 }
 
-/** Asks per second with `clients` clients each asking in turn (below the queue limit: nothing refused). */
-async function throughput(url: string, questions: string[], clients: number): Promise<number> {
+/** Asks per second with `clients` clients each asking in turn (one per worker: each ask finds an idle worker). */
+async function throughput(url: string, questions: string[], clients: number): Promise<{ rate: number; other: number }> {
   let next = 0;
   let answered = 0;
+  let other = 0;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async () => {
@@ -115,51 +150,53 @@ async function throughput(url: string, questions: string[], clients: number): Pr
           const res = await fetch(`${url}/api/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: q }) });
           await res.json();
           if (res.status === 200) answered++;
+          else other++;
         } catch {
-          // counted as not answered
+          other++;
         }
       }
     }),
   );
-  return answered / ((performance.now() - t0) / 1000);
+  return { rate: answered / ((performance.now() - t0) / 1000), other };
 }
 
 try {
   if (source) cpSync(resolve(source), storeDir, { recursive: true });
   // The demo store exactly as `pnpm demo` builds it (answers one question to warm up).
   else await runDemo({ dataDir, storeDir, backend, configKey: backend.stack.configKey, limit: 1, io: { stdout: quiet, stderr: quiet, env: {}, cwd: tmp } });
-  const service = await serviceFor(await backend.open(storeDir));
   const { questions } = await loadSample(dataDir);
   const qs = Array.from({ length: N }, (_, i) => questions[i % questions.length]!.question);
   const loop = Array.from({ length: LOOP }, (_, i) => questions[i % questions.length]!.question);
-  const m = service.stack.defaultMethod;
-  console.log(`method ${m} (default), ${service.info().docs} documents, ${N} concurrent asks per burst, Node ${process.version}`);
-  console.log(`machine: ${availableParallelism()} cores, load average ${loadavg().map((x) => x.toFixed(1)).join(' / ')} at start (shared with other work)`);
+  console.log(`machine: ${availableParallelism()} cores, load average ${load()} at start (shared with other work)`);
 
   const tput = new Map<number, number>();
-  for (const workers of [0, 1, 2]) {
-    const queue = queueArg ? { queue: Number(queueArg) } : {};
-    const server = await startServer({ service, port: 0, ui: false, asks: { workers, ...queue, stack: { env: {}, cwd: tmp } } });
+  for (const workers of configs) {
+    const flags = ['--workers', String(workers), ...(queueArg ? ['--queue', queueArg] : []), ...(maxWaitArg && workers > 0 ? ['--max-wait-ms', maxWaitArg] : [])];
+    const server = await serve(flags);
     try {
+      const info = (await (await fetch(`${server.url}/api/info`)).json()) as { defaultMethod: string; docs: number };
+      if (workers === configs[0]) console.log(`method ${info.defaultMethod} (default), ${info.docs} documents, ${N} concurrent asks per burst, Node ${process.version}`);
       // Warm every worker (each opened the store; the first asks load what is lazily read).
       await Promise.all(Array.from({ length: Math.max(1, workers) * 2 }, () => fetch(`${server.url}/api/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: qs[0] }) }).then((r) => r.json())));
       const r = await burst(server.url, qs, `load-note-${workers}`);
-      const label = workers === 0 ? 'main thread (--workers 0, peer)' : `--workers ${workers} --queue ${server.queue}`;
+      const label = workers === 0 ? 'main thread (--workers 0, peer)' : `rag serve ${flags.join(' ')} (${/asks: (.*)/.exec(server.banner)?.[1] ?? ''})`;
+      const loadBefore = load();
       console.log(
         `${label}: admitted ${r.admitted.length}, 503+Retry-After ${r.refused}, other errors ${r.errors.length}${r.errors.length ? ` (${r.errors.slice(0, 5).join(', ')})` : ''}; ` +
           `admitted p50 ${ms(pct(r.admitted, 50))}, p95 ${ms(pct(r.admitted, 95))}; /api/info during burst p50 ${ms(pct(r.info, 50))}, max ${ms(Math.max(...r.info))} (${r.info.length} probes); ` +
-          `write during burst ${ms(r.writeMs)}; burst wall ${ms(r.wallMs)}`,
+          `write during burst ${ms(r.writeMs)}; burst wall ${ms(r.wallMs)}; load average ${loadBefore} before, ${load()} after`,
       );
       if (workers > 0) {
-        tput.set(workers, await throughput(server.url, loop, workers * 4));
-        console.log(`  throughput (${workers * 4} clients in a closed loop, ${LOOP} asks): ${tput.get(workers)!.toFixed(2)} asks/s`);
+        const t = await throughput(server.url, loop, workers);
+        tput.set(workers, t.rate);
+        console.log(`  throughput (${workers} clients in a closed loop, ${LOOP} asks): ${t.rate.toFixed(2)} asks/s, ${t.other} not answered; load average ${load()}`);
       }
     } finally {
-      await server.close();
+      await stop(server.child);
     }
   }
-  console.log(`throughput ratio --workers 2 / --workers 1: ${(tput.get(2)! / tput.get(1)!).toFixed(2)}×`);
-  console.log(`load average at end: ${loadavg().map((x) => x.toFixed(1)).join(' / ')}`);
+  if (tput.has(1) && tput.has(2)) console.log(`throughput ratio --workers 2 / --workers 1: ${(tput.get(2)! / tput.get(1)!).toFixed(2)}×`);
+  console.log(`load average at end: ${load()}`);
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

@@ -55,7 +55,8 @@ describe('the ask pool', () => {
 describe('rag serve with a bounded ask queue', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ service, port: 0, ui: false, asks: { workers: 1, queue: 2, stack: { env: {}, cwd: dir } } });
+    // A bound on the expected wait far above any ask here: the queue limit is what refuses.
+    server = await startServer({ service, port: 0, ui: false, asks: { workers: 1, queue: 2, maxWaitMs: 600_000, stack: { env: {}, cwd: dir } } });
   }, 120_000);
   afterAll(async () => server?.close());
 
@@ -99,5 +100,29 @@ describe('rag serve with a bounded ask queue', () => {
     const events = parseSse(await res.text());
     expect(events.some((e) => e.event === 'trace')).toBe(true);
     expect(events.at(-1)!.event).toBe('result');
+  });
+});
+
+describe('rag serve admitting asks by their expected completion', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    // 1 ms: no ask can be expected that soon, so only an idle worker admits one.
+    server = await startServer({ service, port: 0, ui: false, asks: { workers: 1, queue: 100, maxWaitMs: 1, stack: { env: {}, cwd: dir } } });
+  }, 120_000);
+  afterAll(async () => server?.close());
+
+  it('refuses asks expected past --max-wait-ms with 503 and Retry-After although the queue has room', async () => {
+    expect(server.maxWaitMs).toBe(1);
+    const ask = () => fetch(`${server.url}/api/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: SAMPLE_QUESTION }) });
+    const answers = await Promise.all(Array.from({ length: 8 }, ask));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.every((s) => s === 200 || s === 503), statuses.join(',')).toBe(true);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+    const refused = answers.filter((r) => r.status === 503);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const r of refused) {
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(((await r.json()) as { error: { message: string } }).error.message).toMatch(/over the 1 ms bound \(--max-wait-ms 1\)/);
+    }
   });
 });

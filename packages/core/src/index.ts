@@ -66,6 +66,8 @@ export { contentHash } from './hash.js';
 export { splitSentences, sentenceSpans } from './text/sentences.js';
 export type { Sentence } from './text/sentences.js';
 export { tokenize, tokenizeWords } from './text/tokenize.js';
+export { memoByText, setTextMemoEnabled, clearTextMemos } from './text/text-memo.js';
+export type { TextMemo, TextMemoOptions } from './text/text-memo.js';
 export { keywordTerms, englishKeywordTerms, camelParts, identifierMentions, numberTerms } from './text/keyword-terms.js';
 export type { KeywordTermOptions } from './text/keyword-terms.js';
 export type { TokenizeOptions, WordToken } from './text/tokenize.js';

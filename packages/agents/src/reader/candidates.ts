@@ -5,7 +5,7 @@
 // candidate-type.ts) × relation cue (a main-clause verb of the question just before it) × bridge
 // demotion (bridge.ts), plus support from other sentences. Descriptor and copular questions
 // ("what position…", "X is what?") also get common-noun phrases as candidates (noun-phrases.ts).
-import { tokenizeWords } from '@rag/core';
+import { memoByText, tokenizeWords } from '@rag/core';
 import { loadNlp } from '../internal/lazy-nlp.js';
 import { contentTerms, dateSpans, nameSpans, numberSpans, phraseKey, type TextSpan } from '../internal/spans.js';
 import { sentenceNameTypes, type SentenceNameTypes } from '../strategies/name-types.js';
@@ -192,7 +192,9 @@ export function noveltyOf(toks: readonly string[], qTokens: ReadonlySet<string>,
  * "form" of "where did the band form that made …". A relative clause ("the city where X died")
  * describes the bridge, so its verbs are not the relation asked.
  */
-export function questionVerbStems(query: string): Set<string> {
+export const questionVerbStems = memoByText(verbStemsOf, { copy: (stems) => new Set(stems) });
+
+function verbStemsOf(query: string): Set<string> {
   const main = mainClause(query);
   // Tagged in the whole question (context helps the tagger), kept when inside the main clause.
   const terms = (loadNlp()(query).json({ offset: true }) as { terms: { normal: string; tags: string[]; offset: { start: number } }[] }[]).flatMap((s) => s.terms);

@@ -3,6 +3,7 @@
 // overridden by the reader's own form for who / where / when / how many) and the head noun the
 // wh-word governs ("what station" → station, "the name of the waterfall" → waterfall), read with
 // the compromise tagger so nouns outside verify's lexicon count too.
+import { memoByText } from '@rag/core';
 import { expectedType, type AnswerType, type EntityType } from '@rag/verify';
 import { loadNlp } from '../internal/lazy-nlp.js';
 
@@ -27,8 +28,10 @@ function singular(word: string): string {
   return word;
 }
 
-/** The noun the question's what / which governs, or undefined (who / when / a bare "what"). */
-export function askedHead(query: string): string | undefined {
+/** The noun the question's what / which governs, or undefined (who / when / a bare "what"); memoised per question (every reading of the evidence asks). */
+export const askedHead = memoByText(headOf);
+
+function headOf(query: string): string | undefined {
   const sentences = loadNlp()(query).json() as { terms: TermJson[] }[];
   const terms = sentences.at(-1)?.terms ?? [];
   const at = terms.findIndex((t) => t.normal === 'what' || t.normal === 'which');

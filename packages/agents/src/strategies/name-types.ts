@@ -1,6 +1,7 @@
 // Coarse types of the capitalised names in a sentence (person / place / organisation), from the
 // `compromise` tagger's lexicon and contextual rules. The extractive answer generator uses them
 // so a "who" question is answered with a person's name rather than a country or a film title.
+import { memoByText } from '@rag/core';
 import { loadNlp } from '../internal/lazy-nlp.js';
 import { phraseKey } from '../internal/spans.js';
 
@@ -17,8 +18,14 @@ function keysOf(list: { out(format: 'array'): string[] }): string[] {
   return list.out('array').map(phraseKey).filter(Boolean);
 }
 
-/** Tags the sentence once; `typesOf` matches a name to a tagged phrase by overlapping words. */
-export function sentenceNameTypes(sentence: string): SentenceNameTypes {
+/**
+ * Tags the sentence once; `typesOf` matches a name to a tagged phrase by overlapping words.
+ * Memoised per sentence (the reader and the calibrator's re-readings tag the same sentences); the
+ * result holds nothing a caller can change.
+ */
+export const sentenceNameTypes = memoByText(nameTypesOf);
+
+function nameTypesOf(sentence: string): SentenceNameTypes {
   const doc = loadNlp()(sentence);
   const people = doc.people().out('array') as string[];
   const tagged: [NameType, string[]][] = [

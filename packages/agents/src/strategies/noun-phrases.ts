@@ -3,6 +3,7 @@
 // number patterns of ../internal/spans.ts can never propose those. Here the `compromise` tagger's
 // noun phrases are cut to their common-noun core (the trailing run of common nouns: "the lead
 // vocalist of Counting Crows" → "lead vocalist"), so the generator can score them like any span.
+import { memoByText } from '@rag/core';
 import { loadNlp } from '../internal/lazy-nlp.js';
 import type { TextSpan } from '../internal/spans.js';
 
@@ -49,9 +50,12 @@ const TRANSPARENT_HEAD = new RegExp(String.raw`(?:^|\s)(?:${TRANSPARENT})s?$`, '
 
 /**
  * Common-noun phrases of a sentence: the trailing run (at most 3 words) of lower-case common
- * nouns of each noun phrase the tagger finds, before any preposition or conjunction.
+ * nouns of each noun phrase the tagger finds, before any preposition or conjunction. Memoised
+ * per sentence (the calibrator re-reads the same evidence); each caller gets its own copy.
  */
-export function nounPhraseSpans(sentence: string): NounPhraseSpan[] {
+export const nounPhraseSpans = memoByText(nounPhrasesOf, { copy: (spans) => spans.map((s) => ({ ...s })) });
+
+function nounPhrasesOf(sentence: string): NounPhraseSpan[] {
   const out: NounPhraseSpan[] = [];
   const phrases = loadNlp()(sentence).nouns().json({ offset: true, terms: { offset: true } }) as { terms: TermJson[] }[];
   for (const p of phrases) {

@@ -93,11 +93,11 @@ const code = await runRagCli(argv, io, {
   },
   async serve(service, options, sio) {
     const { startServer } = await import('../http/serve.js');
-    const { workers, queue, workspaces, ...rest } = options;
+    const { workers, queue, maxWaitMs, workspaces, ...rest } = options;
     const stack = { env: sio.env, cwd: sio.cwd, ...(configFile !== undefined ? { configFile } : {}) };
-    const asks = { stack, ...(workers !== undefined ? { workers } : {}), ...(queue !== undefined ? { queue } : {}) };
+    const asks = { stack, ...(workers !== undefined ? { workers } : {}), ...(queue !== undefined ? { queue } : {}), ...(maxWaitMs !== undefined ? { maxWaitMs } : {}) };
     const server = await startServer({ ...(service ? { service } : {}), ...(workspaces ? { workspaces } : {}), ...rest, asks });
-    const askLine = `  asks: ${server.workers ? `${server.workers} worker threads${workspaces ? ' per workspace' : ''}, up to ${server.queue} waiting (then 503 + Retry-After)` : 'on the main thread (--workers 0)'}\n`;
+    const askLine = `  asks: ${server.workers ? `${server.workers} worker threads${workspaces ? ' per workspace' : ''}, up to ${server.queue} waiting and each admitted only if expected within ${server.maxWaitMs} ms (else 503 + Retry-After)` : 'on the main thread (--workers 0)'}\n`;
     if (workspaces) {
       sio.stdout.write(
         `rag serve: ${workspaces.length} workspaces at ${server.url}/w/<name>/ (each needs its own token for reads and writes)\n` +

@@ -45,6 +45,8 @@ export interface ServeCliOptions {
   workers?: number;
   /** Asks that may wait for a worker before new ones get 503 (undefined: 16 per worker). */
   queue?: number;
+  /** Asks not expected to be answered within this many milliseconds get 503 (undefined: 2,000). */
+  maxWaitMs?: number;
   /** Several stores, each at /w/<name>/ with its own token (then the service argument is undefined). */
   workspaces?: { name: string; service: RagService; token: string; generated: boolean }[];
 }
@@ -67,6 +69,7 @@ interface ServeFlags {
   publicReads?: boolean;
   workers?: number;
   queue?: number;
+  maxWaitMs?: number;
 }
 
 const int = (name: string, min: number, max: number) => (v: string) => {
@@ -244,6 +247,7 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
     .option('--public-reads', 'with a token: reads (asks, documents, graph, MCP read tools) need no token')
     .option('--workers <n>', 'threads that answer asks (default: one per core; 0: on the main thread, no queue limit)', int('--workers', 0, 256))
     .option('--queue <n>', 'asks that may wait for a worker; beyond it asks get 503 with Retry-After (default: 16 per worker)', int('--queue', 0, 100_000))
+    .option('--max-wait-ms <ms>', 'admit an ask only when it is expected to be answered within this time (from measured ask times); others get 503 with Retry-After (default: 2000)', int('--max-wait-ms', 1, 3_600_000))
     .action(async (o: ServeFlags) => {
       if (!deps.serve) throw new RagError('RAG_UNSUPPORTED', 'serve: not available in this build');
       const { checkToken, generateToken } = await import('../http/serve.js');
@@ -251,7 +255,7 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
         if (o.store || o.token !== undefined) throw new RagError('RAG_CONFIG', '--workspace: each workspace has its own token (--workspace-token NAME=TOKEN); drop --store and --token');
         const workspaces = await openWorkspaces(o, generateToken, checkToken);
         for (const w of workspaces) if (w.generated) out(`rag serve: workspace ${w.name}: generated token (shown once, keep it): ${w.token}`);
-        await deps.serve(undefined, { port: o.port, host: o.host, workspaces, ...(o.workers !== undefined ? { workers: o.workers } : {}), ...(o.queue !== undefined ? { queue: o.queue } : {}) }, io);
+        await deps.serve(undefined, { port: o.port, host: o.host, workspaces, ...(o.workers !== undefined ? { workers: o.workers } : {}), ...(o.queue !== undefined ? { queue: o.queue } : {}), ...(o.maxWaitMs !== undefined ? { maxWaitMs: o.maxWaitMs } : {}) }, io);
         return;
       }
       if (!o.store) throw new RagError('RAG_CONFIG', 'serve: give --store DIR (one store) or --workspace NAME=DIR (several)');
@@ -265,6 +269,7 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
       // Printed once, here: the server never shows it again.
       if (o.token === true) out(`rag serve: generated token (shown once, keep it): ${token}`);
       if (o.queue !== undefined && o.workers === 0) throw new RagError('RAG_CONFIG', '--queue: asks are queued only for workers; drop --queue or --workers 0');
+      if (o.maxWaitMs !== undefined && o.workers === 0) throw new RagError('RAG_CONFIG', '--max-wait-ms: asks are admitted by the worker pool only; drop --max-wait-ms or --workers 0');
       await deps.serve(
         service,
         {
@@ -274,6 +279,7 @@ export async function runRagCli(argv: readonly string[], io: CliIo, deps: RagCli
           ...(o.publicReads ? { publicReads: true } : {}),
           ...(o.workers !== undefined ? { workers: o.workers } : {}),
           ...(o.queue !== undefined ? { queue: o.queue } : {}),
+          ...(o.maxWaitMs !== undefined ? { maxWaitMs: o.maxWaitMs } : {}),
         },
         io,
       );

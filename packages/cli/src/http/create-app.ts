@@ -129,8 +129,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     maxJsonBytes: options.maxJsonBytes ?? 256 * 1024,
     maxUploadBytes: options.maxUploadBytes ?? 8 * 1024 * 1024,
     tokenRequired: options.token !== undefined,
-    admit: () => {
-      const busy = options.asks?.overloaded();
+    admit: (method) => {
+      const busy = options.asks?.overloaded(method);
       if (busy) throw busy;
     },
     bearer: (c) => bearerState(options.token, c.req.header('authorization')),

@@ -73,8 +73,8 @@ export interface RouteContext {
   limit(maxBytes: number): MiddlewareHandler<Env>;
   maxJsonBytes: number;
   maxUploadBytes: number;
-  /** Throws the 503 (with Retry-After) an ask would get now, before a stream is opened. */
-  admit(): void;
+  /** Throws the 503 (with Retry-After) an ask of `method` would get now, before a stream is opened. */
+  admit(method?: string): void;
   /** True when writes need a token (shown by /api/info). */
   tokenRequired: boolean;
   /** The request's bearer token against the configured one (routes that check it themselves, e.g. /mcp). */

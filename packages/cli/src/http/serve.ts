@@ -35,10 +35,11 @@ export interface ServeOptions {
   /**
    * Run asks on worker threads: `workers` threads (default: the machine's cores; 0 = on this
    * thread, unbounded as before) and at most `queue` asks waiting (default 16 per worker), beyond
-   * which asks get 503 with Retry-After. Workers open `service.stack.dir` themselves, built like
-   * `stack` (env, cwd, --config).
+   * which asks get 503 with Retry-After, as do asks not expected to be answered within `maxWaitMs`
+   * (default 2,000; see service/asks/admission.ts). Workers open `service.stack.dir` themselves,
+   * built like `stack` (env, cwd, --config).
    */
-  asks?: { workers?: number; queue?: number; stack?: { env: Record<string, string | undefined>; cwd: string; configFile?: string } };
+  asks?: { workers?: number; queue?: number; maxWaitMs?: number; stack?: { env: Record<string, string | undefined>; cwd: string; configFile?: string } };
 }
 
 export interface RunningServer {
@@ -47,6 +48,7 @@ export interface RunningServer {
   /** Ask workers and queue limit, when asks run on worker threads. */
   workers?: number;
   queue?: number;
+  maxWaitMs?: number;
   close(): Promise<void>;
 }
 
@@ -80,6 +82,7 @@ async function askPool(service: RagService, options: ServeOptions) {
     ...(stack.configFile !== undefined ? { configFile: stack.configFile } : {}),
     ...(asks.workers !== undefined ? { workers: asks.workers } : {}),
     ...(asks.queue !== undefined ? { queue: asks.queue } : {}),
+    ...(asks.maxWaitMs !== undefined ? { maxWaitMs: asks.maxWaitMs } : {}),
   });
 }
 
@@ -150,7 +153,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       resolve({
         url: `http://${shown}:${info.port}`,
         port: info.port,
-        ...(pooled ? { workers: pooled.pool.workers, queue: pooled.pool.queueLimit } : {}),
+        ...(pooled ? { workers: pooled.pool.workers, queue: pooled.pool.queueLimit, maxWaitMs: pooled.pool.maxWaitMs } : {}),
         close: () =>
           new Promise<void>((res) => {
             server.close(() => res());

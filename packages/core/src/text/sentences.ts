@@ -14,6 +14,7 @@
 // result is identical, only cheaper.
 import { split } from 'sentence-splitter';
 import { fastSentenceRanges } from './sentence-fast-path.js';
+import { memoByText } from './text-memo.js';
 
 export interface Sentence {
   text: string;
@@ -55,12 +56,15 @@ export function sentenceSpans(text: string): { start: number; end: number }[] {
   return splitSentences(text).map(({ start, end }) => ({ start, end }));
 }
 
-/** Sentence ranges of `block` as sentence-splitter decides them. */
-export function libraryRanges(block: string): [number, number][] {
-  const out: [number, number][] = [];
-  for (const node of split(block)) if (node.type === 'Sentence') out.push([node.range[0], node.range[1]]);
-  return out;
-}
+/** Sentence ranges of `block` as sentence-splitter decides them (memoised: a passage is split many times per answer). */
+export const libraryRanges = memoByText(
+  (block: string): [number, number][] => {
+    const out: [number, number][] = [];
+    for (const node of split(block)) if (node.type === 'Sentence') out.push([node.range[0], node.range[1]]);
+    return out;
+  },
+  { copy: (ranges) => ranges.map(([s, e]): [number, number] => [s, e]) },
+);
 
 function paragraphs(text: string): [number, number][] {
   const out: [number, number][] = [];

@@ -1,7 +1,7 @@
 // The `compromise` tagger, loaded on first use instead of at import: importing it costs
 // ~0.3–0.4 s of a cold CLI start, and many callers (a bm25 question, opening an index) never
 // parse text with it. Same type as compromise's default export.
-import { lazyDefault } from '@rag/core';
+import { lazyDefault, memoByText } from '@rag/core';
 import type nlp from 'compromise';
 
 /** compromise's `nlp` function, required (once) on the first call. */
@@ -23,7 +23,7 @@ export function placedTerms(text: string): PlacedTerm[] {
   return (loadNlp()(text).json({ offset: true }) as { terms: PlacedTerm[] }[]).flatMap((x) => x.terms);
 }
 
-/** The words of `text` with compromise's tags, in order. */
-export function taggedTerms(text: string): TaggedTerm[] {
-  return (loadNlp()(text).json() as { terms: TaggedTerm[] }[]).flatMap((x) => x.terms);
-}
+/** The words of `text` with compromise's tags, in order (memoised per text; each caller gets its own copy). */
+export const taggedTerms = memoByText((text: string): TaggedTerm[] => (loadNlp()(text).json() as { terms: TaggedTerm[] }[]).flatMap((x) => x.terms), {
+  copy: (terms) => terms.map((t) => ({ ...t, tags: [...t.tags] })),
+});

@@ -3,6 +3,7 @@
 // but a city, not a state. compromise's lexicon knows the level of many place names (City,
 // Region for states and provinces, Country); when every word of the answer is read at one level
 // and the question's head noun asks for another, the answer is not of the asked kind.
+import { memoByText } from '@rag/core';
 import { loadNlp } from '../internal/lazy-nlp.js';
 
 export type PlaceLevel = 'City' | 'Region' | 'Country';
@@ -23,8 +24,10 @@ export function askedPlaceLevel(head: string | undefined): PlaceLevel | undefine
   return head ? LEVEL_OF_HEAD[head.toLowerCase()] : undefined;
 }
 
-/** The level compromise reads for the whole name (every word tagged at that one level), if any. */
-export function placeLevelOf(name: string): PlaceLevel | undefined {
+/** The level compromise reads for the whole name (every word tagged at that one level), if any (memoised per name). */
+export const placeLevelOf = memoByText(readPlaceLevel);
+
+function readPlaceLevel(name: string): PlaceLevel | undefined {
   const terms = (loadNlp()(name).json() as { terms: { tags: string[] }[] }[]).flatMap((s) => s.terms);
   if (terms.length === 0) return undefined;
   const levels = new Set(terms.map((t) => LEVELS.find((l) => t.tags.includes(l))));

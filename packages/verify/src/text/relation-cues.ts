@@ -2,6 +2,7 @@
 // its named entities ("born", "direct", "capital", "found"), read with compromise's tagger and
 // root forms, plus a few derivations that state the same relation with another word ("born" ↔
 // "birth", "directed" ↔ "director", "wife" ↔ "married"). Matching is on lemmas on both sides.
+import { memoByText } from '@rag/core';
 import { loadNlp, taggedTerms } from '../internal/lazy-nlp.js';
 import { STOP_WORDS } from './stop-words.js';
 import { questionWordAt } from './expected-type.js';
@@ -78,7 +79,7 @@ export function relationWords(word: string): string[] {
 }
 
 /** Lemma tokens of a text (compromise root forms; numbers and punctuation left out). */
-export function lemmaTokens(text: string): LemmaToken[] {
+function computeLemmaTokens(text: string): LemmaToken[] {
   const doc = loadNlp()(text);
   doc.compute('root');
   const out: LemmaToken[] = [];
@@ -102,6 +103,16 @@ export function lemmaTokens(text: string): LemmaToken[] {
   return out;
 }
 
+/** Memoised per text (Triple-Check and the calibrator ask for the same passages' lemmas many times); each caller gets its own copy. */
+export const lemmaTokens = memoByText(computeLemmaTokens, { copy: (tokens) => tokens.map((t) => ({ ...t })) });
+
+/** A question's tagged words with root forms, per sentence; memoised (read-only here: never handed out). */
+const rootedSentences = memoByText((query: string) => {
+  const doc = loadNlp()(query);
+  doc.compute('root');
+  return doc.json() as { terms: { text: string; root?: string; normal?: string; tags: string[] }[] }[];
+});
+
 /** Do two lemmas state the same relation? Equal, in one RELATED group, or sharing a 6-letter stem. */
 export function sameRelation(a: string, b: string): boolean {
   if (a === b) return true;
@@ -115,10 +126,8 @@ export function sameRelation(a: string, b: string): boolean {
  * words, or words of the names it mentions (`entityWords`, lower-cased).
  */
 export function relationCues(query: string, entityWords: ReadonlySet<string>, only?: 'verbs' | 'relations'): string[] {
-  const doc = loadNlp()(query);
-  doc.compute('root');
   const out = new Set<string>();
-  for (const sentence of doc.json() as { terms: { text: string; root?: string; normal?: string; tags: string[] }[] }[]) {
+  for (const sentence of rootedSentences(query)) {
     for (const t of sentence.terms) {
       const tags = new Set(t.tags);
       // Demonyms ("American", "Swedish") say what the entity is, not which entity it is.

@@ -7,7 +7,7 @@
 // with the part that is missing, so a wrong bridge entity that is merely grounded is not passed.
 import { capitalisedOnlyAtSentenceStart } from './sentence-initial.js';
 import { loadNlp } from '../internal/lazy-nlp.js';
-import type { Citation, RankedChunk } from '@rag/core';
+import { memoByText, type Citation, type RankedChunk } from '@rag/core';
 import { extractMentions } from './mentions.js';
 import { contentTokens, normTokens } from './normalize.js';
 import { answerOccurrences, matchAnswer } from './match.js';
@@ -90,8 +90,11 @@ export function isDemonym(name: string): boolean {
   const word = words.at(-1)!;
   if (!words.slice(0, -1).every((w) => DIRECTION.test(w))) return false;
   if (!/^\p{Lu}\p{Ll}+$/u.test(word)) return false;
-  return loadNlp()(word).has('#Demonym') || /(?:ese|ish|ian)$/.test(word);
+  return taggedDemonym(word) || /(?:ese|ish|ian)$/.test(word);
 }
+
+/** compromise tags the word a demonym (memoised per word). */
+const taggedDemonym = memoByText((word: string): boolean => loadNlp()(word).has('#Demonym'));
 
 // What may stand between "in" and a place: an article, a direction ("in the north of").
 export const LOCATIVE_GAP = /^\s*(?:the\s+)?(?:(?:north|south|east|west|centre|center|heart|north-east|north-west|south-east|south-west|northern|southern|eastern|western|central)(?:\s+part)?\s+of\s+(?:the\s+)?)?$/i;

@@ -41,7 +41,7 @@ export function registerAskRoutes(app: HttpApp, ctx: RouteContext): void {
     if (q.method !== undefined && !service.stack.methods.has(q.method))
       throw new RagError('RAG_INVALID_INPUT', `method: unknown method "${q.method}"`, { details: { input: 'method' } });
     // A full ask queue is a plain 503 with Retry-After, not an error event inside a stream.
-    ctx.admit();
+    ctx.admit(q.method);
     return streamSSE(c, async (stream) => {
       const ac = new AbortController();
       stream.onAbort(() => ac.abort());

@@ -1,8 +1,9 @@
 // Asks on every core: a fixed set of worker threads (./ask-worker.ts), each with the store open
 // read-only, and a bounded queue in front of them. A question goes to an idle worker, else waits
-// in the queue; when the queue is full it is refused at once (RAG_SERVICE_UNAVAILABLE: HTTP 503) and
-// a Retry-After estimated from how long asks take now, so an overloaded server answers the
-// asks it admits in bounded time instead of all of them late. Writes stay on the main thread
+// in the queue if it is expected to be answered within --max-wait-ms (./admission.ts); otherwise,
+// or when the queue is full, it is refused at once (RAG_SERVICE_UNAVAILABLE: HTTP 503) with a
+// Retry-After from that estimate, so an overloaded server answers the asks it admits in bounded
+// time instead of all of them late. Writes stay on the main thread
 // and do not wait for asks: a worker answers from the generation it opened, and opens the
 // newest one before its next question (see ask-worker.ts).
 //
@@ -16,6 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { RagError } from '@rag/core';
 import type { AskRequest, AskResult } from '../../types.js';
+import { createAdmission } from './admission.js';
 import { fromWire, type AskWorkerData, type FromWorker, type ToWorker } from './ask-protocol.js';
 
 export interface AskPoolOptions extends AskWorkerData {
@@ -23,6 +25,8 @@ export interface AskPoolOptions extends AskWorkerData {
   workers?: number;
   /** Asks that may wait for a worker (default 16 per worker); beyond it asks are refused with 503. */
   queue?: number;
+  /** Admit an ask only when it is expected to be answered within this many milliseconds (default 2,000; see ./admission.ts). */
+  maxWaitMs?: number;
   /** Where the agent's triple proposals go (the store's review queue, owned by the main thread). */
   propose(proposals: unknown[]): Promise<void>;
 }
@@ -30,10 +34,11 @@ export interface AskPoolOptions extends AskWorkerData {
 export interface AskPool {
   readonly workers: number;
   readonly queueLimit: number;
+  readonly maxWaitMs: number;
   /** Asks waiting for a worker now. */
   readonly queued: number;
-  /** The error an ask would be refused with right now (queue full), or undefined. */
-  overloaded(): RagError | undefined;
+  /** The error an ask of `method` (default: the store's default) would be refused with right now, or undefined. */
+  overloaded(method?: string): RagError | undefined;
   ask(request: AskRequest): Promise<AskResult>;
   close(): Promise<void>;
 }
@@ -49,6 +54,8 @@ interface Task {
 interface Slot {
   worker: Worker;
   busy?: Task;
+  /** When the busy task was handed to the worker (performance.now()). */
+  startedAt?: number;
   /** The worker died; its replacement (if it starts) takes its place. */
   dead?: boolean;
 }
@@ -100,6 +107,9 @@ function workerEntry(): { entry: URL | string; eval: boolean; execArgv: string[]
   };
 }
 
+/** The method an ask is timed under ('' for the store's default). */
+const methodOf = (r: AskRequest) => r.method ?? '';
+
 export async function createAskPool(options: AskPoolOptions): Promise<AskPool> {
   const size = Math.max(1, options.workers ?? availableParallelism());
   const queueLimit = Math.max(0, options.queue ?? 16 * size);
@@ -109,8 +119,7 @@ export async function createAskPool(options: AskPoolOptions): Promise<AskPool> {
   const tasks = new Map<number, Task>();
   let seq = 0;
   let closed = false;
-  /** Recent ask times (ms), for Retry-After. */
-  let meanMs = 200;
+  const admission = createAdmission({ workers: size, queueLimit, ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}) });
   let slots: Slot[] = [];
 
   const finish = (slot: Slot) => {
@@ -138,7 +147,7 @@ export async function createAskPool(options: AskPoolOptions): Promise<AskPool> {
     if (m.type === 'event') task.request.onEvent?.(m.event);
     else if (m.type === 'token') task.request.onToken?.(m.text, { generation: m.generation });
     else if (m.type === 'result') {
-      meanMs = meanMs * 0.8 + m.ms * 0.2;
+      admission.record(methodOf(task.request), m.ms);
       finish(slot);
       task.resolve(m.result);
     } else if (m.type === 'error') {
@@ -206,6 +215,7 @@ export async function createAskPool(options: AskPoolOptions): Promise<AskPool> {
       if (slot.busy || slot.dead || queue.length === 0) continue;
       const task = queue.shift()!;
       slot.busy = task;
+      slot.startedAt = performance.now();
       const r = task.request;
       const msg: ToWorker = {
         type: 'ask',
@@ -221,24 +231,22 @@ export async function createAskPool(options: AskPoolOptions): Promise<AskPool> {
     }
   }
 
-  const overloaded = () => {
-    if (queue.length < queueLimit || slots.some((s) => !s.busy && !s.dead)) return undefined;
-    const seconds = Math.max(1, Math.ceil(((queue.length + 1) * meanMs) / size / 1000));
-    return new RagError('RAG_SERVICE_UNAVAILABLE', `server busy: ${queue.length} asks are waiting for ${size} workers (--queue ${queueLimit}); retry in ${seconds} s`, {
-      details: { retryAfterSeconds: seconds, queued: queue.length, workers: size },
-    });
+  const overloaded = (method?: string) => {
+    const running = slots.flatMap((s) => (s.busy ? [{ method: methodOf(s.busy.request), startedAt: s.startedAt ?? performance.now() }] : []));
+    return admission.refusal(method ?? '', running, queue.map((t) => methodOf(t.request)));
   };
 
   return {
     workers: size,
     queueLimit,
+    maxWaitMs: admission.maxWaitMs,
     get queued() {
       return queue.length;
     },
     overloaded,
     ask(request) {
       if (closed) return Promise.reject(new RagError('RAG_SERVICE_UNAVAILABLE', 'server is shutting down'));
-      const busy = overloaded();
+      const busy = overloaded(methodOf(request));
       if (busy) return Promise.reject(busy);
       if (request.signal?.aborted) return Promise.reject(new RagError('RAG_ABORTED', 'ask: aborted before it started'));
       return new Promise<AskResult>((resolve, reject) => {

@@ -5,6 +5,7 @@
 // The main thread keeps everything that writes: the agent's triple proposals are sent there.
 // Started by ask-pool.ts; in the published package this file is dist/ask-worker.js.
 import { existsSync, readFileSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { RagError } from '@rag/core';
@@ -16,6 +17,22 @@ import type { RagStack } from '../../types.js';
 import { toWire, type AskTask, type AskWorkerData, type FromWorker, type ToWorker } from './ask-protocol.js';
 
 const data = workerData as AskWorkerData;
+
+/**
+ * How much lower this thread's scheduling priority is than the server's main thread (nice steps,
+ * round value): the main thread answers /api/health and /api/info, takes every write and hands
+ * asks out, so it must not wait for the CPU behind the asks. On Linux a thread's nice value is
+ * its own (setpriority on the calling thread); elsewhere it would change the whole process, so
+ * it is left alone there.
+ */
+const WORKER_NICE = 5;
+if (process.platform === 'linux') {
+  try {
+    setPriority(Math.min(19, getPriority() + WORKER_NICE));
+  } catch {
+    // Not allowed here (a sandbox): asks run at the main thread's priority.
+  }
+}
 const port = parentPort!;
 const send = (m: FromWorker) => port.postMessage(m);
 
@@ -57,7 +74,13 @@ const backend = createIndexerBackend({ env: data.env, stack: evalStack });
 
 let opened: { generation: string; service: RagService } | undefined;
 
-async function open(): Promise<{ generation: string; service: RagService }> {
+/**
+ * Opens the newest generation. The first open answers a warm-up question (the tagger, the code
+ * paths and every lazily read part of the index loaded before the first real ask); a reopen after
+ * a write does not: the question that caused it loads what it reads at once, and a commit during
+ * that read is retried once (see run), so a warm-up would only delay the asks waiting for it.
+ */
+async function open(warm: boolean): Promise<{ generation: string; service: RagService }> {
   const generation = currentGeneration();
   const store = await backend.open(data.dir);
   const stack: RagStack = createRagStack({
@@ -69,8 +92,7 @@ async function open(): Promise<{ generation: string; service: RagService }> {
     ...(evalStack.embedder ? { embedder: evalStack.embedder } : {}),
   });
   const service = createRagService({ stack, samples: data.samples });
-  // Load every lazily read part of the index now, while its generation's files are certainly there.
-  await service.ask({ question: 'warm up the index', k: 1 }).catch(() => undefined);
+  if (warm) await service.ask({ question: 'warm up the index', k: 1 }).catch(() => undefined);
   return { generation, service };
 }
 
@@ -81,7 +103,7 @@ async function run(task: AskTask): Promise<void> {
   aborts.set(task.id, ac);
   const t0 = performance.now();
   try {
-    if (!opened || opened.generation !== currentGeneration()) opened = await open();
+    if (!opened || opened.generation !== currentGeneration()) opened = await open(!opened);
     const ask = (service: RagService) =>
       service.ask({
         question: task.question,
@@ -98,7 +120,7 @@ async function run(task: AskTask): Promise<void> {
     } catch (error) {
       // A commit between the check above and a lazy read: open the new generation and try once more.
       if (ac.signal.aborted || opened.generation === currentGeneration() || RagError.isInstance(error, 'RAG_INVALID_INPUT')) throw error;
-      opened = await open();
+      opened = await open(false);
       result = await ask(opened.service);
     }
     send({ type: 'result', id: task.id, result, ms: performance.now() - t0 });
@@ -126,7 +148,7 @@ port.on('message', (m: ToWorker) => {
 });
 
 try {
-  opened = await open();
+  opened = await open(true);
   send({ type: 'ready', generation: opened.generation });
 } catch (error) {
   send({ type: 'open-failed', error: toWire(error) });

@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearTextMemos, memoByText, setTextMemoEnabled } from './text-memo.js';
+
+/** A memoised function that counts how often it really ran. */
+function counted(options: Parameters<typeof memoByText<string[]>>[1] = {}) {
+  const calls: string[] = [];
+  const memo = memoByText((text: string) => {
+    calls.push(text);
+    return text.split(' ');
+  }, options);
+  return { memo, calls };
+}
+
+afterEach(() => setTextMemoEnabled(true));
+
+describe('memoByText', () => {
+  it('computes a text once and hands out copies a caller cannot spoil', () => {
+    const { memo, calls } = counted({ copy: (v) => [...v] });
+    const first = memo('a b');
+    first.push('changed');
+    expect(memo('a b')).toEqual(['a', 'b']);
+    expect(calls).toEqual(['a b']);
+  });
+
+  it('drops the least recently used entry beyond maxEntries', () => {
+    const { memo, calls } = counted({ maxEntries: 2 });
+    memo('x');
+    memo('y');
+    memo('x'); // x is now the most recent
+    memo('z'); // drops y
+    expect(memo.size).toBe(2);
+    memo('x');
+    memo('z');
+    expect(calls).toEqual(['x', 'y', 'z']);
+    memo('y');
+    expect(calls).toEqual(['x', 'y', 'z', 'y']);
+  });
+
+  it('bounds the characters kept and does not keep a text over maxKeyChars', () => {
+    const { memo, calls } = counted({ maxChars: 10, maxKeyChars: 8 });
+    memo('aaaaaaaaa'); // 9 > 8: not kept
+    memo('aaaaaaaaa');
+    expect(calls).toHaveLength(2);
+    memo('bbbbbb'); // 6
+    memo('cccccc'); // 12 > 10: drops bbbbbb
+    expect(memo.size).toBe(1);
+    memo('bbbbbb');
+    expect(calls.filter((c) => c === 'bbbbbb')).toHaveLength(2);
+  });
+
+  it('computes afresh while switched off, and clearTextMemos empties every memo', () => {
+    const { memo, calls } = counted();
+    memo('q');
+    setTextMemoEnabled(false);
+    memo('q');
+    memo('q');
+    expect(calls).toHaveLength(3);
+    expect(memo.size).toBe(0);
+    setTextMemoEnabled(true);
+    memo('q');
+    clearTextMemos();
+    memo('q');
+    expect(calls).toHaveLength(5);
+  });
+
+  it('keeps nothing when the function throws', () => {
+    let n = 0;
+    const memo = memoByText((text: string) => {
+      n++;
+      if (text === 'bad') throw new Error('bad text');
+      return text.length;
+    });
+    expect(() => memo('bad')).toThrow('bad text');
+    expect(() => memo('bad')).toThrow('bad text');
+    expect(n).toBe(2);
+    expect(memo.size).toBe(0);
+  });
+});
