@@ -33,4 +33,24 @@ describe('answerDocsChoice', () => {
     expect(answerDocsChoice(q, sents, (id) => titles[id])?.text).toBe('hookLimit');
     expect(answerDocsChoice(q.replace('longer', 'shorter'), sents, (id) => titles[id])?.text).toBe('waitLimit');
   });
+
+  it('counts a sentence naming one option only as a reference for the other', () => {
+    const q = 'Between `q.wait` and `q.poll`, which one stops at once when the check throws?';
+    expect(read(q, 'Much like `q.wait`, but when the check throws, the loop stops at once.')).toBe('q.poll');
+    expect(read(q, 'Does what `q.wait` does and also stops at once when the check throws.')).toBe('q.poll');
+  });
+
+  it('reads an option named by its last dotted part written as code', () => {
+    const q = 'Which of `run.each` and `run.for` hands rows over whole?';
+    expect(read(q, '// `for` hands rows over whole, as one argument', 'Tables are handy.')).toBe('run.for');
+  });
+
+  it('reads a sentence naming neither option as about the option its page is titled by', () => {
+    const q = 'Between `q.wait` and `q.poll`, which one stops at once when the check throws?';
+    const ev = passages('When the check throws, the loop stops at once.', 'When the check throws, the loop keeps waiting.');
+    const titles: Record<string, string> = { p0: 'q.poll | API', p1: 'q.wait | API' };
+    const sents = scoreSentences(q, ev, 8, 0.25);
+    expect(answerDocsChoice(q, sents, (id) => titles[id])?.text).toBe('q.poll');
+  });
 });
+

@@ -36,7 +36,7 @@ export function docsChoiceOptions(query: string): [string, string] | undefined {
 const LONGER = /\b(?:longer|larger|bigger|higher|more|greater)\b/i;
 const SHORTER = /\b(?:shorter|smaller|lower|less|fewer)\b/i;
 /** Words before an option that make it the reference of a contrast, not the one described. */
-const REFERENCE = /\b(?:than|unlike|similar\s+to|instead\s+of|rather\s+than|compared\s+(?:to|with)|like|over)\s*$/i;
+const REFERENCE = /\b(?:than|unlike|similar\s+to|same\s+as|does\s+what|instead\s+of|rather\s+than|compared\s+(?:to|with)|like|over)\s*$/i;
 
 /** The number a default value states ("`5_000`", "10,000 ms"). */
 const numberOf = (text: string): number | undefined => {
@@ -79,13 +79,40 @@ function indexOfOption(text: string, option: string): number {
   return re.exec(text)?.index ?? -1;
 }
 
+/** Is the option named right after a reference phrase ("unlike `a`", "similar to `a`", "than `a`")? */
+const asReference = (text: string, at: number) => at >= 0 && REFERENCE.test(text.slice(Math.max(0, at - 20), at).replace(/`/g, ''));
+
 /** A sentence naming both options and contrasting them: the index of the option it describes. */
 function contrasted(s: Sent, options: [string, string]): number | undefined {
   const at = options.map((o) => indexOfOption(s.text, o));
   if (at.some((i) => i < 0)) return undefined;
-  const reference = at.map((i) => REFERENCE.test(s.text.slice(Math.max(0, i - 20), i).replace(/`/g, '')));
+  const reference = at.map((i) => asReference(s.text, i));
   if (reference[0] === reference[1]) return undefined;
   return reference[0] ? 1 : 0;
+}
+
+/**
+ * Which option a sentence is about: the one it names (an option also by its last dotted part
+ * written as code, `for` for `test.for`, when the parts differ); one named only as a reference
+ * ("similar to `a`, but …") makes it about the other; a sentence naming neither is about the
+ * option its page is titled by. undefined when none, or both without a contrast.
+ */
+function aboutOption(s: Sent, options: [string, string], named: (s: Sent, i: number) => boolean, titleOf?: TitleOf): { i: number; both: boolean } | undefined {
+  const tails = options.map((o) => o.split('.').at(-1)!.toLowerCase());
+  const codes = new Set([...s.text.matchAll(/`([^`]+)`/g)].map((m) => m[1]!.toLowerCase()));
+  const names = [0, 1].map((i) => named(s, i) || (tails[0] !== tails[1] && tails[i] !== options[i]!.toLowerCase() && codes.has(tails[i]!)));
+  if (names[0] && names[1]) {
+    const i = contrasted(s, options);
+    return i === undefined ? undefined : { i, both: true };
+  }
+  if (names[0] || names[1]) {
+    const own = names[0] ? 0 : 1;
+    return { i: asReference(s.text, indexOfOption(s.text, options[own]!)) ? 1 - own : own, both: false };
+  }
+  const head = titleOf?.(s.chunk.docId)?.split(/\s+[|—–]\s+/)[0];
+  const key = head === undefined ? '' : squash(head);
+  const titled = options.findIndex((o) => squash(o) === key);
+  return titled >= 0 ? { i: titled, both: false } : undefined;
 }
 
 export function answerDocsChoice(query: string, sents: readonly Sent[], titleOf?: TitleOf): ReadAnswer | undefined {
@@ -111,15 +138,15 @@ export function answerDocsChoice(query: string, sents: readonly Sent[], titleOf?
   const evidence: (Sent | undefined)[] = [undefined, undefined];
   const counted = [0, 0];
   for (const s of sents) {
-    const both = names(s, 0) && names(s, 1);
-    let i: number | undefined;
-    if (both) i = contrasted(s, options);
-    else if (names(s, 0) || names(s, 1)) {
-      const own = names(s, 0) ? 0 : 1;
+    const about = aboutOption(s, options, names, titleOf);
+    if (!about) continue;
+    const { both } = about;
+    let i = about.i;
+    if (!both) {
       const stated = terms.length > 0 ? statedPolarity(s.text, terms) : undefined;
-      i = stated && stated.cover > 0 && stated.negated !== askedNegated ? 1 - own : own;
+      if (stated && stated.cover > 0 && stated.negated !== askedNegated) i = 1 - i;
     }
-    if (i === undefined || counted[i]! >= 3) continue;
+    if (counted[i]! >= 3) continue;
     counted[i]! += 1;
     const weight = both ? 1.5 : 1;
     support[i] = Math.max(support[i]!, s.score * weight);
