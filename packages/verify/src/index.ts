@@ -8,6 +8,8 @@ export { createLexicalGroundingValidator } from './validators/lexical-grounding.
 export type { LexicalGroundingOptions } from './validators/lexical-grounding.js';
 export { createLexicalAdequacyValidator } from './validators/lexical-adequacy.js';
 export type { LexicalAdequacyOptions } from './validators/lexical-adequacy.js';
+export { askedTerms, questionNegated, statedPolarity, polarityAnswer } from './validators/stated-polarity.js';
+export type { StatedPolarity } from './validators/stated-polarity.js';
 export { questionForm, typeAgreement, answerShape, isAbstention } from './text/answer-type.js';
 export type { AnswerType, AnswerShape, TypeAgreement } from './text/answer-type.js';
 export { expectedType, headNoun } from './text/expected-type.js';

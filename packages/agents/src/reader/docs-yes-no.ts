@@ -1,15 +1,17 @@
 // Yes/no questions over technical documentation. Docs state a limit in words: "does not",
-// "cannot", "is not supported", "only …", "no longer". The question's best supporting sentence
-// answers: a negation or restriction cue in it says no (unless the question carries the same
-// negation, "Does X not …?"), its absence with most of the question's key terms present says yes.
-import { contentTerms } from '../internal/spans.js';
+// "cannot", "is not supported", "only …", "no longer". Among the best supporting sentences the
+// one that holds most of the question's terms answers, read in the clause that holds them
+// (@rag/verify statedPolarity): a negation or restriction there says no, unless the question's
+// main clause is negated too ("Does X not …?", "… without a window?"); a condition's negation
+// ("if it wasn't set before") is another clause and does not count. A sentence that holds too
+// few of the question's terms says nothing: the answer is then "no" (nothing states it).
+import { askedTerms, polarityAnswer, questionNegated, statedPolarity } from '@rag/verify';
 import { QUESTION_WORDS, type ReadAnswer, type Sent } from './types.js';
 
-const NEGATION = /\b(?:not|cannot|can't|can ?not|doesn't|don't|won't|isn't|aren't|wasn't|never|no longer|unsupported|only|neither|nor|without support)\b|\bn't\b/i;
-/** Share of the question's key terms the sentence must hold to say yes (round value). */
+/** Share of the question's terms the sentence must hold to state the answer (round value). */
 const MIN_COVER = 0.5;
-/** Sentences (best first) read for a cue: the answer is usually stated next to the question's terms. */
-const READ = 2;
+/** Sentences (best first) read: the answer is usually stated next to the question's terms. */
+const READ = 6;
 
 // An auxiliary opens a yes/no question, after at most one leading clause ("In Vitest 5, is …",
 // "If I pass `--x`, does …").
@@ -22,14 +24,24 @@ export function asksYesNo(query: string): boolean {
   return m !== null && !WH.test(query.trim().slice(0, m[0].length));
 }
 
+/** The question's code identifiers, squashed (`vi.mock` → vimock): what the question is about. */
+const codeSpans = (text: string) => [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]!.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''));
+
 export function answerDocsYesNo(query: string, sents: readonly Sent[]): ReadAnswer | undefined {
-  const key = [...new Set(contentTerms(query))].filter((t) => !QUESTION_WORDS.has(t));
+  const terms = askedTerms(query, QUESTION_WORDS);
   const read = sents.slice(0, READ);
-  if (read.length === 0 || key.length === 0) return undefined;
-  const askedNegated = NEGATION.test(query.replace(/\bonly\b/gi, ''));
-  const negated = read.find((s) => NEGATION.test(s.text.replace(/`[^`]*`/g, '')));
-  if (negated) return { text: askedNegated ? 'yes' : 'no', sent: negated };
-  const best = read[0]!;
-  const cover = key.filter((t) => best.terms.has(t)).length / key.length;
-  return { text: cover >= MIN_COVER ? (askedNegated ? 'no' : 'yes') : askedNegated ? 'yes' : 'no', sent: best };
+  if (read.length === 0 || terms.length === 0) return undefined;
+  const subject = codeSpans(query).filter((c) => c.length > 0);
+  const scored = read.map((s) => {
+    const stated = statedPolarity(s.text, terms);
+    const squashed = s.text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+    // A sentence naming every identifier the question asks about is about the asked subject.
+    const namesSubject = subject.length > 0 && subject.every((c) => squashed.includes(c));
+    return { s, stated, namesSubject };
+  });
+  // The sentence stating the asked relation: most of the question's terms, the asked subject preferred.
+  const best = scored.reduce((a, b) => (b.stated.cover + (b.namesSubject ? 0.25 : 0) > a.stated.cover + (a.namesSubject ? 0.25 : 0) ? b : a));
+  const states = best.stated.cover >= MIN_COVER || (best.namesSubject && best.stated.cover * terms.length >= subject.length + 1);
+  if (states) return { text: polarityAnswer(best.stated, query), sent: best.s };
+  return { text: questionNegated(query) ? 'yes' : 'no', sent: best.s };
 }

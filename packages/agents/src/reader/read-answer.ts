@@ -48,7 +48,7 @@ export async function readAnswer(input: ReadInput): Promise<{ question: Question
   let answer: ReadAnswer | undefined;
   // Evidence that reads as technical documentation gets the docs reader first (docs-answer.ts).
   const docs = isDocsQuestion(query, sents);
-  if (docs && question.form !== 'yesno' && (question.choice || docsChoiceOptions(query))) answer = answerDocsChoice(query, sents);
+  if (docs && question.form !== 'yesno' && (question.choice || docsChoiceOptions(query))) answer = answerDocsChoice(query, sents, input.titleOf);
   if (answer) {
     // The docs choice reader answered.
   } else if (question.choice) answer = answerChoice(query, question.choice, sents);

@@ -21,6 +21,12 @@ describe('questionForm', () => {
     ['Are Ada Marsh and Bo Lind known by several names or nicknames?', 'yesno'],
     ['Is Ada Marsh still alive or not?', 'yesno'],
     ['Do both magazines have an editor or a publisher in Ohio?', 'yesno'],
+    // A leading clause before the auxiliary, and a wh-word opening a subordinate clause.
+    ['In release 3, is the cache cleared on start?', 'yesno'],
+    ['If I pass --fast, does the tool still lint?', 'yesno'],
+    ['Does the loader retry when the file is missing?', 'yesno'],
+    ['Did the man who founded the mill live in Ohio?', 'yesno'],
+    ['In which year, roughly, was the mill built?', 'date'],
   ])('%s → %s', (q, form) => {
     expect(questionForm(q)).toBe(form);
   });

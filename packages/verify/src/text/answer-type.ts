@@ -25,6 +25,11 @@ export function questionForm(query: string): AnswerType {
   if (first === 'when' || /\b(what|which|in which|in what) (year|date|decade|century|month|day|time)\b/.test(q)) return 'date';
   if (AUXILIARIES.has(first) && !/\b(who|whom|what|which|where|when|how)\b/.test(q.split(/[,?]/)[0] ?? ''))
     return offersNamedAlternative(last ? query.slice(last.start, last.end) : query) ? 'entity' : 'yesno';
+  // "In version 5, is …?", "If I pass X, does …?": one leading clause, then the auxiliary; and
+  // "Does X set Y when Z …?": a wh-word after the auxiliary's subject opens a subordinate clause.
+  const lead = /^(?:(?:in|if|when|with|after|before|since|for|on|by|unless|once)\b[^,?]{0,100},\s*)?(\w+)\s+(\S+)/.exec(q);
+  if (lead && AUXILIARIES.has(lead[1]!) && !/^(?:who|whom|what|which|where|when|how)$/.test(lead[2]!) && (first === lead[1] || /^(?:in|if|when|with|after|before|since|for|on|by|unless|once)$/.test(first)))
+    return offersNamedAlternative(last ? query.slice(last.start, last.end) : query) ? 'entity' : 'yesno';
   if (first === 'who' || first === 'whom' || /\bby (who|whom)\b/.test(q) || /\bwhom\b|\b(which|what) (person|man|woman|actor|actress|author|writer|singer)\b/.test(q))
     return 'person';
   // Likewise "where" only as the question word ("the city where X was born" is not a where-question).

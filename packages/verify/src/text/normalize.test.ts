@@ -16,6 +16,9 @@ describe('normalisation', () => {
     expect(toks.find((t) => t.norm === 'oslo')).toMatchObject({ start: 18, end: 22 });
     expect(toks.find((t) => t.negated)?.norm).toBe('was');
   });
+  it('reads "constructor" and "toString" as words, not object properties', () => {
+    expect(contentTokens('the constructor calls toString')).toEqual(['constructor', 'call', 'tostring']);
+  });
   it('drops stop words but keeps numbers', () => {
     expect(contentTokens('Who was the 3rd king of the Danes?')).toEqual(['3', 'king', 'dane']);
   });

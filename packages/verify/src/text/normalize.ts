@@ -55,7 +55,8 @@ export function normalizeToken(raw: string): string | undefined {
   if (t.length === 0) return undefined;
   const decade = /^(\d{2,4})s$/.exec(t);
   if (decade) return `${decade[1]}s`;
-  return NUMBER_WORDS[t] ?? MONTHS[t] ?? (STOP_WORDS.has(t) ? t : foldPlural(t));
+  // Own keys only: "constructor" or "toString" in a text is a word, not the objects' prototype.
+  return (Object.hasOwn(NUMBER_WORDS, t) ? NUMBER_WORDS[t] : undefined) ?? (Object.hasOwn(MONTHS, t) ? MONTHS[t] : undefined) ?? (STOP_WORDS.has(t) ? t : foldPlural(t));
 }
 
 // Crude plural folding ("directors" = "director", "cities" = "city"); applied to both sides of

@@ -18,6 +18,8 @@ import { yesNoSupport } from '../text/yes-no-support.js';
 import { choiceOptionsOf, choiceSupport } from '../text/choice-support.js';
 import { answerText, assertQuery, assertUnit, makeVerdict, recordVerdict } from './verdict.js';
 
+// A question that offers options: "A or B", "A vs B", "Between A and B, …", "Which of A and B …".
+const OFFERS_CHOICE = /\bor\b|\bvs\.?(?=\s)|\bversus\b|^\s*between\b|\bwhich\s+of\b/i;
 const LEVEL_WORD = { City: 'city', Region: 'state or province', Country: 'country' } as const;
 const HEAD_FORM: Partial<Record<EntityType, AnswerType>> = { Person: 'person', Place: 'place', Date: 'date', Number: 'number' };
 
@@ -42,7 +44,7 @@ export function createLexicalAdequacyValidator(options: LexicalAdequacyOptions =
       if (isAbstention(text)) return done('fail', 0, 'the answer abstains');
       const agreement = typeAgreement(form, text);
       if (agreement.agree === false) return done('fail', 0, agreement.reason);
-      if (form !== 'yesno' && !/\bor\b/i.test(query)) {
+      if (form !== 'yesno' && !OFFERS_CHOICE.test(query)) {
         const q = new Set(contentTokens(query).filter((t) => !QUESTION_WORDS.has(t)));
         const a = contentTokens(text);
         // Comparison questions name their candidates ("Between A and B, which …"): picking one
@@ -56,7 +58,7 @@ export function createLexicalAdequacyValidator(options: LexicalAdequacyOptions =
       // it names: that is the kind of answer it asks for.
       const option = normalizePhrase(text);
       const named = extractMentions(query).filter((m) => m.kind !== 'number').map((m) => normalizePhrase(m.text));
-      const choice = (named.length >= 2 && named.includes(option)) || (/\bor\b/i.test(query) && option.length > 0 && normalizePhrase(query).includes(option));
+      const choice = (named.length >= 2 && named.includes(option)) || (OFFERS_CHOICE.test(query) && option.length > 0 && normalizePhrase(query).includes(option));
       if (choice) {
         const compared = choiceSupport(query, text, evidence?.chunks ?? []);
         return recordVerdict(makeVerdict('adequacy', compared.established ? 'pass' : 'unknown', compared.established ? 1 : unconstrained, compared.reason), context, { form });

@@ -2,15 +2,22 @@
 // content terms are located in each chunk (normalised tokens: case, diacritics, numbers,
 // ordinals, months folded); the best chunk scores 1 for an in-order span, else the share of
 // terms inside the tightest window. Numbers and years must be equal, and a negation cue at
-// the match halves the score. A yes/no answer cannot be found verbatim, so its proposition
-// (the question's terms) must be covered by the evidence instead.
+// the match halves the score, unless another sentence of the chunk states the answer in full
+// without one. A yes/no answer cannot be found verbatim, so its proposition
+// (the question's terms) must be covered by the evidence instead, and the sentence that states
+// most of the question must not say the opposite: its clause's negation, read against the
+// question's (stated-polarity.ts), decides. A negated supporting sentence that agrees with the
+// answer is reported; an agreeing sentence with too little of the question in the evidence
+// gives "unknown", not "fail".
 import type { Validator } from '@rag/core';
 import { QUESTION_WORDS } from '../text/stop-words.js';
 import { contentTokens, normTokens } from '../text/normalize.js';
 import { answerShape, isAbstention, questionForm } from '../text/answer-type.js';
 import { entityCoverage } from '../text/coverage.js';
 import { matchAnswer, termCoverage, type TextMatch } from '../text/match.js';
+import { splitSentences } from '../text/sentences.js';
 import { answerText, assertEvidence, assertQuery, assertUnit, makeVerdict, recordVerdict } from './verdict.js';
+import { yesNoPolarity } from './yes-no-polarity.js';
 
 export interface LexicalGroundingOptions {
   /** Pass when the best chunk's score reaches this (default 0.7: more than two thirds of the answer terms). */
@@ -52,16 +59,23 @@ export function createLexicalGroundingValidator(options: LexicalGroundingOptions
           .filter((x) => x.m !== undefined)
           .slice(0, 3)
           .map(({ c, m }) => ({ chunkId: c.chunkId, start: m!.start, end: m!.end }));
-        const reason = `yes/no answer: ${Math.round(cov.coverage * 100)}% of the question's terms are in the evidence` +
+        const covered = `${Math.round(cov.coverage * 100)}% of the question's terms are in the evidence` +
           (ents.coverage === undefined ? '' : `, entity coverage ${ents.coverage.toFixed(2)}`) +
-          (cov.missing.length > 0 ? ` (missing: ${cov.missing.slice(0, 5).join(', ')})` : '') +
-          '; the polarity itself is not checked lexically';
-        return done(score >= threshold ? 'pass' : 'fail', score, reason, spans, { yesno: true });
+          (cov.missing.length > 0 ? ` (missing: ${cov.missing.slice(0, 5).join(', ')})` : '');
+        const polarity = yesNoPolarity(query, text, evidence.chunks, terms);
+        if (polarity?.agrees === false)
+          return done('fail', Math.min(score, threshold / 2), `yes/no answer: ${covered}; the supporting sentence states the opposite ("${polarity.clause.slice(0, 120)}")`, polarity.span ? [polarity.span] : spans, { yesno: true });
+        const said = polarity?.negated ? `; the supporting sentence's negation ("${polarity.clause.slice(0, 120)}") agrees with "${text}"` : '; the polarity itself is not checked lexically';
+        if (score >= threshold) return done('pass', score, `yes/no answer: ${covered}${said}`, spans, { yesno: true });
+        // A sentence stating most of the question agrees with the answer, but the evidence holds too
+        // few of the question's words to call it grounded: unsure, not wrong.
+        if (polarity) return recordVerdict(makeVerdict('grounding', 'unknown', score, `yes/no answer: ${covered}${said}`, polarity.span ? [polarity.span] : spans), context, { yesno: true });
+        return done('fail', score, `yes/no answer: ${covered}; the polarity itself is not checked lexically`, spans, { yesno: true });
       }
 
       let best: { chunkId: string; m: TextMatch; score: number } | undefined;
       for (const c of evidence.chunks) {
-        const m = matchAnswer(text, c.text);
+        const m = unnegatedMatch(text, c.text);
         if (!m) continue;
         let score = m.contiguous ? 1 : m.coverage;
         if (m.missingNumbers.length > 0) score = Math.min(score, threshold / 2);
@@ -80,4 +94,19 @@ export function createLexicalGroundingValidator(options: LexicalGroundingOptions
       ], { contiguous: m.contiguous, negated: m.negated });
     },
   };
+}
+
+/**
+ * The answer's match in a chunk; when the first match has a negation cue at it, a sentence of the
+ * chunk that states the answer in full without one ("Unlike `a`, `b` recycles cheaply. `a` is
+ * slow": the second mention of `a`), offsets in the chunk.
+ */
+function unnegatedMatch(answer: string, chunk: string): TextMatch | undefined {
+  const m = matchAnswer(answer, chunk);
+  if (!m?.negated) return m;
+  for (const r of splitSentences(chunk)) {
+    const inner = matchAnswer(answer, chunk.slice(r.start, r.end));
+    if (inner?.contiguous && !inner.negated) return { ...inner, start: inner.start + r.start, end: inner.end + r.start };
+  }
+  return m;
 }
