@@ -85,7 +85,8 @@ describe.runIf(haveChromium && haveSite)('the documentation site', () => {
     // A guide, through the link in the page's own table (not a typed URL).
     await page.locator('main a[href$="your-docs"]').first().click();
     await page.waitForURL(/\/your-docs$/);
-    await expect(page.locator('main h1').first().innerText()).resolves.toContain('Your own documents');
+    // The router changes the URL before it renders the new page: wait for the page itself.
+    await expect.poll(() => page.locator('main h1').first().innerText(), { timeout: 15_000 }).toContain('Your own documents');
     await expect(page.locator('main').innerText()).resolves.toContain('pnpm rag index docs --store ./docs-store');
 
     // The API reference, from the top navigation, then one package's page.
@@ -93,7 +94,7 @@ describe.runIf(haveChromium && haveSite)('the documentation site', () => {
     await page.waitForURL(/\/api\/$/);
     await page.locator('main a', { hasText: /^@rag\/core$/ }).first().click();
     await page.waitForURL(/\/api\/@rag\/core\/?$/);
-    await expect(page.locator('main h1').first().innerText()).resolves.toContain('@rag/core');
+    await expect.poll(() => page.locator('main h1').first().innerText(), { timeout: 15_000 }).toContain('@rag/core');
     // Generated from the TSDoc of the public exports: the error class every package throws.
     await expect(page.locator('main').innerText()).resolves.toContain('RagError');
     await page.screenshot({ path: join(SHOTS, 'docs-site-api-core.png') });
