@@ -5,13 +5,16 @@
 // errors (only 503 with Retry-After is allowed), p50/p95 of the admitted asks, GET /api/info
 // latency during the burst, one write (POST /api/docs) issued during the burst and its latency;
 // then the throughput of 1 vs 2 workers (one client per worker in a closed loop, so every ask
-// finds an idle worker and is admitted) and their ratio. The load average is printed beside each
+// finds an idle worker and is admitted) and their ratio. The throughput loop asks questions that
+// were never asked before in that server ("What is <title>?" over the store's documents, the
+// same list for every configuration): a repeated question is cheaper in a worker that saw it
+// (its per-text memos), which would favour one worker over two for no reason a user would see. The load average is printed beside each
 // configuration (the machine is shared).
 // Every request goes to 127.0.0.1; the run is bounded (--n asks per burst, at most 400).
 // Run from the repo root:
 //   node --conditions=@rag/source --import tsx packages/cli/bench/load.ts [--n 200] [--store DIR] [--queue M] [--max-wait-ms MS] [--loop 40] [--workers 1,2]
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
@@ -166,9 +169,12 @@ try {
   else await runDemo({ dataDir, storeDir, backend, configKey: backend.stack.configKey, limit: 1, io: { stdout: quiet, stderr: quiet, env: {}, cwd: tmp } });
   const { questions } = await loadSample(dataDir);
   const qs = Array.from({ length: N }, (_, i) => questions[i % questions.length]!.question);
-  const loop = Array.from({ length: LOOP }, (_, i) => questions[i % questions.length]!.question);
   console.log(`machine: ${availableParallelism()} cores, load average ${load()} at start (shared with other work)`);
 
+  const titles = [...new Set(readFileSync(join(dataDir, 'corpus.jsonl'), 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { title?: string }).title).filter((t): t is string => !!t))];
+  if (titles.length < LOOP) throw new Error(`--loop ${LOOP}: the sample has only ${titles.length} titled documents`);
+  // from the end of the list: the burst's and the warm-up's questions are about the first documents
+  const loop = titles.slice(-LOOP).map((t) => `What is ${t}?`);
   const tput = new Map<number, number>();
   for (const workers of configs) {
     const flags = ['--workers', String(workers), ...(queueArg ? ['--queue', queueArg] : []), ...(maxWaitArg && workers > 0 ? ['--max-wait-ms', maxWaitArg] : [])];

@@ -61,6 +61,10 @@ export interface RagStack {
   remove(docId: string): Promise<{ removedChunks: number }>;
   /** Persist the current state to `dir` (atomic). */
   save(): Promise<void>;
+  /** True when `ingest` and `remove` commit to the store themselves (the service then does not `save` after them). */
+  commitsWrites?: boolean;
+  /** Optional: read now what the next write would read first (a server calls it after it starts, so its first write is not slowed by loading). */
+  prepareWrites?(): Promise<void>;
   /**
    * Optional: the delta segments of the store's live generation, read from its manifest (no
    * segment is loaded); undefined when the store has no such generation. Absent on stores that

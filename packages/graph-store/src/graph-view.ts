@@ -15,6 +15,8 @@ type Store = GraphStore & GraphStoreExtras;
 /** What the view adds: whether the writable store has been built, and the columns for fast paths. */
 export interface GraphViewExtras {
   isMaterialized(): boolean;
+  /** Build the writable store now, as the first edit would (a writer that expects edits soon). */
+  materialize(): void;
   /** The decoded columns while the view is unedited (undefined once materialised). */
   columns(): GraphColumns | undefined;
 }
@@ -101,6 +103,7 @@ export function createGraphView(decoded: GraphColumns, options: Omit<GraphStoreO
         : { nodes: [], removedNodes: [], edges: [], removedEdges: [], mergeLog: { from: reader.columns().mergeLogLength, entries: [] }, editLog: { from: reader.columns().editLogLength, entries: [] }, ...(reader.columns().schema ? { schema: reader.columns().schema } : {}) },
     markPersisted: () => delegate?.markPersisted(),
     isMaterialized: () => delegate !== undefined,
+    materialize: () => void materialize(),
     columns: () => (delegate ? undefined : reader.columns()),
   };
   return view as unknown as Store & GraphViewExtras;

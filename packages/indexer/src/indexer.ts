@@ -61,6 +61,25 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
     summaryOf: (docId) => state.summaries.get(docId),
     communities: () => state.communities,
     ingest,
+    async prepareWrites() {
+      const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+      // an opened graph is a read-only view until its first edit: build its writable store now
+      (graph as Partial<{ materialize(): void }>).materialize?.();
+      const version = graph.version;
+      await turn();
+      // an opened keyword index is read in place until its first change: restore it now
+      (keyword as Partial<{ materialize(): void }>).materialize?.();
+      for (const name of ['chunks', 'sentences', 'summaries'] as const) {
+        await turn();
+        await vectors.count(nsOf(name));
+      }
+      await turn();
+      // the name index of the graph as it is now: the next ingest updates it from its own changes
+      if (parts.resolver?.prepare && graph.version === version) {
+        parts.resolver.prepare(graph);
+        session.resolvedAt = graph.version;
+      }
+    },
     async ingestPaths(paths, opts = {}) {
       if (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string' || !p)) throw invalidInput('paths', 'must be an array of non-empty strings');
       const loaded = { docs: [] as DocInput[], problems: [] as IngestReport['problems'] };

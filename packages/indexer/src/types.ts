@@ -184,6 +184,13 @@ export interface IndexerOptions {
 
 export interface Indexer extends RagIndex {
   ingest(docs: DocInput[], options?: IngestOptions): Promise<IngestReport>;
+  /**
+   * Read now what the next write would read first (an opened store loads its graph, keyword
+   * index, vector namespaces and the resolver's name index on first use), one part per turn of
+   * the event loop, so that write does not pay for it. A server calls this after it starts;
+   * the stored content is not changed.
+   */
+  prepareWrites(): Promise<void>;
   ingestPaths(paths: string[], options?: IngestOptions & { load?: LoadOptions }): Promise<IngestReport>;
   /** Remove a document: its chunks, vectors, keyword postings and the graph facts only it supported. */
   remove(docId: string, options?: IngestOptions): Promise<boolean>;

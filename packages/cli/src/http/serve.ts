@@ -147,8 +147,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     throw error;
   }
   const pooled = pools[0];
+  const services = options.workspaces ? options.workspaces.map((w) => w.service) : options.service ? [options.service] : [];
   return new Promise((resolve, reject) => {
     const server = nodeServe({ fetch: app.fetch, port: options.port ?? 8787, hostname: host }, (info: AddressInfo) => {
+      // The writer reads what a write needs now, one part per turn of the event loop, so the
+      // first write is not slowed by loading; a failure here is reported by the write that meets it.
+      for (const s of services) void s.prepareWrites().catch(() => undefined);
       const shown = host.includes(':') ? `[${host}]` : host;
       resolve({
         url: `http://${shown}:${info.port}`,

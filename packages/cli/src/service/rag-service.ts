@@ -70,6 +70,13 @@ export interface RagService {
   readonly stack: RagStack;
   info(): { dir: string; mode: string; samples: string[]; defaultMethod: string; methods: { name: string; kind: string; description: string }[]; docs: number; chunks: number; nodes: number; edges: number };
   ask(request: AskRequest): Promise<AskResult>;
+  /**
+   * Read now, under the write lock, what the next write would read first (see
+   * RagStack.prepareWrites; nothing when the stack cannot). `rag serve` calls it once it listens.
+   */
+  prepareWrites(): Promise<void>;
+  /** Calls `listener` after each write this service makes (committed or not); returns its removal. */
+  onWrite(listener: () => void): () => void;
   listDocs(options?: { offset?: number; limit?: number; q?: string }): { total: number; items: DocListItem[] };
   getDoc(id: string): { id: string; title: string; text: string; chunks: Chunk[] };
   getChunk(id: string): Chunk & { title: string };
@@ -128,9 +135,15 @@ export function createRagService(options: RagServiceOptions): RagService {
     const text = doc?.text ?? '';
     return { chunkId: p.chunkId, docId: chunk.docId, title: doc?.title ?? chunk.docId, start: p.start, end: p.end, quote: text.slice(p.start, p.end) };
   };
+  const writeListeners = new Set<() => void>();
+  /** Every write runs under the write lock; its listeners hear of it once it is done (committed or failed). */
+  const write = <T>(fn: () => Promise<T>): Promise<T> =>
+    lock.write(fn).finally(() => {
+      for (const l of writeListeners) l();
+    });
   /** Graph writes are persisted before they are acknowledged; a failed save is rolled back by the caller. */
   const writeGraph = <T>(fn: () => T) =>
-    lock.write(async () => {
+    write(async () => {
       const result = fn();
       await stack.save();
       return result;
@@ -151,6 +164,12 @@ export function createRagService(options: RagServiceOptions): RagService {
         nodes: index().graph.nodeCount,
         edges: index().graph.edgeCount,
       };
+    },
+
+    prepareWrites: () => (stack.prepareWrites ? lock.write(() => stack.prepareWrites!()) : Promise.resolve()),
+    onWrite(listener) {
+      writeListeners.add(listener);
+      return () => writeListeners.delete(listener);
     },
 
     async ask(request) {
@@ -243,9 +262,9 @@ export function createRagService(options: RagServiceOptions): RagService {
     ingest(docs, onProgress, o = {}) {
       // The whole request is checked before the lock is taken or anything is written.
       const valid = toDocInputs(assertValidDocs(docs, o.nameOf));
-      return lock.write(async () => {
+      return write(async () => {
         const summary = await stack.ingest(valid, { ...(onProgress ? { onProgress } : {}), atomic: o.batched !== true });
-        await stack.save();
+        if (!stack.commitsWrites) await stack.save();
         return summary;
       });
     },
@@ -255,12 +274,12 @@ export function createRagService(options: RagServiceOptions): RagService {
     }),
 
     remove: (docId) =>
-      lock.write(async () => {
+      write(async () => {
         // a stored id as given (an older store may hold ids the current rules would normalise), else its NFC form
         const id = index().getDoc(docId) ? docId : docId.normalize('NFC');
         if (!index().getDoc(id)) throw notFound('document', docId);
         const r = await stack.remove(id);
-        await stack.save();
+        if (!stack.commitsWrites) await stack.save();
         return r;
       }),
 
@@ -306,7 +325,7 @@ export function createRagService(options: RagServiceOptions): RagService {
       return item;
     },
     decideProposal: (id, decision, o = {}) =>
-      lock.write(() =>
+      write(() =>
         decision === 'approved'
           ? queue.approve(id, { reviewer: o.reviewer ?? 'reviewer', graph: index().graph, persistGraph: () => stack.save(), ...(o.note ? { note: o.note } : {}) })
           : queue.reject(id, { reviewer: o.reviewer ?? 'reviewer', ...(o.note ? { reason: o.note } : {}) }),

@@ -15,6 +15,10 @@ export interface WritableIndex {
   ingest(docs: DocInput[], options?: { onProgress?: (p: IngestProgress) => void; atomic?: boolean }): Promise<IngestSummary>;
   remove(docId: string): Promise<{ removedChunks: number }>;
   save(dir: string): Promise<void>;
+  /** True when `ingest` and `remove` commit to the store themselves (no `save` is needed after them). */
+  commitsWrites?: boolean;
+  /** Optional (see RagStack.prepareWrites): read now what the next write would read first. */
+  prepareWrites?(): Promise<void>;
   /** Optional (see RagStack.deltas): the live generation's delta segments, from its manifest. */
   deltas?(): DeltaSummary | undefined;
   /** Optional (see RagStack.outdated): base segments in an older format version. */
@@ -70,6 +74,8 @@ export function createRagStack(options: RagStackOptions): RagStack {
     ingest: (docs, o) => index.ingest(docs, o),
     remove: (docId) => index.remove(docId),
     save: () => index.save(options.dir),
+    commitsWrites: index.commitsWrites === true,
+    ...(index.prepareWrites ? { prepareWrites: () => index.prepareWrites!() } : {}),
     ...(index.deltas ? { deltas: () => index.deltas!() } : {}),
     ...(index.outdated ? { outdated: () => index.outdated!() } : {}),
     ...(index.compact ? { compact: () => index.compact!() } : {}),

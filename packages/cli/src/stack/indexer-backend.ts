@@ -42,6 +42,9 @@ function writable(first: Indexer, reopen?: () => Promise<Indexer>): WritableInde
   };
   return {
     current: () => indexer,
+    // the indexer is opened on the store's directory: each ingest and remove is its own commit
+    commitsWrites: true,
+    prepareWrites: () => indexer.prepareWrites(),
     ingest: (docs, o = {}) =>
       undoOnFailure(async () => {
         const t0 = performance.now();

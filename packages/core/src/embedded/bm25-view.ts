@@ -88,5 +88,7 @@ export function openBm25View(cols: Bm25TermColumns, options: Pick<Bm25Options, '
     toColumns: () => writable().toColumns(),
   };
   Object.defineProperty(view, BM25_VIEW_RESTORED, { get: () => restored !== undefined });
+  // Restore the writable index now, as the first add or remove would (a writer that expects writes soon).
+  Object.defineProperty(view, 'materialize', { value: () => void writable() });
   return view;
 }

@@ -35,6 +35,10 @@ export function safeProgress(listener: ((e: IngestProgress) => void) | undefined
 /** Run a stage under a trace span, adding its wall time to `report.stageMs`. */
 export function stageTimer(ctx: RunContext, report: IngestReport) {
   return async <T>(stage: IngestStage, fn: () => Promise<T>): Promise<T> => {
+    // Each stage starts on a new turn of the event loop: a server that indexes on its main
+    // thread answers its other requests (health, info, reads) between the stages, not only
+    // after the whole write.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     const t0 = performance.now();
     try {
       return await ctx.trace.stage(`index:${stage}`, fn);

@@ -47,6 +47,11 @@ export interface EntityResolver {
    * (or on another graph) the index is rebuilt.
    */
   resolve(graph: GraphStore, candidates?: Iterable<string>, context?: RunContext, changed?: Iterable<string>): Promise<ResolutionMerge[]>;
+  /**
+   * Optional: build the name index of `graph` now, so the next `resolve` on it, given the ids
+   * changed since (`changed`), updates that index instead of building it.
+   */
+  prepare?(graph: GraphStore): void;
 }
 
 const MAX_BLOCK = 150;
@@ -65,6 +70,9 @@ export function createEntityResolver(options: EntityResolverOptions = {}): Entit
   let cached: { graph: GraphStore; index: NameIndex } | undefined;
 
   return {
+    prepare(graph) {
+      cached = { graph, index: NameIndex.of(graph) };
+    },
     async resolve(graph, candidates, context, changed) {
       const merges: ResolutionMerge[] = [];
       let index: NameIndex;

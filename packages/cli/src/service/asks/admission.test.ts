@@ -108,4 +108,27 @@ describe('ask admission', () => {
     expect(admission.refusal('bm25', running, ['a2rag-agent'])).toBeUndefined();
     expect(admission.refusal('bm25', running, ['a2rag-agent', 'a2rag-agent'])).toBeInstanceOf(RagError);
   });
+
+  it('counts the reopen ahead of a worker after a write: measured as the extra time of such asks, cautious before', () => {
+    const { clock, admission } = fixture({ workers: 1, maxWaitMs: 2000 });
+    admission.record('', 400);
+    const running = [{ method: '', startedAt: clock.t }];
+    // No reopen measured yet: one more ask's time is assumed (400 + 400 + 400).
+    expect(admission.reopenMs('')).toBe(400);
+    expect(admission.estimate('', running, [], 1)).toBe(1200);
+    // A reopened ask took 1000 ms: 600 over the mean; the mean itself stays that of ordinary asks.
+    admission.record('', 1000, true);
+    expect(admission.meanMs('')).toBe(400);
+    expect(admission.reopenMs('')).toBe(600);
+    expect(admission.estimate('', running, [], 1)).toBe(1400);
+    expect(admission.estimate('', running, [], 0)).toBe(800);
+    // A running ask that reopens ends later by the same amount.
+    expect(admission.estimate('', [{ method: '', startedAt: clock.t, reopening: true }], [])).toBe(1400);
+    // The bound applies to the estimate with the reopen: 400 + 600 + 400 + 400 (one queued) = 1800 admitted, two queued refused.
+    expect(admission.refusal('', [{ method: '', startedAt: clock.t, reopening: true }], [''])).toBeUndefined();
+    expect(admission.refusal('', [{ method: '', startedAt: clock.t, reopening: true }], ['', ''])).toBeInstanceOf(RagError);
+    // A faster reopen moves the average (weight 0.2): 600 × 0.8 + 100 × 0.2 = 500.
+    admission.record('', 500, true);
+    expect(admission.reopenMs('')).toBeCloseTo(500, 6);
+  });
 });

@@ -6,7 +6,10 @@
 //
 // The estimate: each method's recent ask time (a moving average of the times the workers
 // measure), the time the asks in progress still need, and the asks waiting, handed in order to
-// the worker that frees first; the new ask completes one ask time after it starts. An ask is
+// the worker that frees first; the new ask completes one ask time after it starts. A worker's
+// first ask after a write also opens the new generation and reads again what it reads lazily:
+// that extra time is measured too (a moving average of how much longer such an ask took than
+// its method's mean) and added for each worker that has a reopen ahead. An ask is
 // always admitted when a worker is idle (one ask's time is the least any server can do), and the
 // queue limit (`--queue`) stays a hard cap whatever the estimate says.
 import { RagError } from '@rag/core';
@@ -32,18 +35,25 @@ export interface AdmissionOptions {
 export interface Running {
   method: string;
   startedAt: number;
+  /** The worker opens a newer generation for this ask (the first ask after a write). */
+  reopening?: boolean;
 }
 
 export interface Admission {
   readonly maxWaitMs: number;
-  /** A worker answered an ask of `method` in `ms` milliseconds. */
-  record(method: string, ms: number): void;
+  /** A worker answered an ask of `method` in `ms` milliseconds; `reopened`: it opened a newer generation first. */
+  record(method: string, ms: number, reopened?: boolean): void;
+  /** The moving average of the extra time of an ask that opens a newer generation first. */
+  reopenMs(method: string): number;
   /** The moving average of `method`'s ask time (the prior when nothing was measured yet). */
   meanMs(method: string): number;
-  /** Milliseconds until an ask of `method` asked now would be answered. */
-  estimate(method: string, running: readonly Running[], queued: readonly string[]): number;
+  /**
+   * Milliseconds until an ask of `method` asked now would be answered. `stale`: workers whose
+   * next ask opens a newer generation first (a write committed since their last ask began).
+   */
+  estimate(method: string, running: readonly Running[], queued: readonly string[], stale?: number): number;
   /** The error to refuse an ask of `method` with now, or undefined to admit it. */
-  refusal(method: string, running: readonly Running[], queued: readonly string[]): RagError | undefined;
+  refusal(method: string, running: readonly Running[], queued: readonly string[], stale?: number): RagError | undefined;
 }
 
 export function createAdmission(options: AdmissionOptions): Admission {
@@ -51,6 +61,8 @@ export function createAdmission(options: AdmissionOptions): Admission {
   const maxWaitMs = options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
   const now = options.now ?? (() => performance.now());
   const means = new Map<string, number>();
+  /** The extra time of an ask that reopens, as measured (undefined: nothing measured yet). */
+  let reopenExtra: number | undefined;
 
   const meanMs = (method: string) => {
     const own = means.get(method);
@@ -59,11 +71,17 @@ export function createAdmission(options: AdmissionOptions): Admission {
     return means.size > 0 ? Math.max(...means.values()) : PRIOR_ASK_MS;
   };
 
-  const estimate = (method: string, running: readonly Running[], queued: readonly string[]) => {
+  // Before a reopen was measured it is assumed to cost one more ask of the method (cautious).
+  const reopenMs = (method: string) => reopenExtra ?? meanMs(method);
+
+  const estimate = (method: string, running: readonly Running[], queued: readonly string[], stale = 0) => {
     const t = now();
     // When each worker is free: now for an idle one, else when its ask is expected to end.
-    const free = running.map((r) => Math.max(0, r.startedAt + meanMs(r.method) - t));
+    const free = running.map((r) => Math.max(0, r.startedAt + meanMs(r.method) + (r.reopening ? reopenMs(r.method) : 0) - t));
     while (free.length < workers) free.push(0);
+    free.sort((a, b) => a - b);
+    // the workers that free first take the next asks: those with a reopen ahead pay for it then
+    for (let i = 0; i < Math.min(stale, free.length); i++) free[i] = free[i]! + reopenMs(method);
     free.sort((a, b) => a - b);
     for (const m of queued) {
       free[0] = free[0]! + meanMs(m);
@@ -81,16 +99,23 @@ export function createAdmission(options: AdmissionOptions): Admission {
 
   return {
     maxWaitMs,
-    record(method, ms) {
+    record(method, ms, reopened = false) {
       if (!(ms >= 0) || !Number.isFinite(ms)) return;
+      if (reopened) {
+        // the extra time over the method's mean; the mean itself is left to ordinary asks
+        const extra = Math.max(0, ms - meanMs(method));
+        reopenExtra = reopenExtra === undefined ? extra : reopenExtra * (1 - ALPHA) + extra * ALPHA;
+        return;
+      }
       const old = means.get(method);
       means.set(method, old === undefined ? ms : old * (1 - ALPHA) + ms * ALPHA);
     },
     meanMs,
+    reopenMs,
     estimate,
-    refusal(method, running, queued) {
+    refusal(method, running, queued, stale = 0) {
       if (running.length < workers && queued.length === 0) return undefined;
-      const ms = estimate(method, running, queued);
+      const ms = estimate(method, running, queued, stale);
       if (queued.length >= options.queueLimit)
         return refuse(`${queued.length} asks are waiting for ${workers} workers (--queue ${options.queueLimit})`, Math.max(ms, maxWaitMs + 1000), queued.length);
       if (ms > maxWaitMs) return refuse(`an ask now would be answered in about ${Math.round(ms)} ms, over the ${maxWaitMs} ms bound (--max-wait-ms ${maxWaitMs})`, ms, queued.length);

@@ -40,6 +40,11 @@ export interface AskPool {
   /** The error an ask of `method` (default: the store's default) would be refused with right now, or undefined. */
   overloaded(method?: string): RagError | undefined;
   ask(request: AskRequest): Promise<AskResult>;
+  /**
+   * A write committed a new generation: each worker opens it before its next ask, which the
+   * admission estimate then counts (the service's writes call this; see pooled-service.ts).
+   */
+  committed(): void;
   close(): Promise<void>;
 }
 
@@ -56,6 +61,10 @@ interface Slot {
   busy?: Task;
   /** When the busy task was handed to the worker (performance.now()). */
   startedAt?: number;
+  /** The busy task opens a newer generation first. */
+  reopening?: boolean;
+  /** A write committed since the worker's current or last task began: its next task reopens. */
+  stale?: boolean;
   /** The worker died; its replacement (if it starts) takes its place. */
   dead?: boolean;
 }
@@ -147,7 +156,7 @@ export async function createAskPool(options: AskPoolOptions): Promise<AskPool> {
     if (m.type === 'event') task.request.onEvent?.(m.event);
     else if (m.type === 'token') task.request.onToken?.(m.text, { generation: m.generation });
     else if (m.type === 'result') {
-      admission.record(methodOf(task.request), m.ms);
+      admission.record(methodOf(task.request), m.ms, m.reopened);
       finish(slot);
       task.resolve(m.result);
     } else if (m.type === 'error') {
@@ -216,6 +225,8 @@ export async function createAskPool(options: AskPoolOptions): Promise<AskPool> {
       const task = queue.shift()!;
       slot.busy = task;
       slot.startedAt = performance.now();
+      slot.reopening = slot.stale === true;
+      slot.stale = false;
       const r = task.request;
       const msg: ToWorker = {
         type: 'ask',
@@ -232,8 +243,9 @@ export async function createAskPool(options: AskPoolOptions): Promise<AskPool> {
   }
 
   const overloaded = (method?: string) => {
-    const running = slots.flatMap((s) => (s.busy ? [{ method: methodOf(s.busy.request), startedAt: s.startedAt ?? performance.now() }] : []));
-    return admission.refusal(method ?? '', running, queue.map((t) => methodOf(t.request)));
+    const running = slots.flatMap((s) => (s.busy ? [{ method: methodOf(s.busy.request), startedAt: s.startedAt ?? performance.now(), reopening: s.reopening === true }] : []));
+    const stale = slots.filter((s) => s.stale && !s.dead).length;
+    return admission.refusal(method ?? '', running, queue.map((t) => methodOf(t.request)), stale);
   };
 
   return {
@@ -244,6 +256,9 @@ export async function createAskPool(options: AskPoolOptions): Promise<AskPool> {
       return queue.length;
     },
     overloaded,
+    committed() {
+      for (const s of slots) s.stale = true;
+    },
     ask(request) {
       if (closed) return Promise.reject(new RagError('RAG_SERVICE_UNAVAILABLE', 'server is shutting down'));
       const busy = overloaded(methodOf(request));

@@ -44,7 +44,8 @@ export type FromWorker =
   | { type: 'token'; id: number; text: string; generation: number }
   /** The agent proposed triples for the review queue: the main thread owns the queue file. */
   | { type: 'propose'; id: number; proposalId: number; proposals: unknown[] }
-  | { type: 'result'; id: number; result: AskResult; ms: number }
+  /** `ms`: the worker's time for the ask; `reopened`: it opened a newer generation for it first. */
+  | { type: 'result'; id: number; result: AskResult; ms: number; reopened: boolean }
   | { type: 'error'; id: number; error: WireError };
 
 export function toWire(error: unknown): WireError {

@@ -102,8 +102,12 @@ async function run(task: AskTask): Promise<void> {
   const ac = new AbortController();
   aborts.set(task.id, ac);
   const t0 = performance.now();
+  let reopened = false;
   try {
-    if (!opened || opened.generation !== currentGeneration()) opened = await open(!opened);
+    if (!opened || opened.generation !== currentGeneration()) {
+      reopened = opened !== undefined;
+      opened = await open(!opened);
+    }
     const ask = (service: RagService) =>
       service.ask({
         question: task.question,
@@ -121,9 +125,10 @@ async function run(task: AskTask): Promise<void> {
       // A commit between the check above and a lazy read: open the new generation and try once more.
       if (ac.signal.aborted || opened.generation === currentGeneration() || RagError.isInstance(error, 'RAG_INVALID_INPUT')) throw error;
       opened = await open(false);
+      reopened = true;
       result = await ask(opened.service);
     }
-    send({ type: 'result', id: task.id, result, ms: performance.now() - t0 });
+    send({ type: 'result', id: task.id, result, ms: performance.now() - t0, reopened });
   } catch (error) {
     send({ type: 'error', id: task.id, error: toWire(error) });
   } finally {

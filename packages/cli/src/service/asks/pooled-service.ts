@@ -17,5 +17,7 @@ export async function withAskPool(service: RagService, options: Omit<AskPoolOpti
     samples: options.samples ?? service.info().samples,
     propose: (proposals) => queue.propose(proposals as Parameters<typeof queue.propose>[0]),
   });
+  // every write commits a generation the workers must open before their next ask
+  service.onWrite(() => pool.committed());
   return { service: { ...service, ask: (request) => pool.ask(request) }, pool };
 }
