@@ -6,6 +6,8 @@ export interface DefaultCell {
   value: string;
   /** The whole row, for matching the question's terms. */
   row: string;
+  /** The row's other cells, as written (code marks kept): where a value a boolean default switches on is stated. */
+  others: string[];
   /** Offsets of the row in the text. */
   start: number;
   end: number;
@@ -21,8 +23,14 @@ function clean(cell: string): string {
   return cell.replace(/^`(.*)`$/, '$1').replace(/^(['"])(.*)\1$/, '$2').trim();
 }
 
-/** The default cells of every table in `text` whose header has a column named "default". */
-export function defaultCells(text: string): DefaultCell[] {
+/** An empty default cell ("", "-", "—"). */
+export const isEmptyCell = (value: string): boolean => !value || value === '-' || value === '—';
+
+/**
+ * The default cells of every table in `text` whose header has a column named "default"; rows
+ * whose default cell is empty are left out unless `withEmpty` (their value is then "").
+ */
+export function defaultCells(text: string, withEmpty = false): DefaultCell[] {
   const lines: { line: string; start: number }[] = [];
   let at = 0;
   for (const line of text.split('\n')) {
@@ -36,8 +44,11 @@ export function defaultCells(text: string): DefaultCell[] {
     if (column < 0) continue;
     for (let j = i + 2; j < lines.length && lines[j]!.line.includes('|'); j++) {
       const { line, start } = lines[j]!;
-      const value = clean(cells(line)[column] ?? '');
-      if (value && value !== '-' && value !== '—') out.push({ value, row: line, start, end: start + line.length });
+      const row = cells(line);
+      const value = clean(row[column] ?? '');
+      const others = row.filter((c, k) => k !== column && c !== '');
+      if (!isEmptyCell(value)) out.push({ value, row: line, others, start, end: start + line.length });
+      else if (withEmpty) out.push({ value: '', row: line, others, start, end: start + line.length });
     }
   }
   return out;

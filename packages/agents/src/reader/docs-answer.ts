@@ -11,6 +11,8 @@ import { contentTerms } from '../internal/spans.js';
 import { defaultCells } from './default-table.js';
 import { docsQuestion, type DocsQuestion } from './docs-question.js';
 import { docsSpans, isTechnicalText, shapeOf, type DocsSpan } from './docs-spans.js';
+import { quantityAsk, quantityFactor } from './docs-quantity.js';
+import { readerSentences } from './docs-depth.js';
 import type { TitleOf } from './next-hop.js';
 import type { AnswerType } from '@rag/verify';
 import { sentenceAnswer } from './sentence-answer.js';
@@ -39,6 +41,7 @@ const FIT: Record<string, Partial<Record<string, number>>> = {
 
 // Literal values name no call, option or flag ("`true`", "`undefined`").
 const LITERAL = /^(?:true|false|null|undefined|nan|none|\d[\d_.,]*)$/i;
+const BOOLEAN = /^(?:true|false|yes|no|on|off)$/i;
 /** Words on each side of a quantity read for the question's words (a long sentence or table row states many). */
 const QUANTITY_WINDOW = 6;
 
@@ -63,6 +66,8 @@ function namesAsked(q: DocsQuestion): boolean {
 const UNITS = { size: /(?:[KMGT]i?B|bytes?)(?:\/\w+)?$/, time: /(?:ms|milliseconds?|s|secs?|seconds?|min|minutes?|h|hours?|days?)$/ };
 
 function shapeFit(q: DocsQuestion, sp: DocsSpan): number {
+  // "Which algorithm …", "what policy …": a boolean names no algorithm or policy.
+  if (q.kindAsked && BOOLEAN.test(sp.text.trim())) return 0.3;
   // "How large …" is not answered by a time or a share, "how long …" not by a size.
   if (q.unit && sp.shape === 'quantity' && !UNITS[q.unit].test(sp.text.trim())) return 0.7;
   if (LITERAL.test(sp.text) && (q.howTo || q.shape === 'function' || q.shape === 'option' || q.shape === 'flag' || q.shape === 'module' || q.shape === 'command')) return 0.3;
@@ -115,19 +120,43 @@ interface DocsCandidate {
   fit: number;
 }
 
-function tableCandidates(query: string, top: Sent[], best: Map<string, number>): DocsCandidate[] {
+// A boolean default switches a value on; the value itself is another cell of the row (a code span
+// or a short cell: "| `referrerPolicy` | Referrer-Policy | `no-referrer` | `true` |").
+const SHORT_CELL_WORDS = 3;
+
+/** The values a row states besides its default cell: its code spans, else its short cells. */
+function rowValues(others: readonly string[]): string[] {
+  return others.flatMap((cell) => {
+    const code = [...cell.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!.replace(/^(['"])(.*)\1$/, '$2').trim());
+    if (code.length > 0) return code;
+    return cell.split(/\s+/).length <= SHORT_CELL_WORDS ? [cell.replace(/^(['"])(.*)\1$/, '$2').trim()] : [];
+  });
+}
+
+function tableCandidates(query: string, q: DocsQuestion, top: Sent[], best: Map<string, number>, exclude: readonly string[]): DocsCandidate[] {
   const asked = new Set(contentTerms(query));
   const seen = new Set<string>();
   const out: DocsCandidate[] = [];
   for (const s of top) {
     if (seen.has(s.chunk.chunkId)) continue;
     seen.add(s.chunk.chunkId);
-    for (const cell of defaultCells(s.chunk.text)) {
+    for (const cell of defaultCells(s.chunk.text, q.kindAsked)) {
       const terms = contentTerms(cell.row.replace(cell.value, ''));
       const overlap = terms.filter((t) => asked.has(t)).length / Math.max(1, asked.size);
       if (overlap === 0) continue;
       const sent: Sent = { chunk: s.chunk, rank: s.rank, text: cell.row, start: cell.start, end: cell.end, terms: new Set(terms), score: overlap };
-      out.push({ text: cell.value, sent, score: ((best.get(s.chunk.chunkId) ?? 0) + overlap) * DEFAULT_BONUS, fit: 1.5 });
+      const score = ((best.get(s.chunk.chunkId) ?? 0) + overlap) * DEFAULT_BONUS;
+      // A question asking a kind of value ("which algorithm", "what policy") is not answered by a
+      // boolean or empty default: the row's own value is.
+      if (q.kindAsked && (BOOLEAN.test(cell.value) || cell.value === '')) {
+        for (const value of rowValues(cell.others)) {
+          if (!value || inQuestion(value, query, exclude)) continue;
+          const fit = shapeFit(q, { text: value, start: 0, end: 0, shape: shapeOf(value), code: true, isDefault: true });
+          out.push({ text: value, sent, score: score * fit, fit });
+        }
+        continue;
+      }
+      out.push({ text: cell.value, sent, score, fit: 1.5 });
     }
   }
   return out;
@@ -158,6 +187,8 @@ function candidates(query: string, q: DocsQuestion, top: Sent[], exclude: readon
   // An identifier's parts repeating the question's words count only when an identifier is asked for.
   const qTerms = namesAsked(q) ? contentTerms(query) : [];
   const quantityTerms = q.shape === 'quantity' ? contentTerms(query).filter((t) => !/^(?:large|big|small|long|much|many)$/.test(t)) : [];
+  // A quantity or count question: the figure of the sentence stating the question's phrase, of the asked sort (docs-quantity.ts).
+  const ask = q.shape === 'quantity' || (q.shape === 'value' && /\bhow\s+(?:many|much)\b/i.test(query)) ? quantityAsk(query) : undefined;
   const out: DocsCandidate[] = [];
   for (const s of top) {
     for (const sp of docsSpans(s.text)) {
@@ -165,11 +196,12 @@ function candidates(query: string, q: DocsQuestion, top: Sent[], exclude: readon
       // A value a default marker names answers a default question unless its shape is clearly another.
       const marked = q.defaultAsked && sp.isDefault;
       const fit = marked ? Math.max(shapeFit(q, sp), shapeFit(q, sp) >= 0.6 ? MIN_SHAPE_FIT : 0) : shapeFit(q, sp);
-      const bonus = (marked ? DEFAULT_BONUS : 1) * (sp.code ? 1 + PART_BONUS * partsInQuestion(sp.text, qTerms) : 1) * (1 + nearShare(s.text, sp, quantityTerms));
+      const figure = ask && (sp.shape === 'quantity' || sp.shape === 'number') ? quantityFactor(ask, s.text, sp.start, sp.end, sp.shape === 'number' && !!q.unit) : 1;
+      const bonus = (marked ? DEFAULT_BONUS : 1) * (sp.code ? 1 + PART_BONUS * partsInQuestion(sp.text, qTerms) : 1) * (1 + nearShare(s.text, sp, quantityTerms)) * figure;
       out.push({ text: sp.text, sent: s, score: ((s.score + best.get(s.chunk.chunkId)!) / 2) * fit * bonus, fit });
     }
   }
-  if (q.defaultAsked) out.push(...tableCandidates(query, top, best));
+  if (q.defaultAsked) out.push(...tableCandidates(query, q, top, best, exclude));
   else out.push(...titleCandidates(query, q, top, best, exclude, titleOf));
   return out.sort((a, b) => b.score - a.score);
 }
@@ -226,11 +258,16 @@ export function isDocsQuestion(query: string, sents: readonly Sent[]): boolean {
  */
 export function readDocsAnswer(query: string, sents: Sent[], form: AnswerType, exclude: readonly string[] = [], titleOf?: TitleOf): ReadAnswer | undefined {
   const q = docsQuestion(query);
-  const top = sents.filter((s) => s.rank < TOP_CHUNKS);
+  // The top chunks, and a deeper one that holds an identifier the question names (docs-depth.ts).
+  const top = readerSentences(query, sents, TOP_CHUNKS, titleOf);
   if (q.describe) return withSentencePath(describeAnswer(q.subject, top));
   // A person, place or date is the encyclopaedic reader's; so is a question that names no docs shape.
   if (!q.shape && !q.howTo && !q.defaultAsked && (form !== 'entity' && form !== 'other')) return undefined;
-  const ranked = candidates(query, q, top, exclude, titleOf);
+  let ranked = candidates(query, q, top, exclude, titleOf);
+  // "How large / how long …": a figure with a unit of the asked kind answers over any identifier;
+  // the figures' own sort (rate, memory, the question's phrase) ranks them among themselves.
+  const figure = q.unit ? ranked.find((c) => c.fit >= MIN_SHAPE_FIT) : undefined;
+  if (figure) ranked = [figure, ...ranked.filter((c) => c !== figure)];
   const best = ranked[0];
   if (best && best.fit >= MIN_SHAPE_FIT) return { text: best.text, sent: best.sent, form: 'span', path: 'docs', alternatives: distinctAlternatives(ranked) };
   return withSentencePath(sentenceAnswer(top));

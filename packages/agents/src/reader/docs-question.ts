@@ -24,6 +24,12 @@ export interface DocsQuestion {
   subject?: string;
   /** The kind of unit a quantity question asks for ("how large" → size, "how long" → time). */
   unit?: 'size' | 'time';
+  /**
+   * The head noun names a kind of value no boolean is ("which hashing algorithm", "what
+   * Referrer-Policy", "which status code"): a `true` / `false` default cell does not answer it.
+   * False for "what value", "what default", "which setting", or no head noun at all.
+   */
+  kindAsked: boolean;
 }
 
 // The head noun of the wh-phrase (or of "the … that", "which … do I") → the shape asked. Order
@@ -47,18 +53,21 @@ const HOW_TO = /^\s*(?:\w+\s*,\s*)?how\s+(?:do|can|should|would|could|to|does on
 const DESCRIBE = /^\s*what\s+(?:does|do|did)\s+.+?\s+do\b|^\s*what\s+is\s+.+?\s+(?:for|used for)\s*\??$|^\s*what\s+(?:is|are)\s+(?:the\s+)?(?:purpose|role|point)\s+of\b|^\s*(?:explain|describe)\b/i;
 const QUANTITY = /\bhow\s+(?:large|big|small|long|much\s+(?:memory|disk|space|time|ram|heap)|fast|slow|heavy)\b|\bwhat\s+(?:size|footprint)\b/i;
 
-/** The shape the head noun of a which / what phrase names, if it names one. */
-function shapeOfHead(query: string): DocsShape | undefined {
+// Head nouns a boolean can answer: "what value", "what default", "which setting".
+const BOOLEAN_HEAD = /\b(?:value|default|setting|config(?:uration)?|option|state)s?$/i;
+
+/** The shape the head noun of a which / what phrase names, if it names one, and whether a boolean can answer it. */
+function shapeOfHead(query: string): { shape?: DocsShape; kindAsked: boolean } {
   for (const m of query.matchAll(WH_PHRASE)) {
     const words = m[1]!.split(/\s+/);
     const end = words.findIndex((w) => PHRASE_END.test(w));
     const phrase = words.slice(0, end < 0 ? words.length : end).join(' ');
     if (!phrase) continue;
-    for (const [re, shape] of SHAPES) if (re.test(phrase)) return shape;
+    for (const [re, shape] of SHAPES) if (re.test(phrase)) return { shape, kindAsked: !BOOLEAN_HEAD.test(phrase.replace(/[`?]/g, '')) };
   }
   // "Through which HTTP header …", "the name of the environment variable that …".
-  for (const [re, shape] of SHAPES.slice(0, 3)) if (re.test(query)) return shape;
-  return undefined;
+  for (const [re, shape] of SHAPES.slice(0, 3)) if (re.test(query)) return { shape, kindAsked: true };
+  return { kindAsked: false };
 }
 
 const SUBJECT = /^\s*what\s+(?:does|do|did|is|are)\s+(?:the\s+)?(.+?)\s+(?:do|for|used for)\s*\??\s*$/i;
@@ -70,7 +79,10 @@ export function docsQuestion(query: string): DocsQuestion {
   const describe = DESCRIBE.test(q);
   const subject = describe ? SUBJECT.exec(q)?.[1]?.replace(/`/g, '').trim() : undefined;
   const howTo = !describe && HOW_TO.test(q);
-  const shape = QUANTITY.test(q) ? 'quantity' : (shapeOfHead(q) ?? (/\bhow\s+(?:many|much)\b/i.test(q) ? 'value' : undefined));
+  const head = shapeOfHead(q);
+  const quantity = QUANTITY.test(q);
+  const shape = quantity ? 'quantity' : (head.shape ?? (/\bhow\s+(?:many|much)\b/i.test(q) ? 'value' : undefined));
   const unit = shape !== 'quantity' ? undefined : SIZE_CUE.test(q) ? 'size' : TIME_CUE.test(q) ? 'time' : undefined;
-  return { ...(shape ? { shape } : {}), defaultAsked: DEFAULT_CUE.test(q), howTo, describe, ...(subject ? { subject } : {}), ...(unit ? { unit } : {}) };
+  const kindAsked = quantity || /\bhow\s+(?:many|much)\b/i.test(q) || head.kindAsked;
+  return { ...(shape ? { shape } : {}), defaultAsked: DEFAULT_CUE.test(q), howTo, describe, ...(subject ? { subject } : {}), ...(unit ? { unit } : {}), kindAsked };
 }
