@@ -262,6 +262,17 @@ function toolCall(request: ChatRequest, question: string, turn: number, index: n
   return { id: `oracle_${index}`, name: tool.name, arguments: args };
 }
 
+/** A plain-text reply: the gold (as an answer sentence when the system prompt asks for one), else a statement that the evidence lacks it. */
+function plainReply(request: ChatRequest, found: Found | undefined, question: string, blocks: readonly Block[]): string {
+  if (found) {
+    const system = request.messages.find((m) => m.role === 'system')?.content ?? '';
+    return /so the answer is/i.test(system) ? `So the answer is: ${found.answer}.` : found.answer;
+  }
+  const near = closestSentence(question, blocks);
+  // With no evidence at all (a no-retrieval prompt) it says it does not know.
+  return blocks.length === 0 ? 'unknown' : near ? `${CANNOT} Closest: ${near}` : CANNOT;
+}
+
 /** Under the per-fact chain: the next fact sentence of a reasoning-step request, or undefined (not such a request, or nothing left to state). */
 function nextFact(request: ChatRequest, gold: OracleGold, blocks: readonly Block[], question: string): string | undefined {
   const chain = reasoningSoFar(request.messages);
@@ -293,22 +304,14 @@ export function createOracleChatModel(options: OracleChatModelOptions): ChatMode
     const pick = () => phrases[n++ % phrases.length]!;
     let text = '';
     let toolCalls: ToolCall[] = [];
-    let factStep: string | undefined;
     const toolResults = request.messages.filter((m) => m.role === 'tool').length;
     if (request.tools && request.tools.length > 0 && !found && toolResults < maxToolResults) {
       const turn = request.messages.filter((m) => m.role === 'assistant' && (m.toolCalls?.length ?? 0) > 0).length;
       toolCalls = [toolCall(request, question, turn, index)];
     } else if (request.jsonSchema) {
       text = JSON.stringify(fill(request.jsonSchema, undefined, { root: request.jsonSchema, found, pick }));
-    } else if ((factStep = chainMode === 'per-fact' ? nextFact(request, gold, blocks, question) : undefined) !== undefined) {
-      text = factStep;
-    } else if (found) {
-      const system = request.messages.find((m) => m.role === 'system')?.content ?? '';
-      text = /so the answer is/i.test(system) ? `So the answer is: ${found.answer}.` : found.answer;
     } else {
-      const near = closestSentence(question, blocks);
-      // With no evidence at all (a no-retrieval prompt) it says it does not know.
-      text = blocks.length === 0 ? 'unknown' : near ? `${CANNOT} Closest: ${near}` : CANNOT;
+      text = (chainMode === 'per-fact' ? nextFact(request, gold, blocks, question) : undefined) ?? plainReply(request, found, question, blocks);
     }
     return simulatedResponse(id, request, text, toolCalls);
   };
