@@ -308,6 +308,7 @@ describe('createA2ragAgent at the paper\'s cost (model mode, every call counted)
   }
   /** A retriever that returns the chunks of the documents named in the query (each doc id as a word). */
   const byDocName = {
+    name: 'by-doc-name',
     retrieve: async (query: string) => {
       const chunks = FIXTURE_DOCS.filter((d) => query.toLowerCase().split(/\W+/).includes(d.id)).flatMap((d) => index.chunksOfDoc(d.id)).map((c, r) => ({ chunkId: c.id, docId: c.docId, score: 1 / (r + 1), text: c.text }));
       return { query, chunks, trace: [] };
