@@ -5,9 +5,11 @@
 // answer, Triple-Check, rewrite; reasoning steps and the reader for IRCoT) and by the run's own
 // meter, and the two counts must agree. The figures are COST ONLY, NOT QUALITY. The same figures
 // come from `pnpm rag-eval --dataset <set> --methods a2rag-agent,ircot --chat oracle`. Run:
-//   node --conditions=@rag/source --import tsx packages/agents/bench/ircot-vs-a2rag.ts [--limit N] [--sets a,b]
+//   node --conditions=@rag/source --import tsx packages/agents/bench/ircot-vs-a2rag.ts [--limit N] [--sets a,b] [--oracle-chain per-fact|jump]
+// --oracle-chain: how the oracle writes IRCoT's reasoning chain (default per-fact: one supporting
+// fact per step, then the answer sentence; jump: the answer sentence as soon as the gold is shown).
 import type { ChatModel } from '@rag/core';
-import { createOracleChatModel, type OracleGold } from '@rag/core/simulate';
+import { createOracleChatModel, ORACLE_CHAIN_MODES, type OracleChainMode, type OracleGold } from '@rag/core/simulate';
 import { createA2ragAgent, createIrcotAgent, type Agent } from '../src/index.js';
 import { benchIndex, readDataset } from './shared.js';
 
@@ -39,6 +41,8 @@ const limit = arg('--limit') !== undefined ? Number(arg('--limit')) : undefined;
 // The bar's three sets; 2wiki: its first 200 questions (a reporting split, never tuned on).
 const SETS: Record<string, number | undefined> = { 'hotpotqa-train100': undefined, 'musique-train100': undefined, '2wiki': 200 };
 const sets = arg('--sets')?.split(',') ?? Object.keys(SETS);
+const chain = (arg('--oracle-chain') ?? 'per-fact') as OracleChainMode;
+if (!ORACLE_CHAIN_MODES.includes(chain)) throw new Error(`--oracle-chain: must be ${ORACLE_CHAIN_MODES.join(' or ')}, got "${chain}"`);
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(0.95 * xs.length) - 1)] ?? 0;
 const shares = (xs: string[]) => {
@@ -47,7 +51,7 @@ const shares = (xs: string[]) => {
   return [...out].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${Math.round((100 * n) / xs.length)}%`).join(', ');
 };
 
-console.log('Cost only, not quality (oracle simulator).');
+console.log(`Cost only, not quality (oracle simulator, reasoning chains: ${chain}).`);
 console.log('| dataset | method | model calls (mean) | tokens (mean) | calls per attempt (p95) | retries (mean) | calls by step (per question) | stages |');
 console.log('|---|---|---|---|---|---|---|---|');
 let mismatches = 0;
@@ -57,7 +61,7 @@ for (const name of sets) {
   const questions = all.slice(0, limit ?? SETS[name] ?? all.length);
   const passages = new Map(corpus.map((d) => [d.id, d.text]));
   let gold: OracleGold | undefined;
-  const model = countCalls(createOracleChatModel({ gold: () => gold }));
+  const model = countCalls(createOracleChatModel({ gold: () => gold, chain }));
   const runs: { label: string; agent: Agent }[] = [
     { label: 'a2rag-agent', agent: createA2ragAgent({ index, model }) },
     { label: 'ircot (peer)', agent: createIrcotAgent({ index, model }) },

@@ -292,9 +292,68 @@ describe('createA2ragAgent at the paper\'s cost (model mode, every call counted)
       if (kindOf(r) === 'judge') return { json: { verdict: 'sufficient', reason: 'All there.', missing: [] } };
       throw new Error(`unexpected ${kindOf(r)}`);
     });
-    const a = await createA2ragAgent({ index, model, gate: false, maxRetries: 1 }).answer('Where was Gustave Eiffel born?');
+    const a = await createA2ragAgent({ index, model, gate: false, maxRetries: 1, retryWithoutNewEvidence: true }).answer('Where was Gustave Eiffel born?');
     expect(a.status).toBe('abstained');
     expect(count(model.requests)).toMatchObject({ answer: 2, 'triple-check': 0, rewrite: 1 });
+  });
+
+  /** A model whose answer call always says the evidence does not answer; rewrites return `rewrites` in turn. */
+  function abstainingModel(rewrites: string[]) {
+    let n = 0;
+    return createScriptedChatModel((r) => {
+      if (kindOf(r) === 'answer') return { json: { answer: '', citations: [], abstain: true } };
+      if (kindOf(r) === 'rewrite') return { json: { query: rewrites[n++ % rewrites.length]!, instructions: '' } };
+      throw new Error(`unexpected ${kindOf(r)}`);
+    });
+  }
+  /** A retriever that returns the chunks of the documents named in the query (each doc id as a word). */
+  const byDocName = {
+    name: 'by-doc-name',
+    retrieve: async (query: string) => {
+      const chunks = FIXTURE_DOCS.filter((d) => query.toLowerCase().split(/\W+/).includes(d.id)).flatMap((d) => index.chunksOfDoc(d.id)).map((c, r) => ({ chunkId: c.id, docId: c.docId, score: 1 / (r + 1), text: c.text }));
+      return { query, chunks, trace: [] };
+    },
+  };
+  const skips = (a: { trace: TraceEvent[] }) => a.trace.filter((e) => e.kind === 'decision' && String(e.name).includes('a2rag') && JSON.stringify(e).includes('no new evidence')).length;
+
+  it('after "cannot answer", skips the answer call on an attempt that shows no new passage, and stops after two such rewrites in a row', async () => {
+    const same = ['curie born', 'curie birth'];
+    for (const [maxRetries, legacy, answers, rewrites, status] of [
+      [2, false, 1, 2, 'abstained'],
+      [2, true, 3, 2, 'abstained'],
+      [4, false, 1, 2, 'abstained'],
+      [4, true, 5, 4, 'abstained'],
+    ] as const) {
+      const model = abstainingModel([...same]);
+      const a = await createA2ragAgent({ index, model, gate: false, retriever: byDocName, maxRetries, retryWithoutNewEvidence: legacy }).answer('Where was curie born?');
+      expect(a.status).toBe(status);
+      expect(count(model.requests)).toMatchObject({ answer: answers, rewrite: rewrites });
+      expect(a.cost.llmCalls).toBe(answers + rewrites);
+      expect(skips(a)).toBe(legacy ? 0 : 2);
+      expect(a.retries).toBe(legacy ? maxRetries : 2);
+    }
+  });
+
+  it('asks the model again when the rewrite retrieves a passage it was not shown, or when the failure was not "cannot answer"', async () => {
+    const model = abstainingModel(['curie warsaw', 'warsaw', 'pierre']);
+    const a = await createA2ragAgent({ index, model, gate: false, retriever: byDocName, maxRetries: 3 }).answer('Where was curie born?');
+    // attempt 1 (curie warsaw) shows warsaw: asked; attempt 2 (warsaw) nothing new: skipped; attempt 3 (pierre) new: asked.
+    expect(count(model.requests)).toMatchObject({ answer: 3, rewrite: 3 });
+    expect(skips(a)).toBe(1);
+    // An unsupported answer (Triple-Check fails grounding) is no insufficiency: the same evidence is put to the model again.
+    const answering = createScriptedChatModel((r) => {
+      if (kindOf(r) === 'answer') return { json: { answer: 'Paris', citations: [], abstain: false } };
+      if (kindOf(r) === 'rewrite') return { json: { query: 'curie born', instructions: '' } };
+      throw new Error(`unexpected ${kindOf(r)}`);
+    });
+    const b = await createA2ragAgent({ index, model: answering, gate: false, retriever: byDocName, tripleCheck: scriptedCheck(['grd', 'grd', 'grd']) }).answer('Where was curie born?');
+    expect(b.status).toBe('failed');
+    expect(count(answering.requests)).toMatchObject({ answer: 3, rewrite: 2 });
+    expect(skips(b)).toBe(0);
+  });
+
+  it('rejects a non-boolean retryWithoutNewEvidence', () => {
+    expect(() => createA2ragAgent({ index, retryWithoutNewEvidence: 'yes' as unknown as boolean })).toThrow(/retryWithoutNewEvidence/);
   });
 
   it('by default decides stage sufficiency with no model call; "model" asks after every stage it stops or escalates at', async () => {

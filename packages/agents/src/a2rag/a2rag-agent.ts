@@ -21,6 +21,7 @@ import type { Agent, TripleProposalSink } from '../types.js';
 import { createCoverageGate } from './coverage-gate.js';
 import { budgetedEvidence, citedWindows } from './evidence-views.js';
 import { createSummaryGate, type SummaryGate } from './entry-gate.js';
+import { createShownEvidence } from './shown-evidence.js';
 import { shareQueryAnalysis } from './shared-analysis.js';
 import { proposeTriples } from './triple-proposals.js';
 
@@ -93,6 +94,16 @@ export interface A2ragAgentOptions {
    * keyword query for retrieval and not a question.
    */
   answerQuery?: 'rewritten' | 'original';
+  /**
+   * After an attempt whose answer call said the evidence does not answer the question
+   * (insufficiency), the next attempt puts q^(i+1)'s evidence to the answer call only if it shows
+   * a passage (or graph fact) no earlier answer call was shown; otherwise that attempt fails with
+   * no answer call ("no new evidence: skip answer") and the loop rewrites again, ending at once
+   * (ABSTAIN/FAIL as at budget exhaustion) after two such attempts in a row. true: ask the model
+   * again on evidence it has already seen (the previous behaviour). Default: false with a chat
+   * model, true on the embedded default (no model call to save; its behaviour is unchanged).
+   */
+  retryWithoutNewEvidence?: boolean;
   /** Chunks retrieved per attempt (default 10). */
   k?: number;
   /** HITL: where candidate triples from verified evidence are proposed (off by default). */
@@ -189,6 +200,8 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
     throw invalidInput('createA2ragAgent(options.rewriteEvidence)', 'must be "lead" or "excerpt"', { value: options.rewriteEvidence });
   // The embedded strategies read all of E^(i) (no model tokens to save): views apply in model mode only.
   const views = model ? { answerBudget, checkEvidence } : undefined;
+  const retryWithoutNewEvidence = options.retryWithoutNewEvidence ?? !model;
+  if (typeof retryWithoutNewEvidence !== 'boolean') throw invalidInput('createA2ragAgent(options.retryWithoutNewEvidence)', 'must be a boolean', { value: options.retryWithoutNewEvidence });
   const fallback = options.gateFallback ?? 'abstain';
   const extractor = options.extractor ?? createTypedTripleExtractor();
   const name = options.name ?? 'a2rag-agent';
@@ -226,7 +239,14 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
         // sentence): never verified, it is answered, labelled unsure, only when no attempt gave a
         // verified or unsure phrase.
         let sentence: typeof unsure;
+        // What the answer calls were shown so far, and whether the last attempt failed because
+        // its answer call said the evidence does not answer (see `retryWithoutNewEvidence`).
+        const seen = retryWithoutNewEvidence ? undefined : createShownEvidence();
+        let insufficient = false;
+        let skippedInARow = 0;
+        let attempts = 0;
         for (let i = 0; i <= maxRetries; i++) {
+          attempts = i + 1;
           if (i > 0) {
             meter.recordRetry();
             partial.retries = i;
@@ -244,10 +264,29 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
           // the user's q when the rewrite is a retrieval keyword query (see `answerQuery`).
           const asked = answerQuery === 'rewritten' ? query : q;
           const shown = views && views.answerBudget !== 'all' ? budgetedEvidence(evidence, views.answerBudget.maxTokens, factTokens) : evidence;
+          if (seen && insufficient && last && !seen.hasNew(shown)) {
+            // The model already said this evidence does not answer: this attempt fails without an
+            // answer call (same failure type), then rewrite again or end as Algorithm 1 does.
+            skippedInARow++;
+            trace.decision('a2rag', `attempt ${i + 1}: no new evidence: skip answer`, { attempt: i, passages: shown.chunks.length, inARow: skippedInARow });
+            last = { text: '', check: last.check, evidence, citations: [] };
+            if (i === maxRetries) break;
+            if (skippedInARow >= 2) {
+              trace.decision('a2rag', `two rewrites in a row brought nothing the model had not seen: stop after ${i + 1} attempt(s)`, { attempt: i });
+              break;
+            }
+            const rewrite = await rewriter.rewrite({ query, failure: last.check.failure ?? 'ans', evidence, answer: '', analysis }, context);
+            query = rewrite.query;
+            instructions = rewrite.instructions;
+            continue;
+          }
+          skippedInARow = 0;
+          seen?.add(shown);
           const generated = await trace.stage('generate', () =>
             generator.generate({ query: asked, evidence: shown, analysis, ...(instructions ? { instructions } : {}) }, context),
           );
           const candidate = generated.abstain ? '' : generated.text;
+          insufficient = generated.abstain === true;
           if (candidate) partial.text = candidate;
           // An empty candidate cannot be grounded or adequate whatever a model says: the lexical
           // checks decide its failure type (relevance, else grounding) with no model call.
@@ -296,7 +335,7 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
             verification: verificationOf(unsure.check.verdicts),
             evidence: refsOf(unsure.ranking),
             stage: unsure.stage,
-            retries: maxRetries,
+            retries: attempts - 1,
           };
         }
         if (onExhausted === 'unsure-answer' && sentence) {
@@ -310,31 +349,31 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
             verification: sentenceVerification(),
             evidence: refsOf(sentence.ranking),
             stage: sentence.stage,
-            retries: maxRetries,
+            retries: attempts - 1,
           };
         }
-        const reasonOfNone = `no answer after ${maxRetries + 1} attempt(s): ${abstentionReason(q, last?.evidence.chunks ?? [])}`;
+        const reasonOfNone = `no answer after ${attempts} attempt(s): ${abstentionReason(q, last?.evidence.chunks ?? [])}`;
         if (onExhausted === 'fail') {
           // Algorithm 1: the retry budget is spent. FAIL when some attempt had a candidate that did
           // not verify, ABSTAIN when no attempt found an answer in its evidence at all. No answer
           // text either way; the last candidate is named in the reason for inspection.
           const candidate = last?.text || sentence?.text || '';
           const status = candidate ? 'failed' : 'abstained';
-          trace.decision('a2rag', `Triple-Check failed after ${maxRetries + 1} attempt(s): ${status === 'failed' ? 'FAIL' : 'ABSTAIN'}`, { failure: last?.check.failure });
+          trace.decision('a2rag', `Triple-Check failed after ${attempts} attempt(s): ${status === 'failed' ? 'FAIL' : 'ABSTAIN'}`, { failure: last?.check.failure });
           return {
             status,
             text: '',
             citations: [],
             verdicts: last?.check.verdicts ?? [],
             verification: candidate
-              ? { status: 'failed', reason: `not verified after ${maxRetries + 1} attempt(s) (last candidate "${candidate.slice(0, 200)}"): ${verificationOf(last?.check.verdicts ?? []).reason}` }
+              ? { status: 'failed', reason: `not verified after ${attempts} attempt(s) (last candidate "${candidate.slice(0, 200)}"): ${verificationOf(last?.check.verdicts ?? []).reason}` }
               : { status: 'unsure', reason: reasonOfNone },
             evidence: partial.evidence ?? [],
             stage: partial.stage ?? 'failed',
-            retries: maxRetries,
+            retries: attempts - 1,
           };
         }
-        trace.decision('a2rag', `Triple-Check failed after ${maxRetries + 1} attempt(s): FAIL`, { failure: last?.check.failure });
+        trace.decision('a2rag', `Triple-Check failed after ${attempts} attempt(s): FAIL`, { failure: last?.check.failure });
         // FAIL (Algorithm 1 line 21). The last, unverified candidate is kept in `text` for
         // inspection; the status and verdicts say it was not verified.
         return {
@@ -345,7 +384,7 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
           verification: last?.text ? verificationOf(last.check.verdicts) : { status: 'failed', reason: reasonOfNone },
           evidence: partial.evidence ?? [],
           stage: partial.stage ?? 'failed',
-          retries: maxRetries,
+          retries: attempts - 1,
         };
       })),
   };

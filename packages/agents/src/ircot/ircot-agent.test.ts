@@ -1,7 +1,8 @@
-import { createScriptedChatModel } from '@rag/core/testing';
+import { createOracleChatModel, createScriptedChatModel } from '@rag/core/testing';
 import type { Indexer } from '@rag/indexer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixtureIndex } from '../../test/fixture.js';
+import { IRCOT_SYSTEM_PROMPT } from '../prompts/ircot-prompt.js';
 import { createIrcotAgent } from './ircot-agent.js';
 
 let index: Indexer;
@@ -50,6 +51,31 @@ describe('createIrcotAgent (service mode)', () => {
     expect(a.text).toBe('156,920');
     expect(a.cost.llmCalls).toBe(2);
     expect(a.citations[0]?.docId).toBe('dijon');
+  });
+
+  it('asks for one sentence with one-fact-per-sentence demonstrations that end in a separate answer sentence', () => {
+    expect(IRCOT_SYSTEM_PROMPT).toMatch(/only the NEXT single sentence/);
+    const demos = IRCOT_SYSTEM_PROMPT.split(/Example \d+:\n/).slice(1);
+    expect(demos.length).toBeGreaterThanOrEqual(2);
+    for (const d of demos) expect(d).toMatch(/Chain: (?:[^.]+\. ){2,}So the answer is: [^.]+\.\s*$/);
+  });
+
+  it('under the per-fact oracle, states the bridge fact and the answer fact before the answer sentence; under "jump" it answers at once', async () => {
+    const gold = {
+      answers: ['156,920'],
+      supports: [
+        'Gustave Eiffel was a French civil engineer. He was born in Dijon in 1832. His company built the Eiffel Tower.',
+        'Dijon is a city in eastern France. It is famous for its mustard. Dijon has a population of 156,920 people.',
+      ],
+    };
+    const q = 'What is the population of the city where Gustave Eiffel was born?';
+    const steps = (a: { trace: { kind: string; name: string }[] }) => a.trace.filter((e) => e.kind === 'llm' && e.name === 'ircot-reason').length;
+    const perFact = await createIrcotAgent({ index, model: createOracleChatModel({ gold }), maxSteps: 4, reader: 'chain' }).answer(q);
+    expect(perFact.text).toBe('156,920');
+    expect(steps(perFact)).toBe(3); // He was born in Dijon … / Dijon has a population … / So the answer is …
+    const jump = await createIrcotAgent({ index, model: createOracleChatModel({ gold, chain: 'jump' }), maxSteps: 4, reader: 'chain' }).answer(q);
+    expect(jump.text).toBe('156,920');
+    expect(steps(jump)).toBe(1);
   });
 
   it('fails cleanly when the token budget is spent', async () => {

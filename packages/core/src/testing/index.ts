@@ -17,3 +17,4 @@ export { createMessyChatModel, damageText, parseModelFaults, MODEL_FAULTS } from
 export type { MessyChatModel, MessyChatModelOptions, ModelFault } from './messy-chat-model.js';
 export { createOracleChatModel, findGold, evidenceBlocks, questionOf } from './oracle-chat-model.js';
 export type { OracleChatModelOptions, OracleGold } from './oracle-chat-model.js';
+export { ORACLE_CHAIN_MODES, type OracleChainMode } from './oracle-chain-step.js';

@@ -86,6 +86,52 @@ describe('oracle chat model (cost simulator)', () => {
     expect(done).toMatchObject({ text: 'Paris', toolCalls: [] });
   });
 
+  describe('reasoning steps (IRCoT: "Reasoning so far: …", "Next sentence:")', () => {
+    const bridge = 'Harwick Bridge crosses the Lune. It was designed by Mara Ostby.';
+    const target = 'Mara Ostby was a Norwegian engineer. She was born in Selvik.';
+    const gold = { answers: ['Selvik'], supports: [bridge, target] };
+    const step = (chain: string[], texts: Record<string, string> = { p1: target, p2: bridge, p3: 'The Lune is a river.' }) => ({
+      messages: [
+        { role: 'system' as const, content: 'Write the next sentence. End with: So the answer is: X.' },
+        { role: 'user' as const, content: `Paragraphs:\n${evidence(texts)}\n\nQuestion: Where was the designer of Harwick Bridge born?\nReasoning so far: ${chain.join(' ') || '(none)'}\nNext sentence:` },
+      ],
+    });
+
+    it('per-fact (default): states each shown supporting passage, bridge first, one sentence per call, then the answer', async () => {
+      const m = createOracleChatModel({ gold });
+      const first = (await m.chat(step([]))).text;
+      expect(first).toBe('It was designed by Mara Ostby.');
+      const second = (await m.chat(step([first]))).text;
+      expect(second).toBe('She was born in Selvik.');
+      expect((await m.chat(step([first, second]))).text).toBe('So the answer is: Selvik.');
+    });
+
+    it('per-fact: a supporting passage not shown is not stated; with the gold shown and every shown passage stated it answers', async () => {
+      const m = createOracleChatModel({ gold });
+      const only = { p1: target };
+      expect((await m.chat(step([], only))).text).toBe('She was born in Selvik.');
+      expect((await m.chat(step(['She was born in Selvik.'], only))).text).toBe('So the answer is: Selvik.');
+      // no supporting passage shown, no gold: as before, it says it cannot answer
+      expect((await m.chat(step([], { p3: 'The Lune is a river in England.' }))).text).toMatch(/does not answer/);
+      // bridge stated, answer passage not shown yet: nothing left to state, no answer
+      expect((await m.chat(step(['It was designed by Mara Ostby.'], { p2: bridge }))).text).toMatch(/does not answer/);
+    });
+
+    it('jump, and a gold without supports: the answer sentence as soon as the gold is shown', async () => {
+      expect((await createOracleChatModel({ gold, chain: 'jump' }).chat(step([]))).text).toBe('So the answer is: Selvik.');
+      expect((await createOracleChatModel({ gold: { answers: ['Selvik'] } }).chat(step([]))).text).toBe('So the answer is: Selvik.');
+      expect(() => createOracleChatModel({ gold, chain: 'hop' as never })).toThrow(/chain must be per-fact or jump/);
+    });
+
+    it('leaves every other request as it was: a plain answer prompt and a structured answer answer at once', async () => {
+      const m = createOracleChatModel({ gold });
+      const plain = step([]).messages.map((msg) => ({ ...msg, content: msg.content.replace(/\nReasoning so far:[\s\S]*$/, '') }));
+      expect((await m.chat({ messages: plain })).text).toBe('So the answer is: Selvik.');
+      const r = await generateObject({ model: m, schema: Answer, messages: step([]).messages, retries: 0 });
+      expect(r.object.answer).toBe('Selvik');
+    });
+  });
+
   it('refuses a request for which no gold is known', async () => {
     const m = createOracleChatModel({ gold: () => undefined });
     await expect(m.chat({ messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({ code: 'RAG_CONFIG' });

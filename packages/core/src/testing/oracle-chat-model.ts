@@ -10,6 +10,10 @@ import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, ChatStreamChunk
 import { RagError } from '../errors.js';
 import { simulatedChatModel, simulatedResponse } from './simulated-response.js';
 import { sampleFromSchema } from './schema-following-chat-model.js';
+import { nextChainSentence, ORACLE_CHAIN_MODES, reasoningSoFar, type OracleChainMode } from './oracle-chain-step.js';
+import { normalizeForMatch, shows, type Block } from './oracle-match.js';
+
+export { normalizeForMatch } from './oracle-match.js';
 
 /** What the oracle knows about the question a request belongs to. */
 export interface OracleGold {
@@ -27,12 +31,16 @@ export interface OracleChatModelOptions {
   gold: OracleGold | ((request: ChatRequest) => OracleGold | undefined);
   /** Tool results after which a tool-using conversation stops searching and gives up (default 6). */
   maxToolResults?: number;
+  /**
+   * How it writes a reasoning chain when a request asks for the next reasoning sentence
+   * ("Reasoning so far: …", "Next sentence:"; IRCoT's step). "per-fact" (default): like a model
+   * following one-fact-per-sentence demonstrations, it states each shown supporting passage
+   * (OracleGold.supports) in turn and writes "So the answer is: X." only once all are stated.
+   * "jump": the answer sentence as soon as the gold is in the evidence. Other requests are the same
+   * under both; a gold without supports is answered as under "jump".
+   */
+  chain?: OracleChainMode;
   id?: string;
-}
-
-interface Block {
-  id?: string;
-  text: string;
 }
 
 type Schema = Record<string, unknown>;
@@ -41,15 +49,6 @@ const POSITIVE = new Set(['pass', 'yes', 'true', 'sufficient', 'supported', 'rel
 const NEGATIVE = new Set(['fail', 'no', 'false', 'insufficient', 'unsupported', 'irrelevant', 'ungrounded', 'inadequate', 'failed', 'incorrect', 'unanswerable', 'inconsistent', 'abstained', 'unsure']);
 // Not a refusal (callers re-ask refusals): a plain statement that the evidence lacks the answer.
 const CANNOT = 'The evidence shown does not answer the question.';
-
-export function normalizeForMatch(s: string): string {
-  return ` ${s
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim()} `;
-}
 
 /** Evidence blocks of a request: <data> elements other than the question and the candidate answer, and tool results. */
 export function evidenceBlocks(messages: readonly ChatMessage[]): Block[] {
@@ -119,17 +118,6 @@ export function findGold(gold: OracleGold, blocks: readonly Block[]): Found | un
     return { answer: yesNo, block: cited[0]!.block, quote: cited[0]!.quote, cited };
   }
   return undefined;
-}
-
-/** Whether a normalized evidence text shows (part of) a passage: its opening, or one of its longer sentences. */
-function shows(evidence: string, passage: string): boolean {
-  const norm = normalizeForMatch(passage);
-  const opening = norm.slice(0, 60);
-  if (opening.trim().length >= 10 && evidence.includes(opening.trimEnd() + ' ')) return true;
-  return passage
-    .split(/(?<=[.!?])\s+/)
-    .map(normalizeForMatch)
-    .some((s) => s.trim().length >= 30 && evidence.includes(s));
 }
 
 /** An exact substring of `text` to cite for `answer`: the answer's own casing when present, else the sentence holding it. */
@@ -274,9 +262,29 @@ function toolCall(request: ChatRequest, question: string, turn: number, index: n
   return { id: `oracle_${index}`, name: tool.name, arguments: args };
 }
 
+/** A plain-text reply: the gold (as an answer sentence when the system prompt asks for one), else a statement that the evidence lacks it. */
+function plainReply(request: ChatRequest, found: Found | undefined, question: string, blocks: readonly Block[]): string {
+  if (found) {
+    const system = request.messages.find((m) => m.role === 'system')?.content ?? '';
+    return /so the answer is/i.test(system) ? `So the answer is: ${found.answer}.` : found.answer;
+  }
+  const near = closestSentence(question, blocks);
+  // With no evidence at all (a no-retrieval prompt) it says it does not know.
+  return blocks.length === 0 ? 'unknown' : near ? `${CANNOT} Closest: ${near}` : CANNOT;
+}
+
+/** Under the per-fact chain: the next fact sentence of a reasoning-step request, or undefined (not such a request, or nothing left to state). */
+function nextFact(request: ChatRequest, gold: OracleGold, blocks: readonly Block[], question: string): string | undefined {
+  const chain = reasoningSoFar(request.messages);
+  return chain === undefined ? undefined : nextChainSentence(gold.supports, gold.answers, blocks, question, chain);
+}
+
 export function createOracleChatModel(options: OracleChatModelOptions): ChatModel & { stream(request: ChatRequest): AsyncIterable<ChatStreamChunk> } {
   const id = options.id ?? 'oracle-cost-simulator';
   const maxToolResults = options.maxToolResults ?? 6;
+  const chainMode = options.chain ?? 'per-fact';
+  if (!ORACLE_CHAIN_MODES.includes(chainMode))
+    throw new RagError('RAG_INVALID_INPUT', `oracle simulator: chain must be ${ORACLE_CHAIN_MODES.join(' or ')}, got "${String(chainMode)}"`, { details: { input: 'chain' } });
   let calls = 0;
   const goldOf = (request: ChatRequest): OracleGold => {
     const gold = typeof options.gold === 'function' ? options.gold(request) : options.gold;
@@ -302,13 +310,8 @@ export function createOracleChatModel(options: OracleChatModelOptions): ChatMode
       toolCalls = [toolCall(request, question, turn, index)];
     } else if (request.jsonSchema) {
       text = JSON.stringify(fill(request.jsonSchema, undefined, { root: request.jsonSchema, found, pick }));
-    } else if (found) {
-      const system = request.messages.find((m) => m.role === 'system')?.content ?? '';
-      text = /so the answer is/i.test(system) ? `So the answer is: ${found.answer}.` : found.answer;
     } else {
-      const near = closestSentence(question, blocks);
-      // With no evidence at all (a no-retrieval prompt) it says it does not know.
-      text = blocks.length === 0 ? 'unknown' : near ? `${CANNOT} Closest: ${near}` : CANNOT;
+      text = (chainMode === 'per-fact' ? nextFact(request, gold, blocks, question) : undefined) ?? plainReply(request, found, question, blocks);
     }
     return simulatedResponse(id, request, text, toolCalls);
   };

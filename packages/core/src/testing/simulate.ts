@@ -7,3 +7,4 @@ export type { MessyChatModel, MessyChatModelOptions, ModelFault } from './messy-
 export { loadDevPassages, scaleCorpus } from './scale-corpus.js';
 export { createOracleChatModel, findGold, evidenceBlocks, questionOf } from './oracle-chat-model.js';
 export type { OracleChatModelOptions, OracleGold } from './oracle-chat-model.js';
+export { ORACLE_CHAIN_MODES, type OracleChainMode } from './oracle-chain-step.js';

@@ -64,6 +64,7 @@ function buildProgram(argv: readonly string[], io: CliIo, deps: CliDeps): Comman
     .option('--method-option <method.key=value>', 'a method option, repeatable (e.g. a2rag.relationSeeds=false)', collect, [] as string[])
     .option('--chat <kind>', "replace the stack's chat model with a simulator: scripted (well-behaved), messy (misbehaves; see --fault) or oracle (knows the gold answer; cost only, not quality)")
     .option('--fault <names>', 'faults of --chat messy: all, or comma-separated names (see docs/services.md)', 'all')
+    .option('--oracle-chain <mode>', 'how --chat oracle writes a reasoning chain (IRCoT steps): per-fact (one supporting fact per step, then the answer; default) or jump (the answer as soon as it is shown)')
     .option('--judge', "score answers with an LLM judge (the stack's chat model; needs OLLAMA_HOST)")
     .option('--cache-dir <dir>', 'where built indexes are cached', '.rag-cache')
     .option('--no-cache', 'build the index in memory and do not cache it')
@@ -93,6 +94,7 @@ interface CliOptions {
   judge?: boolean;
   chat?: string;
   fault: string;
+  oracleChain?: string;
   cacheDir: string;
   cache: boolean;
   indexWithModel?: boolean;
@@ -125,7 +127,9 @@ async function execute(opts: CliOptions, argv: readonly string[], io: CliIo, dep
   log(`rag-eval: ${dataset.name}: ${dataset.questions.length} questions, ${dataset.corpus.length} passages (${dataset.format})`);
 
   const baseStack = deps.createStack(io.env);
-  const simulated = opts.chat !== undefined ? simulatedChat(opts.chat, opts.fault, dataset, opts.limit) : undefined;
+  if (opts.oracleChain !== undefined && opts.chat === undefined)
+    throw new RagError('RAG_INVALID_INPUT', '--oracle-chain: only with --chat oracle', { details: { input: 'oracle-chain' } });
+  const simulated = opts.chat !== undefined ? simulatedChat(opts.chat, opts.fault, dataset, opts.limit, opts.oracleChain) : undefined;
   const stack = simulated ? { ...baseStack, chat: simulated.chat, describe: `${baseStack.describe}; chat: ${simulated.describe}` } : baseStack;
   log(`rag-eval: ${stack.describe}`);
   const judge = opts.judge

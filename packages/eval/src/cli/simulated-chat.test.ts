@@ -28,6 +28,23 @@ describe('--chat scripted|messy', () => {
     const reply = await sim.questionScope!(dataset.questions[0]!, () => sim.chat.chat(request));
     expect(reply.text).toBe('Paris');
   });
+
+  it('passes --oracle-chain to the oracle only, and rejects unknown modes', async () => {
+    const dataset = {
+      name: 'toy',
+      source: 'toy',
+      format: 'jsonl-dir' as const,
+      corpus: [{ id: 'd1', text: 'Ada lived in Paris for many years.' }],
+      questions: [{ id: 'a', question: 'Where did Ada live?', answers: ['Paris'], supportingIds: ['d1'] }],
+    };
+    const request = { messages: [{ role: 'user' as const, content: 'Paragraphs:\n<data id="c1">\nAda lived in Paris for many years.\n</data>\n\nQuestion: Where did Ada live?\nReasoning so far: (none)\nNext sentence:' }] };
+    const ask = (sim: ReturnType<typeof simulatedChat>) => sim.questionScope!(dataset.questions[0]!, () => sim.chat.chat(request));
+    expect((await ask(simulatedChat('oracle', 'all', dataset))).text).toBe('Ada lived in Paris for many years.');
+    expect((await ask(simulatedChat('oracle', 'all', dataset, undefined, 'jump'))).text).toBe('Paris');
+    expect(simulatedChat('oracle', 'all', dataset, undefined, 'jump').describe).toMatch(/reasoning chains: jump/);
+    expect(() => simulatedChat('oracle', 'all', dataset, undefined, 'hop')).toThrow(/--oracle-chain: must be per-fact or jump/);
+    expect(() => simulatedChat('scripted', 'all', dataset, undefined, 'jump')).toThrow(/only with --chat oracle/);
+  });
 });
 
 describe('model use in the report', () => {

@@ -23,6 +23,7 @@ export const a2ragAgentMethod: EvalMethod = {
     graphTokens: 'integer, with a model: tokens of the first graph facts (seed-incident triples first) the answer call is also shown (default 0)',
     checkEvidence: 'cited | shown | retrieved, with a model: what Triple-Check is shown (default cited: the cited sentences with one neighbour each side)',
     rewriteEvidence: 'lead | excerpt, with a model: what the rewrite is shown of each top passage (default lead: its opening sentence; excerpt: 600 characters)',
+    retryWithoutNewEvidence: 'boolean, with a model: true puts the same evidence to the answer call again after it said the evidence does not answer (default false: an attempt whose rewrite retrieves no passage the answer call has not seen fails without an answer call; two in a row end the loop)',
     unsureAnswer: 'boolean, true answers with the best unverified attempt (labelled unsure) instead of FAIL/ABSTAIN when the retries run out (default: true on the embedded default, whose heuristic checks cannot show an answer wrong, false with a chat model, as in Algorithm 1)',
   },
   create: (stack, options) => {
@@ -30,6 +31,7 @@ export const a2ragAgentMethod: EvalMethod = {
     const unsureAnswer = booleanOption(options, 'a2rag-agent', 'unsureAnswer');
     const llmAnalysis = booleanOption(options, 'a2rag-agent', 'llmAnalysis');
     const lexicalFirst = booleanOption(options, 'a2rag-agent', 'lexicalFirst');
+    const retryWithoutNewEvidence = booleanOption(options, 'a2rag-agent', 'retryWithoutNewEvidence');
     const gate = booleanOption(options, 'a2rag-agent', 'gate');
     const threshold = numberOption(options, 'a2rag-agent', 'gateThreshold');
     const sufficiency = stringOption(options, 'sufficiency');
@@ -46,6 +48,7 @@ export const a2ragAgentMethod: EvalMethod = {
         ...(unsureAnswer !== undefined ? { onExhausted: unsureAnswer ? ('unsure-answer' as const) : ('fail' as const) } : {}),
         ...(llmAnalysis ? { llmAnalysis } : {}),
         ...(lexicalFirst ? { lexicalFirst } : {}),
+        ...(retryWithoutNewEvidence !== undefined ? { retryWithoutNewEvidence } : {}),
         ...(sufficiency !== undefined ? { sufficiency: sufficiency as 'heuristic' } : {}),
         ...(answerTokens !== undefined || graphTokens !== undefined
           ? { answerEvidence: answerTokens === 0 ? ('all' as const) : { maxTokens: answerTokens ?? DEFAULT_ANSWER_TOKENS, ...(graphTokens !== undefined ? { graphTokens } : {}) } }
