@@ -74,6 +74,8 @@ export function createIndexer(options: IndexerOptions = {}, restored?: RestoredI
         await vectors.count(nsOf(name));
       }
       await turn();
+      await parts.extractor?.prepare?.();
+      await turn();
       // the name index of the graph as it is now: the next ingest updates it from its own changes
       if (parts.resolver?.prepare && graph.version === version) {
         parts.resolver.prepare(graph);

@@ -72,3 +72,18 @@ describe('prepareWrites', () => {
     expect(ticks).toBeGreaterThan(0);
   });
 });
+
+describe('the typed extractor prepare', () => {
+  it('loads its lexicon and tagger without changing what it extracts', async () => {
+    const { createTypedTripleExtractor } = await import('./extraction/typed-extractor.js');
+    const text = 'Grace Hopper was an American computer scientist. She was born in New York City.';
+    const chunk = { id: 'h::0', docId: 'h', text, start: 0, end: text.length, sentences: [{ start: 0, end: 48 }, { start: 49, end: text.length }] };
+    const prepared = createTypedTripleExtractor();
+    await prepared.prepare!();
+    const fresh = createTypedTripleExtractor();
+    const a = await prepared.extract({ chunk, docTitle: 'Grace Hopper' });
+    const b = await fresh.extract({ chunk, docTitle: 'Grace Hopper' });
+    expect(a).toEqual(b);
+    expect(a.triples.length).toBeGreaterThan(0);
+  });
+});

@@ -23,6 +23,11 @@ export interface Extraction {
 export interface TripleExtractor {
   readonly id: string;
   extract(input: { chunk: Chunk; docTitle?: string; template?: DomainTemplate }, context?: RunContext): Promise<Extraction>;
+  /**
+   * Optional: load now what extraction reads on first use (a lexicon, a tagger), so the first
+   * chunk of a later write does not wait for it. Makes no model call and changes nothing stored.
+   */
+  prepare?(): Promise<void>;
 }
 
 export interface EntityLink {

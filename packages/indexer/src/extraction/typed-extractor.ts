@@ -85,8 +85,12 @@ export function createTypedTripleExtractor(options: TypedTripleExtractorOptions 
   const maxGap = options.maxGapWords ?? 6;
   const pageAll = (options.pageMentions ?? 'all') === 'all';
   const outsideWeight = checkOutsideTemplateWeight(options.outsideTemplateWeight, 'createTypedTripleExtractor(options.outsideTemplateWeight)');
-  return {
+  const extractor: TripleExtractor = {
     id: 'typed@1',
+    async prepare() {
+      // one short passage through every step: the lexicon and the tagger are loaded by it
+      await extractor.extract({ chunk: PREPARE_CHUNK, docTitle: 'Ada Lovelace' });
+    },
     async extract({ chunk, docTitle, template }) {
       const titleName = docTitle ? stripTitle(docTitle) : '';
       const titleNorm = normKey(titleName);
@@ -314,7 +318,23 @@ export function createTypedTripleExtractor(options: TypedTripleExtractorOptions 
       return { entities: [...entities.values()], triples: weighByTemplate([...triples.values()], template, outsideWeight) } satisfies Extraction;
     },
   };
+  return extractor;
 }
+
+/** The passage `prepare` extracts from (its result is dropped). */
+const PREPARE_TEXT = 'Ada Lovelace was an English mathematician. She was born in London in 1815 and worked with Charles Babbage on the Analytical Engine.';
+const PREPARE_SPLIT = PREPARE_TEXT.indexOf(' She ');
+const PREPARE_CHUNK = {
+  id: 'prepare::0',
+  docId: 'prepare',
+  text: PREPARE_TEXT,
+  start: 0,
+  end: PREPARE_TEXT.length,
+  sentences: [
+    { start: 0, end: PREPARE_SPLIT },
+    { start: PREPARE_SPLIT + 1, end: PREPARE_TEXT.length },
+  ],
+};
 
 /** A single word of a multi-word person's name that is not its surname: a first or middle name, or a country. */
 function notSurname(surface: string, name: string): boolean {
