@@ -34,4 +34,16 @@ describe('a2rag method in model mode', () => {
     await noJudge.run(q, { k: 4 });
     expect(model.requests.length).toBe(n);
   });
+
+  it('passes lexicalWeight to the retriever as its fusion weight and rejects a negative one by name', async () => {
+    const index = createIndexer();
+    await index.ingest(FIXTURE_CORPUS);
+    const q = FIXTURE_QUESTIONS[0]!.question;
+    const scores = async (w: number) => (await (await a2ragMethod.create({ mode: 'embedded', index }, { lexicalWeight: w, baseFusion: false })).run(q, { k: 4 })).ranked.map((c) => c.score);
+    const [low, high] = [await scores(0), await scores(3)];
+    expect(low.length).toBeGreaterThan(0);
+    expect(high).not.toEqual(low);
+    await expect(Promise.resolve().then(() => a2ragMethod.create({ mode: 'embedded', index }, { lexicalWeight: -1 }))).rejects.toThrow(/fusion\.lexical/);
+    await expect(Promise.resolve().then(() => a2ragMethod.create({ mode: 'embedded', index }, { lexicalWeight: 'high' }))).rejects.toThrow(/a2rag\.lexicalWeight/);
+  });
 });

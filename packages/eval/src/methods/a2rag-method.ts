@@ -21,6 +21,7 @@ export const a2ragMethod: EvalMethod = {
     baseFusion: 'boolean, false = the graph ranking alone, without the lexical base-ranking fallback; default true',
     graphWeight: 'number in [0, 1]: fix the graph weight of the base-ranking fusion for every question (ablation)',
     fullAt: 'number in (0, 1]: anchoring² × entity coverage of a question at which the graph ranking gets full weight (default 0.05)',
+    lexicalWeight: 'number ≥ 0: weight of the normalised BM25 score in the graph ranking (fusion.lexical, default 0.35)',
   },
   create: (stack, options) => {
     const relationSeeds = booleanOption(options, 'a2rag', 'relationSeeds');
@@ -31,6 +32,7 @@ export const a2ragMethod: EvalMethod = {
     const fusionOn = booleanOption(options, 'a2rag', 'baseFusion') ?? true;
     const weight = numberOption(options, 'a2rag', 'graphWeight');
     const fullAt = numberOption(options, 'a2rag', 'fullAt');
+    const lexicalWeight = numberOption(options, 'a2rag', 'lexicalWeight');
     const stages = stagesText?.split('+').map((s) => s.trim());
     for (const s of stages ?? [])
       if (s !== 'local' && s !== 'bridge' && s !== 'ppr')
@@ -45,6 +47,7 @@ export const a2ragMethod: EvalMethod = {
           : {}),
         ...(relationSeeds !== undefined ? { relationSeeds } : {}),
         ...(stages ? { stages: stages as A2ragStage[] } : {}),
+        ...(lexicalWeight !== undefined ? { fusion: { lexical: lexicalWeight } } : {}),
         baseFusion: fusionOn ? { ...(weight !== undefined ? { weight } : {}), ...(fullAt !== undefined ? { fullAt } : {}) } : false,
       }),
     );

@@ -38,7 +38,8 @@ export interface A2ragRetrieverOptions {
   ppr?: PprStageOptions;
   /**
    * Fusion weights of the final ranking: lexical (normalised BM25) plus each stage's
-   * normalised provenance scores. Set `lexical: 0` for a graph-only ranking.
+   * normalised provenance scores. Set `lexical: 0` for a graph-only ranking. Default lexical
+   * weight 0.35 (was 0.5; chosen on the development sets, docs/notes/2026-11-28-retrieval-fallback.md).
    */
   fusion?: { lexical?: number; own?: number; local?: number; bridge?: number; ppr?: number };
   /** Graph links to chunks outside the lexical ranking still count this much (default 0.3). */
@@ -159,7 +160,7 @@ export function createA2ragRetriever(options: A2ragRetrieverOptions): Retriever 
   const stages = options.stages ?? ['local', 'bridge', 'ppr'];
   for (const s of stages) if (s !== 'local' && s !== 'bridge' && s !== 'ppr') throw invalidInput('createA2ragRetriever(options.stages)', `unknown stage "${String(s)}"`);
   const order: A2ragStage[] = (['local', 'bridge', 'ppr'] as const).filter((s) => stages.includes(s));
-  const fw = { lexical: 0.5, own: 2, local: 1.5, bridge: 1, ppr: 1, ...options.fusion };
+  const fw = { lexical: 0.35, own: 2, local: 1.5, bridge: 1, ppr: 1, ...options.fusion };
   const gateFloor = options.gateFloor ?? 0.3;
   for (const [k, v] of Object.entries(fw)) if (!Number.isFinite(v) || v < 0) throw invalidInput(`createA2ragRetriever(options.fusion.${k})`, 'must be a finite number ≥ 0');
   const feedback = options.feedbackChunks ?? 0;
