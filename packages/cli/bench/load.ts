@@ -9,12 +9,13 @@
 // were never asked before in that server ("What is <title>?" over the store's documents, the
 // same list for every configuration): a repeated question is cheaper in a worker that saw it
 // (its per-text memos), which would favour one worker over two for no reason a user would see. The load average is printed beside each
-// configuration (the machine is shared).
+// configuration (the machine is shared), and on Linux how the server's CPU in the throughput loop
+// splits between the ask workers' threads and the process's other threads.
 // Every request goes to 127.0.0.1; the run is bounded (--n asks per burst, at most 400).
 // Run from the repo root:
 //   node --conditions=@rag/source --import tsx packages/cli/bench/load.ts [--n 200] [--store DIR] [--queue M] [--max-wait-ms MS] [--loop 40] [--workers 1,2]
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
@@ -139,6 +140,34 @@ async function burst(url: string, questions: string[], writeId: string): Promise
   return { admitted, refused, errors, info, writeMs, wallMs };
 }
 
+/**
+ * CPU seconds so far of every thread of the server's processes (Linux /proc; empty elsewhere), by
+ * "pid/tid". The throughput loop prints the difference: how much of the server's CPU the ask
+ * workers' own threads used, and how much the other threads of the process (V8's garbage
+ * collection and compiler threads, libuv, the main thread).
+ */
+function threadCpu(): Map<string, number> {
+  const out = new Map<string, number>();
+  if (!existsSync('/proc/self/task')) return out;
+  for (const pid of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(storeDir)) continue;
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        out.set(`${pid}/${tid}`, (Number(fields[11]) + Number(fields[12])) / 100);
+      }
+    } catch {
+      // a process or thread that ended meanwhile
+    }
+  }
+  return out;
+}
+
+/** The busiest threads' CPU seconds between two snapshots, largest first. */
+function threadCpuDelta(before: Map<string, number>, after: Map<string, number>): number[] {
+  return [...after].map(([k, v]) => v - (before.get(k) ?? 0)).filter((d) => d > 0.01).sort((a, b) => b - a);
+}
+
 /** Asks per second with `clients` clients each asking in turn (one per worker: each ask finds an idle worker). */
 async function throughput(url: string, questions: string[], clients: number): Promise<{ rate: number; other: number }> {
   let next = 0;
@@ -193,9 +222,19 @@ try {
           `write during burst ${ms(r.writeMs)}; burst wall ${ms(r.wallMs)}; load average ${loadBefore} before, ${load()} after`,
       );
       if (workers > 0) {
+        const cpu0 = threadCpu();
         const t = await throughput(server.url, loop, workers);
+        const cpu = threadCpuDelta(cpu0, threadCpu());
         tput.set(workers, t.rate);
         console.log(`  throughput (${workers} clients in a closed loop, ${LOOP} asks): ${t.rate.toFixed(2)} asks/s, ${t.other} not answered; load average ${load()}`);
+        if (cpu.length > 0) {
+          const total = cpu.reduce((a, b) => a + b, 0);
+          const askThreads = cpu.slice(0, workers).reduce((a, b) => a + b, 0);
+          console.log(
+            `  server CPU in the loop: ${total.toFixed(1)} s (${((total / LOOP) * 1000).toFixed(0)} ms per ask); the ${workers} busiest threads (the ask workers) ${askThreads.toFixed(1)} s, ` +
+              `every other thread ${(total - askThreads).toFixed(1)} s (V8 garbage collection and compiler threads, libuv, the main thread); busiest threads: ${cpu.slice(0, 8).map((d) => d.toFixed(2)).join(', ')} s`,
+          );
+        }
       }
     } finally {
       await stop(server.child);
