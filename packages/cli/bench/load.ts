@@ -91,6 +91,9 @@ let stop = false;
 process.stdin.on('end', () => (stop = true));
 process.stdin.resume();
 (async () => {
+  // one request first (the connection and this process's HTTP client set up), then ready
+  await fetch(url + '/api/info').then((r) => r.json());
+  process.stdout.write('ready' + String.fromCharCode(10));
   while (!stop) {
     const s = performance.now();
     try {
@@ -105,17 +108,26 @@ process.stdin.resume();
   process.stdout.write(JSON.stringify(out));
 })();`;
 
-/** GET /api/info every 50 ms from a child process until stopped; its latencies in ms (negative: an HTTP status or -1 for a failed request). */
-function infoProbe(url: string): { stop(): Promise<number[]> } {
+/**
+ * GET /api/info every 50 ms from a child process until stopped; resolves once the child's first
+ * (untimed) request is answered. Latencies in ms (negative: an HTTP status, or -1 for a failure).
+ */
+async function infoProbe(url: string): Promise<{ stop(): Promise<number[]> }> {
   const child = spawn(process.execPath, ['-e', PROBE, url], { stdio: ['pipe', 'pipe', 'inherit'] });
   let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<void>((res) => child.once('exit', () => res()));
+  await new Promise<void>((res, rej) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.startsWith('ready\n')) res();
+    });
+    child.once('exit', (code) => rej(new Error(`the info probe exited with ${code} before it was ready`)));
+  });
   return {
     async stop() {
       child.stdin!.end();
       await exited;
-      return JSON.parse(out || '[]') as number[];
+      return JSON.parse(out.slice('ready\n'.length) || '[]') as number[];
     },
   };
 }
@@ -125,6 +137,9 @@ async function burst(url: string, questions: string[], writeId: string): Promise
   const errors: string[] = [];
   const info: number[] = [];
   let refused = 0;
+  // /api/info every 50 ms while the burst runs, from a process of its own (a monitor is another
+  // client: its timings must not include this process's event loop busy with 200 responses).
+  const probe = await infoProbe(url);
   const t0 = performance.now();
   const asks = questions.map(async (question) => {
     const s = performance.now();
@@ -138,9 +153,6 @@ async function burst(url: string, questions: string[], writeId: string): Promise
       errors.push((e as Error).message);
     }
   });
-  // /api/info every 50 ms while the burst runs, from a process of its own (a monitor is another
-  // client: its timings must not include this process's event loop busy with 200 responses).
-  const probe = infoProbe(url);
   // One write, 100 ms into the burst.
   await new Promise((r) => setTimeout(r, 100));
   const w0 = performance.now();
