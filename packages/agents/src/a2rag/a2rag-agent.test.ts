@@ -352,6 +352,51 @@ describe('createA2ragAgent at the paper\'s cost (model mode, every call counted)
     expect(skips(b)).toBe(0);
   });
 
+  it('takes q^(i+1) from the answer call after "cannot answer" (no rewrite call); a rejected candidate still goes to the rewriter', async () => {
+    // The answer call abstains and names what to look up next: warsaw, then pierre.
+    const followUps = ['curie warsaw', 'pierre'];
+    let n = 0;
+    const model = createScriptedChatModel((r) => {
+      if (kindOf(r) === 'answer') return { json: { answer: '', citations: [], abstain: true, followUp: followUps[n++] ?? '' } };
+      throw new Error(`unexpected ${kindOf(r)}`);
+    });
+    const a = await createA2ragAgent({ index, model, gate: false, retriever: byDocName }).answer('Where was curie born?');
+    expect(a.status).toBe('abstained');
+    expect(count(model.requests)).toMatchObject({ answer: 3, rewrite: 0 });
+    expect(a.cost.llmCalls).toBe(3);
+    expect(model.requests.map((r) => /Question: (.*)/.exec(r.messages[1]!.content)?.[1])).toEqual(['Where was curie born?', 'curie warsaw', 'pierre']);
+    expect(model.requests[0]!.messages[0]!.content).toMatch(/followUp/);
+    const fromAnswer = a.trace.filter((e) => e.kind === 'decision' && e.name === 'rewrite' && (e.data as { from?: string } | undefined)?.from === 'answer call');
+    expect(fromAnswer).toHaveLength(2);
+    // No follow-up, or the same query again: the rewriter is asked, as before.
+    for (const followUp of ['', 'where was CURIE born']) {
+      const m = createScriptedChatModel((r) => {
+        if (kindOf(r) === 'answer') return { json: { answer: '', citations: [], abstain: true, followUp } };
+        if (kindOf(r) === 'rewrite') return { json: { query: 'curie warsaw', instructions: '' } };
+        throw new Error(`unexpected ${kindOf(r)}`);
+      });
+      await createA2ragAgent({ index, model: m, gate: false, retriever: byDocName, maxRetries: 1 }).answer('Where was curie born?');
+      expect(count(m.requests)).toMatchObject({ answer: 2, rewrite: 1 });
+    }
+    // A candidate Triple-Check rejected is no insufficiency: a rewrite call, whatever followUp says.
+    const answering = createScriptedChatModel((r) => {
+      if (kindOf(r) === 'answer') return { json: { answer: 'Paris', citations: [], abstain: false, followUp: 'pierre' } };
+      if (kindOf(r) === 'rewrite') return { json: { query: 'curie born', instructions: '' } };
+      throw new Error(`unexpected ${kindOf(r)}`);
+    });
+    await createA2ragAgent({ index, model: answering, gate: false, retriever: byDocName, maxRetries: 1, tripleCheck: scriptedCheck(['grd', 'grd']) }).answer('Where was curie born?');
+    expect(count(answering.requests)).toMatchObject({ answer: 2, rewrite: 1 });
+  });
+
+  it('rewriteInAnswerCall false: the answer prompt asks for no follow-up and every failure costs a rewrite call', async () => {
+    const model = abstainingModel(['curie warsaw', 'pierre']);
+    const a = await createA2ragAgent({ index, model, gate: false, retriever: byDocName, rewriteInAnswerCall: false }).answer('Where was curie born?');
+    expect(a.status).toBe('abstained');
+    expect(count(model.requests)).toMatchObject({ answer: 3, rewrite: 2 });
+    expect(model.requests.find((r) => kindOf(r) === 'answer')!.messages[0]!.content).not.toMatch(/followUp/);
+    expect(() => createA2ragAgent({ index, rewriteInAnswerCall: 1 as unknown as boolean })).toThrow(/rewriteInAnswerCall/);
+  });
+
   it('rejects a non-boolean retryWithoutNewEvidence', () => {
     expect(() => createA2ragAgent({ index, retryWithoutNewEvidence: 'yes' as unknown as boolean })).toThrow(/retryWithoutNewEvidence/);
   });

@@ -104,6 +104,14 @@ export interface A2ragAgentOptions {
    * model, true on the embedded default (no model call to save; its behaviour is unchanged).
    */
   retryWithoutNewEvidence?: boolean;
+  /**
+   * Model mode: when the answer call says the evidence does not answer, it also writes the query for
+   * the missing evidence (`GeneratedAnswer.followUp`), and that query is q^(i+1): the failure-aware
+   * rewrite of an insufficiency failure made in the same call, with no rewrite call. Other failures
+   * (a candidate Triple-Check rejected) still go to the rewriter. Default: true with a chat model and
+   * the default generator and rewriter; false restores a separate rewrite call after every failure.
+   */
+  rewriteInAnswerCall?: boolean;
   /** Chunks retrieved per attempt (default 10). */
   k?: number;
   /** HITL: where candidate triples from verified evidence are proposed (off by default). */
@@ -121,6 +129,13 @@ export interface A2ragAgentOptions {
 }
 
 const EMBEDDED_CHECK = createTripleCheck();
+
+/** A follow-up query worth retrieving with: non-empty, at most 500 characters, and not q^(i) again. */
+function usableFollowUp(followUp: string | undefined, query: string): string | undefined {
+  const next = typeof followUp === 'string' ? followUp.replace(/\s+/g, ' ').trim() : '';
+  const same = (a: string) => a.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return next && next.length <= 500 && same(next) !== same(query) ? next : undefined;
+}
 /** Tokens of passages the answer call is shown in model mode (about six to ten encyclopedia paragraphs; measured trade-off in docs/notes/2026-11-28-a2rag-cost.md). */
 export const DEFAULT_ANSWER_TOKENS = 1000;
 /** Tokens of graph facts (the first triples of E^(i)) the answer call is shown in model mode. */
@@ -176,7 +191,9 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
   const factTokens = answerBudget === 'all' ? 0 : (answerBudget.graphTokens ?? DEFAULT_GRAPH_FACT_TOKENS);
   const judge = options.judge ?? (model ? modelModeJudge(model, options.sufficiency ?? 'heuristic', answerBudget === 'all' ? undefined : { passages: answerBudget.maxTokens, facts: factTokens }) : undefined);
   const retriever = options.retriever ?? createA2ragRetriever({ index, analyzer, ...(judge ? { judge } : {}) });
-  const generator = options.generator ?? (model ? createLlmAnswerGenerator({ model, index }) : createExtractiveAnswerGenerator({ index }));
+  const rewriteInAnswerCall = options.rewriteInAnswerCall ?? (model !== undefined && !options.generator && !options.rewriter);
+  if (typeof rewriteInAnswerCall !== 'boolean') throw invalidInput('createA2ragAgent(options.rewriteInAnswerCall)', 'must be a boolean', { value: options.rewriteInAnswerCall });
+  const generator = options.generator ?? (model ? createLlmAnswerGenerator({ model, index, followUp: rewriteInAnswerCall }) : createExtractiveAnswerGenerator({ index }));
   const rewriter = options.rewriter ?? (model ? createLlmQueryRewriter({ model, ...(options.rewriteEvidence ? { evidenceView: options.rewriteEvidence } : {}) }) : createTemplateQueryRewriter());
   // Triple-Check as ONE structured call returning the three verdicts (eq. 5).
   const modelCheck = () => createLlmTripleCheck({ model: model!, mode: 'combined' });
@@ -320,6 +337,14 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
           if (!unsure && candidate && !isSentence && check.verdicts.length === 3 && check.verdicts.every((v) => v.outcome !== 'fail'))
             unsure = { text: candidate, check, citations: generated.citations, ranking, stage: evidence.stage ?? 'retrieved', attempt: i };
           if (i === maxRetries) break;
+          const followUp = rewriteInAnswerCall && generated.abstain ? usableFollowUp(generated.followUp, query) : undefined;
+          if (followUp) {
+            // Rewrite(q^(i), ∅, E^(i), insufficiency), written by the answer call itself: no rewrite call.
+            trace.decision('rewrite', `the answer call found no answer and asked for: ${followUp}`, { failure: check.failure ?? 'rel', query: followUp, from: 'answer call' });
+            query = followUp;
+            instructions = undefined;
+            continue;
+          }
           const failure = check.failure ?? 'ans';
           const rewrite = await rewriter.rewrite({ query, failure, evidence, answer: candidate, analysis }, context);
           query = rewrite.query;

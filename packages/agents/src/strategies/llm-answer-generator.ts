@@ -16,6 +16,11 @@ export interface LlmAnswerGeneratorOptions {
   temperature?: number;
   /** Answers when the model's reply fails validation twice or the model errors (default: extractive). */
   fallback?: AnswerGenerator;
+  /**
+   * Ask the model, when it abstains, for a search query for the missing evidence (`GeneratedAnswer.followUp`):
+   * A2RAG's rewrite after an insufficiency failure in the same call (default false).
+   */
+  followUp?: boolean;
 }
 
 export const AnswerReplySchema = z.object({
@@ -24,10 +29,14 @@ export const AnswerReplySchema = z.object({
   abstain: z.boolean().default(false),
 });
 export type AnswerReply = z.infer<typeof AnswerReplySchema>;
+/** The reply when a follow-up query is asked for on abstention. */
+export const AnswerWithFollowUpReplySchema = AnswerReplySchema.extend({ followUp: z.string().max(500).default('') });
 
 export function createLlmAnswerGenerator(options: LlmAnswerGeneratorOptions): AnswerGenerator {
   if (!options?.model || typeof options.model.chat !== 'function') throw invalidInput('model', 'must be a ChatModel');
   const maxChunks = options.maxChunks ?? 8;
+  const followUp = options.followUp ?? false;
+  if (typeof followUp !== 'boolean') throw invalidInput('createLlmAnswerGenerator(options.followUp)', 'must be a boolean', { value: options.followUp });
   return {
     async generate(input, context) {
       if (typeof input.query !== 'string' || !input.query.trim()) throw invalidInput('query', 'must be a non-empty string');
@@ -37,12 +46,15 @@ export function createLlmAnswerGenerator(options: LlmAnswerGeneratorOptions): An
       const { value } = await decide({
         decision: 'answer',
         model,
-        schema: AnswerReplySchema,
-        messages: buildAnswerMessages(input, maxChunks),
+        schema: followUp ? AnswerWithFollowUpReplySchema : AnswerReplySchema,
+        messages: buildAnswerMessages(input, maxChunks, followUp),
         ...(context ? { context } : {}),
         temperature: options.temperature ?? 0,
         map: (object): GeneratedAnswer => {
-          if (object.abstain || !object.answer.trim()) return { text: '', citations: [], abstain: true };
+          if (object.abstain || !object.answer.trim()) {
+            const next = followUp && 'followUp' in object && typeof object.followUp === 'string' ? object.followUp.replace(/\s+/g, ' ').trim() : '';
+            return { text: '', citations: [], abstain: true, ...(next ? { followUp: next } : {}) };
+          }
           const citations: Citation[] = [];
           for (const c of object.citations) {
             const located = locateQuote(input.evidence, c.chunkId, c.quote, options.index);

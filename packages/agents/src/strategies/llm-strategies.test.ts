@@ -38,6 +38,34 @@ describe('createLlmAnswerGenerator', () => {
     expect(await createLlmAnswerGenerator({ model }).generate({ query: 'q?', evidence })).toEqual({ text: '', citations: [], abstain: true });
   });
 
+  it('followUp: asks for the query for the missing evidence on abstention only, and passes it on', async () => {
+    const model = createScriptedChatModel([
+      { json: { answer: '', citations: [], abstain: true, followUp: '  Marie Curie   birthplace ' } },
+      { json: { answer: '', citations: [], abstain: true } },
+      { json: { answer: 'Warsaw', citations: [], abstain: false, followUp: 'ignored when answering' } },
+    ]);
+    const generator = createLlmAnswerGenerator({ model, followUp: true });
+    expect(await generator.generate({ query: 'q?', evidence })).toEqual({ text: '', citations: [], abstain: true, followUp: 'Marie Curie birthplace' });
+    expect(await generator.generate({ query: 'q?', evidence })).toEqual({ text: '', citations: [], abstain: true });
+    const answered = await generator.generate({ query: 'q?', evidence });
+    expect(answered.text).toBe('Warsaw');
+    expect(answered.followUp).toBeUndefined();
+    expect(model.requests[0]!.messages[0]!.content).toMatch(/"followUp": string/);
+    // Without the option the prompt does not mention it and a stray field is not passed on.
+    const plain = createScriptedChatModel([{ json: { answer: '', citations: [], abstain: true, followUp: 'x y' } }]);
+    expect(await createLlmAnswerGenerator({ model: plain }).generate({ query: 'q?', evidence })).toEqual({ text: '', citations: [], abstain: true });
+    expect(plain.requests[0]!.messages[0]!.content).not.toMatch(/followUp/);
+    expect(() => createLlmAnswerGenerator({ model, followUp: 'yes' as unknown as boolean })).toThrow(/followUp/);
+  });
+
+  it('rejects an over-long follow-up query like any invalid reply (re-asks, then falls back)', async () => {
+    const long = 'word '.repeat(200);
+    const model = createScriptedChatModel([{ json: { answer: '', citations: [], abstain: true, followUp: long } }, { json: { answer: '', citations: [], abstain: true, followUp: long } }]);
+    const fallback = { generate: async () => ({ text: '', citations: [], abstain: true }) };
+    expect(await createLlmAnswerGenerator({ model, followUp: true, fallback }).generate({ query: 'q?', evidence })).toEqual({ text: '', citations: [], abstain: true });
+    expect(model.requests).toHaveLength(2);
+  });
+
   it('re-asks once with the validation error, then falls back to the embedded generator and traces it', async () => {
     const model = createScriptedChatModel(['not json', { json: { answer: 42 } }, 'never asked']);
     const context = createRunContext();

@@ -78,6 +78,12 @@ export interface GeneratedAnswer {
   abstain?: boolean;
   /** `sentence`: no phrase of the asked type was found, `text` is the best supporting sentence (absent: `span`). */
   form?: AnswerForm;
+  /**
+   * With `abstain`: a search query for the evidence that is missing, written in the same call by a
+   * generator asked for one (A2RAG's rewrite of q^(i) after an insufficiency failure, without a
+   * second call). Model output: untrusted, used only as a retrieval query.
+   */
+  followUp?: string;
 }
 
 export interface AnswerGenerator {

@@ -221,6 +221,8 @@ function fill(schema: unknown, key: string | undefined, c: FillContext, depth = 
     }
     case 'string': {
       if (name === 'answer' || name === 'final_answer' || name === 'finalanswer') return ok ? c.found!.answer : '';
+      // A follow-up query (what to search for next) only when the evidence lacks the answer.
+      if (/^follow_?up/.test(name) && ok) return '';
       if (name === 'reason' || name === 'rationale' || name === 'explanation')
         return ok ? `The evidence states ${c.found!.answer}.` : 'The answer is not in the evidence shown.';
       return sampleFromSchema(s, c.root, c.pick);

@@ -24,6 +24,7 @@ export const a2ragAgentMethod: EvalMethod = {
     checkEvidence: 'cited | shown | retrieved, with a model: what Triple-Check is shown (default cited: the cited sentences with one neighbour each side)',
     rewriteEvidence: 'lead | excerpt, with a model: what the rewrite is shown of each top passage (default lead: its opening sentence; excerpt: 600 characters)',
     retryWithoutNewEvidence: 'boolean, with a model: true puts the same evidence to the answer call again after it said the evidence does not answer (default false: an attempt whose rewrite retrieves no passage the answer call has not seen fails without an answer call; two in a row end the loop)',
+    rewriteInAnswerCall: 'boolean, with a model: after "cannot answer" the answer call also writes the next query (followUp), so that retry costs no rewrite call (default true; false: a rewrite call after every failure)',
     unsureAnswer: 'boolean, true answers with the best unverified attempt (labelled unsure) instead of FAIL/ABSTAIN when the retries run out (default: true on the embedded default, whose heuristic checks cannot show an answer wrong, false with a chat model, as in Algorithm 1)',
   },
   create: (stack, options) => {
@@ -32,6 +33,7 @@ export const a2ragAgentMethod: EvalMethod = {
     const llmAnalysis = booleanOption(options, 'a2rag-agent', 'llmAnalysis');
     const lexicalFirst = booleanOption(options, 'a2rag-agent', 'lexicalFirst');
     const retryWithoutNewEvidence = booleanOption(options, 'a2rag-agent', 'retryWithoutNewEvidence');
+    const rewriteInAnswerCall = booleanOption(options, 'a2rag-agent', 'rewriteInAnswerCall');
     const gate = booleanOption(options, 'a2rag-agent', 'gate');
     const threshold = numberOption(options, 'a2rag-agent', 'gateThreshold');
     const sufficiency = stringOption(options, 'sufficiency');
@@ -49,6 +51,7 @@ export const a2ragAgentMethod: EvalMethod = {
         ...(llmAnalysis ? { llmAnalysis } : {}),
         ...(lexicalFirst ? { lexicalFirst } : {}),
         ...(retryWithoutNewEvidence !== undefined ? { retryWithoutNewEvidence } : {}),
+        ...(rewriteInAnswerCall !== undefined ? { rewriteInAnswerCall } : {}),
         ...(sufficiency !== undefined ? { sufficiency: sufficiency as 'heuristic' } : {}),
         ...(answerTokens !== undefined || graphTokens !== undefined
           ? { answerEvidence: answerTokens === 0 ? ('all' as const) : { maxTokens: answerTokens ?? DEFAULT_ANSWER_TOKENS, ...(graphTokens !== undefined ? { graphTokens } : {}) } }
