@@ -4,16 +4,21 @@
 // thread, what `rag serve` did before the ask pool: the named peer), in the same run. For each:
 // errors (only 503 with Retry-After is allowed), p50/p95 of the admitted asks, GET /api/info
 // latency during the burst (probed from a process of its own, as a monitor would), one write (POST /api/docs) issued during the burst and its latency;
-// then the throughput of 1 vs 2 workers (one client per worker in a closed loop, so every ask
-// finds an idle worker and is admitted) and their ratio. The throughput loop asks questions that
-// were never asked before in that server ("What is <title>?" over the store's documents, the
-// same list for every configuration): a repeated question is cheaper in a worker that saw it
-// (its per-text memos), which would favour one worker over two for no reason a user would see. The load average is printed beside each
-// configuration (the machine is shared), and on Linux how the server's CPU in the throughput loop
-// splits between the ask workers' threads and the process's other threads.
+// then the throughput of 1 vs 2 workers and their ratio, twice: "cold", right after the burst (the
+// workers' code still being compiled), and "warm", after each worker answered --warm other
+// questions (a server that has run a while). Each run is a closed loop with one client per worker
+// (--clients-per-worker N for more), so every ask finds an idle worker and is admitted. The
+// throughput loops ask questions that were never asked before in that server ("What is <title>?"
+// over the store's documents, the same lists for every configuration, the warm-up's disjoint from
+// both loops): a repeated question is cheaper in a worker that saw it (its per-text memos), which
+// would favour one worker over two for no reason a user would see. The load average is printed
+// beside each configuration (the machine is shared; on Linux, other sessions' processes get an equal
+// share of the CPU whatever their nice value, through the scheduler's autogroups, so a busy
+// neighbour halves what two workers can get), and on Linux how the server's CPU in each loop splits
+// between the ask workers' threads and the process's other threads, and the bench's own client CPU.
 // Every request goes to 127.0.0.1; the run is bounded (--n asks per burst, at most 400).
 // Run from the repo root:
-//   node --conditions=@rag/source --import tsx packages/cli/bench/load.ts [--n 200] [--store DIR] [--queue M] [--max-wait-ms MS] [--loop 40] [--workers 1,2]
+//   node --conditions=@rag/source --import tsx packages/cli/bench/load.ts [--n 200] [--store DIR] [--queue M] [--max-wait-ms MS] [--loop 40] [--warm 100] [--reps 3] [--clients-per-worker 1] [--workers 1,2]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -28,11 +33,15 @@ const arg = (name: string, dflt: string) => {
 };
 const N = Math.min(400, Number(arg('--n', '200')));
 const LOOP = Math.min(200, Number(arg('--loop', '40')));
+const WARM = Math.min(400, Number(arg('--warm', '100')));
+const REPS = Math.max(1, Math.min(8, Number(arg('--reps', '3'))));
+const PER_WORKER = Math.max(1, Math.min(8, Number(arg('--clients-per-worker', '1'))));
 const queueArg = arg('--queue', '');
 const maxWaitArg = arg('--max-wait-ms', '');
 const configs = arg('--workers', '1,2').split(',').map(Number);
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' / ');
 const source = arg('--store', '');
+const nodeFlags = arg('--node-flags', '').split(' ').filter(Boolean);
 const pct = (xs: number[], p: number) => {
   if (xs.length === 0) return NaN;
   const s = [...xs].sort((a, b) => a - b);
@@ -49,8 +58,8 @@ const quiet = new Writable({ write: (_c, _e, cb) => cb() });
 const ragBin = resolve(import.meta.dirname, '..', 'src', 'bin', 'rag.ts');
 
 /** `rag serve` on the store with these flags, as a child process; resolves when it prints its URL. */
-function serve(flags: string[]): Promise<{ url: string; child: ChildProcess; banner: string }> {
-  const child = spawn(process.execPath, ['--conditions=@rag/source', '--import', import.meta.resolve('tsx'), ragBin, 'serve', '--store', storeDir, '--port', '0', ...flags], {
+function serve(flags: string[], dir: string): Promise<{ url: string; child: ChildProcess; banner: string }> {
+  const child = spawn(process.execPath, [...nodeFlags, '--conditions=@rag/source', '--import', import.meta.resolve('tsx'), ragBin, 'serve', '--store', dir, '--port', '0', ...flags], {
     cwd: tmp,
     env: Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'RAG_TOKEN')),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -183,12 +192,12 @@ async function burst(url: string, questions: string[], writeId: string): Promise
  * workers' own threads used, and how much the other threads of the process (V8's garbage
  * collection and compiler threads, libuv, the main thread).
  */
-function threadCpu(): Map<string, number> {
+function threadCpu(dir: string): Map<string, number> {
   const out = new Map<string, number>();
   if (!existsSync('/proc/self/task')) return out;
   for (const pid of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
     try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(storeDir)) continue;
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(dir)) continue;
       for (const tid of readdirSync(`/proc/${pid}/task`)) {
         const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
         out.set(`${pid}/${tid}`, (Number(fields[11]) + Number(fields[12])) / 100);
@@ -205,9 +214,30 @@ function threadCpuDelta(before: Map<string, number>, after: Map<string, number>)
   return [...after].map(([k, v]) => v - (before.get(k) ?? 0)).filter((d) => d > 0.01).sort((a, b) => b - a);
 }
 
+/** One closed-loop throughput run, printed with the server's CPU split by thread; its rate is kept under `${phase}${workers}`. */
+async function measureThroughput(server: { url: string; dir: string }, loop: string[], workers: number, phase: string): Promise<number> {
+  const { url, dir } = server;
+  const cpu0 = threadCpu(dir);
+  const own0 = process.cpuUsage();
+  const t = await throughput(url, loop, workers * PER_WORKER);
+  const own = process.cpuUsage(own0);
+  const cpu = threadCpuDelta(cpu0, threadCpu(dir));
+  console.log(`    the bench's own HTTP client: ${((own.user + own.system) / 1000 / loop.length).toFixed(0)} ms CPU per ask, ${(t.bytes / loop.length / 1024).toFixed(0)} KiB per answer`);
+  console.log(`  --workers ${workers} throughput, ${phase} (${workers * PER_WORKER} clients in a closed loop, ${loop.length} asks): ${t.rate.toFixed(2)} asks/s, ${t.other} not answered; load average ${load()}`);
+  if (cpu.length === 0) return t.rate;
+  const total = cpu.reduce((a, b) => a + b, 0);
+  const askThreads = cpu.slice(0, workers).reduce((a, b) => a + b, 0);
+  console.log(
+    `    server CPU: ${total.toFixed(1)} s (${((total / loop.length) * 1000).toFixed(0)} ms per ask); the ${workers} busiest threads (the ask workers) ${askThreads.toFixed(1)} s, ` +
+      `every other thread ${(total - askThreads).toFixed(1)} s (V8 garbage collection and compiler threads, libuv, the main thread); busiest threads: ${cpu.slice(0, 8).map((d) => d.toFixed(2)).join(', ')} s`,
+  );
+  return t.rate;
+}
+
 /** Asks per second with `clients` clients each asking in turn (one per worker: each ask finds an idle worker). */
-async function throughput(url: string, questions: string[], clients: number): Promise<{ rate: number; other: number }> {
+async function throughput(url: string, questions: string[], clients: number): Promise<{ rate: number; other: number; bytes: number }> {
   let next = 0;
+  let bytes = 0;
   let answered = 0;
   let other = 0;
   const t0 = performance.now();
@@ -217,7 +247,7 @@ async function throughput(url: string, questions: string[], clients: number): Pr
         const q = questions[next++]!;
         try {
           const res = await fetch(`${url}/api/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: q }) });
-          await res.json();
+          bytes += (await res.text()).length;
           if (res.status === 200) answered++;
           else other++;
         } catch {
@@ -226,7 +256,7 @@ async function throughput(url: string, questions: string[], clients: number): Pr
       }
     }),
   );
-  return { rate: answered / ((performance.now() - t0) / 1000), other };
+  return { rate: answered / ((performance.now() - t0) / 1000), other, bytes };
 }
 
 try {
@@ -238,14 +268,24 @@ try {
   console.log(`machine: ${availableParallelism()} cores, load average ${load()} at start (shared with other work)`);
 
   const titles = [...new Set(readFileSync(join(dataDir, 'corpus.jsonl'), 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { title?: string }).title).filter((t): t is string => !!t))];
-  if (titles.length < LOOP) throw new Error(`--loop ${LOOP}: the sample has only ${titles.length} titled documents`);
-  // from the end of the list: the burst's and the warm-up's questions are about the first documents
-  const loop = titles.slice(-LOOP).map((t) => `What is ${t}?`);
-  const tput = new Map<number, number>();
-  for (const workers of configs) {
-    const flags = ['--workers', String(workers), ...(queueArg ? ['--queue', queueArg] : []), ...(maxWaitArg && workers > 0 ? ['--max-wait-ms', maxWaitArg] : [])];
-    const server = await serve(flags);
-    try {
+  // Questions about documents, none asked twice in one server: the warm-up's (the first 100
+  // titles, cycled), the cold loop's (the last --loop titles) and one loop per repetition between.
+  const ask = (t: string) => `What is ${t}?`;
+  const warmUp = titles.slice(0, 100).map(ask);
+  const coldLoop = titles.slice(-LOOP).map(ask);
+  const repLoops = Array.from({ length: Math.floor((titles.length - 100 - LOOP) / LOOP) }, (_, r) => titles.slice(100 + r * LOOP, 100 + (r + 1) * LOOP).map(ask)).slice(0, REPS);
+  if (repLoops.length < REPS) throw new Error(`--loop ${LOOP} --reps ${REPS}: the sample has only ${titles.length} titled documents`);
+  const servers: { workers: number; url: string; dir: string; child: ChildProcess }[] = [];
+  const cold = new Map<number, number>();
+  try {
+    for (const workers of configs) {
+      // Each configuration serves its own copy of the store (one writer per store), so the
+      // servers can stay up side by side for the alternating repetitions below.
+      const dir = join(tmp, `store-w${workers}`);
+      cpSync(storeDir, dir, { recursive: true });
+      const flags = ['--workers', String(workers), ...(queueArg ? ['--queue', queueArg] : []), ...(maxWaitArg && workers > 0 ? ['--max-wait-ms', maxWaitArg] : [])];
+      const server = { workers, dir, ...(await serve(flags, dir)) };
+      servers.push(server);
       const info = (await (await fetch(`${server.url}/api/info`)).json()) as { defaultMethod: string; docs: number };
       if (workers === configs[0]) console.log(`method ${info.defaultMethod} (default), ${info.docs} documents, ${N} concurrent asks per burst, Node ${process.version}`);
       // Warm every worker (each opened the store; the first asks load what is lazily read).
@@ -258,26 +298,33 @@ try {
           `admitted p50 ${ms(pct(r.admitted, 50))}, p95 ${ms(pct(r.admitted, 95))}; /api/info during burst p50 ${ms(pct(r.info, 50))}, max ${ms(Math.max(...r.info))} (${r.info.length} probes); ` +
           `write during burst ${ms(r.writeMs)}; burst wall ${ms(r.wallMs)}; load average ${loadBefore} before, ${load()} after`,
       );
-      if (workers > 0) {
-        const cpu0 = threadCpu();
-        const t = await throughput(server.url, loop, workers);
-        const cpu = threadCpuDelta(cpu0, threadCpu());
-        tput.set(workers, t.rate);
-        console.log(`  throughput (${workers} clients in a closed loop, ${LOOP} asks): ${t.rate.toFixed(2)} asks/s, ${t.other} not answered; load average ${load()}`);
-        if (cpu.length > 0) {
-          const total = cpu.reduce((a, b) => a + b, 0);
-          const askThreads = cpu.slice(0, workers).reduce((a, b) => a + b, 0);
-          console.log(
-            `  server CPU in the loop: ${total.toFixed(1)} s (${((total / LOOP) * 1000).toFixed(0)} ms per ask); the ${workers} busiest threads (the ask workers) ${askThreads.toFixed(1)} s, ` +
-              `every other thread ${(total - askThreads).toFixed(1)} s (V8 garbage collection and compiler threads, libuv, the main thread); busiest threads: ${cpu.slice(0, 8).map((d) => d.toFixed(2)).join(', ')} s`,
-          );
+      if (workers > 0) cold.set(workers, await measureThroughput(server, coldLoop, workers, 'cold'));
+    }
+    if (cold.has(1) && cold.has(2)) console.log(`throughput ratio --workers 2 / --workers 1, cold: ${(cold.get(2)! / cold.get(1)!).toFixed(2)}×`);
+    // Warm: each server's workers first answer --warm questions each; then the configurations take
+    // turns, one loop each per repetition, so a change in the machine's load falls on both.
+    const pool = servers.filter((s) => s.workers > 0);
+    if (WARM > 0 && pool.length > 0) {
+      for (const server of pool) {
+        const warm = Array.from({ length: WARM * server.workers }, (_, i) => warmUp[i % warmUp.length]!);
+        const t0 = performance.now();
+        await throughput(server.url, warm, server.workers * PER_WORKER);
+        console.log(`--workers ${server.workers}: warm-up ${warm.length} asks (${WARM} per worker) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      }
+      const ratios: number[] = [];
+      for (const [r, loop] of repLoops.entries()) {
+        const rates = new Map<number, number>();
+        for (const server of pool) rates.set(server.workers, await measureThroughput(server, loop, server.workers, `warm, repetition ${r + 1}`));
+        if (rates.has(1) && rates.has(2)) {
+          ratios.push(rates.get(2)! / rates.get(1)!);
+          console.log(`  repetition ${r + 1}: ratio --workers 2 / --workers 1 ${ratios.at(-1)!.toFixed(2)}×`);
         }
       }
-    } finally {
-      await stop(server.child);
+      if (ratios.length > 0) console.log(`throughput ratio --workers 2 / --workers 1, warm: median ${pct(ratios, 50).toFixed(2)}× over ${ratios.length} repetitions (${ratios.map((x) => x.toFixed(2)).join(', ')})`);
     }
+  } finally {
+    for (const server of servers) await stop(server.child);
   }
-  if (tput.has(1) && tput.has(2)) console.log(`throughput ratio --workers 2 / --workers 1: ${(tput.get(2)! / tput.get(1)!).toFixed(2)}×`);
   console.log(`load average at end: ${load()}`);
 } finally {
   rmSync(tmp, { recursive: true, force: true });
