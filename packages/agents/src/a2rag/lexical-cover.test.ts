@@ -2,7 +2,7 @@ import { createRunContext } from '@rag/core';
 import { createIndexer, type Indexer } from '@rag/indexer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCoverageGate } from './coverage-gate.js';
-import { contentLemmas, passageWithEveryTerm } from './lexical-cover.js';
+import { askedNounLemmas, contentLemmas, passageWithEveryTerm } from './lexical-cover.js';
 
 // Hand-written documentation-like pages: one long page whose summary is about something else.
 const DOCS = [
@@ -32,6 +32,24 @@ describe('lexical cover of the coverage gate', () => {
     expect(await passageWithEveryTerm(index, 'How do I publish the invoices?', 5)).toBeUndefined();
     // one content word says too little about coverage
     expect(await passageWithEveryTerm(index, 'What is published?', 5)).toBeUndefined();
+  });
+
+  it('does not require the noun a what/which phrase asks about (the answer type, stated by its value)', async () => {
+    expect(askedNounLemmas('At what temperature does the kettle boil?')).toEqual(['temperature']);
+    expect(askedNounLemmas('What kind of port does the server listen on?')).toEqual(['kind', 'port']);
+    expect(askedNounLemmas('How do I publish the packages?')).toEqual([]);
+    const kettle = createIndexer({ gearHeads: 0, communities: false });
+    await kettle.ingest([
+      { id: 'kettle', title: 'Kitchen notes', text: 'The kettle boils at 100 degrees Celsius at sea level. Descale it every month.' },
+      { id: 'oven', title: 'Oven', text: 'The oven preheats in ten minutes.' },
+    ]);
+    expect(await passageWithEveryTerm(kettle, 'At what temperature does the kettle boil?', 5)).toBe('kettle::0');
+    const d = await createCoverageGate({ index: kettle }).check('At what temperature does the kettle boil?');
+    expect(d).toMatchObject({ pass: true, coveredBy: 'kettle::0' });
+    // The other content words are still all required.
+    expect(await passageWithEveryTerm(kettle, 'At what temperature does the oven boil?', 5)).toBeUndefined();
+    // Only the asked noun is dropped: a question left with one content word stays closed.
+    expect(await passageWithEveryTerm(kettle, 'What temperature is boiling?', 5)).toBeUndefined();
   });
 
   it('opens the gate that eq. 1 alone closes, and says why in the trace; off with lexicalCover: false', async () => {

@@ -14,6 +14,17 @@ export function contentLemmas(query: string): string[] {
   return [...new Set(lemmas)];
 }
 
+/**
+ * The noun a "what/which …" phrase asks about ("At what temperature …" → temperature; "what kind
+ * of engine" → kind, engine), as lemmas. It names the answer's type, which a passage states by
+ * its value ("100 degrees"), so the lexical cover does not require it.
+ */
+export function askedNounLemmas(query: string): string[] {
+  const m = /\b(?:what|which)\s+(?:((?:kind|type|sort)s?)\s+of\s+)?([\p{L}][\p{L}\p{N}'-]*)/iu.exec(query);
+  if (!m) return [];
+  return [m[1], m[2]].flatMap((w) => (w ? lemmaTokens(w).map((t) => t.lemma.toLowerCase()) : [])).filter((l) => !ENGLISH_STOP_WORDS.has(l));
+}
+
 /** A passage token covers a lemma when it equals it or, for lemmas of 4+ characters, starts with it. */
 function covers(tokens: readonly string[], lemma: string): boolean {
   return tokens.some((t) => t === lemma || (lemma.length >= 4 && t.startsWith(lemma)));
@@ -21,11 +32,12 @@ function covers(tokens: readonly string[], lemma: string): boolean {
 
 /**
  * The id of the first of the query's top `hits` keyword hits whose text holds every content lemma
- * of the query, or undefined (also when the query has fewer than two content words: one word
- * found somewhere says little about coverage).
+ * of the query but the asked noun (`askedNounLemmas`), or undefined (also when fewer than two
+ * such words are left: one word found somewhere says little about coverage).
  */
 export async function passageWithEveryTerm(index: RagIndex, query: string, hits: number): Promise<string | undefined> {
-  const lemmas = contentLemmas(query);
+  const asked = new Set(askedNounLemmas(query));
+  const lemmas = contentLemmas(query).filter((l) => !asked.has(l));
   if (lemmas.length < 2) return undefined;
   for (const hit of await index.keyword.search(query, hits)) {
     const chunk = index.getChunk(hit.id);
