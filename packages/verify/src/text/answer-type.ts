@@ -21,8 +21,6 @@ export function questionForm(query: string): AnswerType {
   if (/\bhow (many|much|long|old|far|tall|big|large|high|often|deep|wide|heavy)\b/.test(q)) return 'number';
   if (/\bwhat (is|was) the (number|population|total|amount|count)\b|\bwhat (number|percentage|percent|amount)\b/.test(q))
     return 'number';
-  // "At what temperature …", "what height …": a measure noun asks for a quantity (with its unit).
-  if (/\b(what|which) (temperature|height|length|weight|speed|distance|size|price|cost|duration|depth|width|capacity|altitude|elevation|area|volume|voltage|pressure)\b/.test(q)) return 'number';
   // "when" is a date question only as the question word, not as a conjunction ("… when X did Y").
   if (first === 'when' || /\b(what|which|in which|in what) (year|date|decade|century|month|day|time)\b/.test(q)) return 'date';
   if (AUXILIARIES.has(first) && !/\b(who|whom|what|which|where|when|how)\b/.test(q.split(/[,?]/)[0] ?? ''))
