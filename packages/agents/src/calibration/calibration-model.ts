@@ -42,6 +42,11 @@ const MetadataSchema = z.object({
   validation: SelectionSchema.extend({ perSet: z.record(z.string(), SelectionSchema).default({}) }),
   /** At the threshold, each development set scored by a model fitted on the other sets (a domain it never saw). */
   crossDomain: SelectionSchema.extend({ perSet: z.record(z.string(), SelectionSchema).default({}) }).optional(),
+  /**
+   * Each development set labelled by the whole procedure (model and threshold) run without it: the
+   * share verified and their precision on a set nobody tuned for.
+   */
+  unseenSets: SelectionSchema.extend({ perSet: z.record(z.string(), SelectionSchema).default({}) }).optional(),
 });
 
 const LogisticSchema = MetadataSchema.extend({

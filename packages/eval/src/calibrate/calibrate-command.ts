@@ -35,6 +35,8 @@ interface Options {
   minLeaf: number;
   learningRate: number;
   rereadFeatures: boolean;
+  setWeights: string;
+  thresholdOn: string;
   out: string;
   cacheDir: string;
 }
@@ -62,6 +64,8 @@ export async function runCalibrate(argv: readonly string[], io: CliIo, deps: Cli
     .option('--learning-rate <x>', 'shrinkage of every tree (boosted-trees)', num('--learning-rate'), 0.05)
     .option('--no-reread-features', 'fit without the features that re-read the evidence (scoring then skips the re-reading)')
     .option('--l2 <x>', 'L2 penalty of the logistic regression (per row, on standardised features)', num('--l2'), 0.1)
+    .option('--set-weights <how>', 'rows (every answer weighs 1) or equal (every development set weighs the same; logistic only)', 'rows')
+    .option('--threshold-on <scores>', 'held-out scores the threshold is chosen on: out-of-fold, or set-left-out (each set scored by a model fitted on the other sets)', 'out-of-fold')
     .option('--min-set-verified <n>', 'hold each development set to --target on its own once it verifies this many held-out answers', num('--min-set-verified', true), 1)
     .option('--out <file.json>', 'where the fitted model is written', DEFAULT_OUT)
     .option('--cache-dir <dir>', 'index cache of rag-eval', '.rag-cache')
@@ -85,6 +89,8 @@ async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: 
   if (!(opts.l2 >= 0)) throw new RagError('RAG_INVALID_INPUT', `--l2: must be ≥ 0, got ${opts.l2}`, { details: { input: 'l2' } });
   if (opts.model !== 'boosted-trees' && opts.model !== 'logistic') throw new RagError('RAG_INVALID_INPUT', `--model: must be boosted-trees or logistic, got "${opts.model}"`, { details: { input: 'model' } });
   if (!(opts.learningRate > 0 && opts.learningRate <= 1)) throw new RagError('RAG_INVALID_INPUT', `--learning-rate: must be in (0, 1], got ${opts.learningRate}`, { details: { input: 'learning-rate' } });
+  if (opts.setWeights !== 'rows' && opts.setWeights !== 'equal') throw new RagError('RAG_INVALID_INPUT', `--set-weights: must be rows or equal, got "${opts.setWeights}"`, { details: { input: 'set-weights' } });
+  if (opts.thresholdOn !== 'out-of-fold' && opts.thresholdOn !== 'set-left-out') throw new RagError('RAG_INVALID_INPUT', `--threshold-on: must be out-of-fold or set-left-out, got "${opts.thresholdOn}"`, { details: { input: 'threshold-on' } });
   if (opts.folds < 2) throw new RagError('RAG_INVALID_INPUT', `--folds: must be at least 2, got ${opts.folds}`, { details: { input: 'folds' } });
   const sets = selectSets(opts.sets);
   const datasets = opts.datasets !== undefined ? resolve(io.cwd, opts.datasets) : ['../shared/datasets', '../../shared/datasets'].map((d) => resolve(io.cwd, d)).find((d) => existsSync(d));
@@ -116,6 +122,8 @@ async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: 
     fit: { l2: opts.l2 },
     trees: { rounds: opts.rounds, depth: opts.depth, minLeaf: opts.minLeaf, learningRate: opts.learningRate },
     rereadFeatures: opts.rereadFeatures,
+    setWeights: opts.setWeights,
+    thresholdOn: opts.thresholdOn,
     command: `pnpm calibrate ${argv.join(' ')}`.trim(),
     fittedAt: new Date().toISOString(),
     questions,
@@ -125,16 +133,22 @@ async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: 
   const pct = (x: number | null) => (x === null ? '—' : (100 * x).toFixed(1));
   io.stdout.write(`calibration model written to ${out}\n`);
   io.stdout.write(`threshold ${model.threshold.toFixed(4)} (target precision ${opts.target} on ${model.validationMethod})\n`);
-  io.stdout.write(`| split | answers | verified | precision % | share verified % |\n|---|---|---|---|---|\n`);
-  const line = (name: string, s: { answers: number; verified: number; precision: number | null; coverage: number }) =>
-    io.stdout.write(`| ${name} | ${s.answers} | ${s.verified} | ${pct(s.precision)} | ${pct(s.coverage)} |\n`);
+  // Verified coverage as the bar counts it: the share of RIGHT answers that are verified.
+  const rightIn = (set?: string) => rows.filter((r) => r.correct && (set === undefined || r.set === set)).length;
+  io.stdout.write(`| split | answers | verified | precision % | share verified % | right answers verified % |\n|---|---|---|---|---|---|\n`);
+  const line = (name: string, s: { answers: number; verified: number; precision: number | null; coverage: number }, set?: string) => {
+    const right = rightIn(set);
+    const vc = right === 0 || s.precision === null ? (s.verified === 0 ? 0 : null) : (s.precision * s.verified) / right;
+    io.stdout.write(`| ${name} | ${s.answers} | ${s.verified} | ${pct(s.precision)} | ${pct(s.coverage)} | ${pct(vc)} |\n`);
+  };
+  const setLines = (label: string, summary: { perSet: Record<string, Parameters<typeof line>[1]> } & Parameters<typeof line>[1], prefix: string) => {
+    line(label, summary);
+    for (const [name, s] of Object.entries(summary.perSet)) line(`${prefix}: ${name}`, s, name);
+  };
   line('all rows, in-sample', model.train);
-  line('held out (out-of-fold)', model.validation);
-  for (const [name, s] of Object.entries(model.validation.perSet)) line(`held out: ${name}`, s);
-  if (model.crossDomain) {
-    line('leave one set out', model.crossDomain);
-    for (const [name, s] of Object.entries(model.crossDomain.perSet)) line(`set left out: ${name}`, s);
-  }
+  setLines('held out (out-of-fold)', model.validation, 'held out');
+  if (model.crossDomain) setLines('leave one set out (threshold of all sets)', model.crossDomain, 'set left out');
+  if (model.unseenSets) setLines('unseen set (model and threshold chosen without it)', model.unseenSets, 'unseen');
   const f2 = (x: number | null) => (x === null ? '—' : x.toFixed(3));
   const bySet = Object.keys(model.validation.perSet).map((name) => `${name} ${f2(rocAuc(heldOut.filter((h) => h.set === name)))}`);
   io.stdout.write(`\nheld-out ROC AUC ${f2(rocAuc(heldOut))} (${bySet.join(', ')}); precision of the top 5 / 10 / 20 %: ${[0.05, 0.1, 0.2].map((q) => f2(precisionOfTop(heldOut, q))).join(' / ')}\n`);
