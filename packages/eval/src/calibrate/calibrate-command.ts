@@ -21,6 +21,7 @@ interface Options {
   datasets?: string;
   work: string;
   limit: number;
+  from: number;
   sets?: string;
   fitOnly?: boolean;
   fit: boolean;
@@ -51,6 +52,7 @@ export async function runCalibrate(argv: readonly string[], io: CliIo, deps: Cli
     .option('--datasets <dir>', 'folder holding the shared dev sets (default: ../shared/datasets or ../../shared/datasets, the first that exists)')
     .option('--work <dir>', 'scratch folder for the cut sets and the feature dumps', 'tmp/calibrate')
     .option('--limit <n>', 'development questions run per set (after the test split)', num('--limit', true), 120)
+    .option('--from <n>', 'development questions skipped first (after the test split), to dump one set in parts (concatenate the parts\' .questions.jsonl before --fit-only)', num('--from', false, true), 0)
     .option('--sets <names>', `comma-separated subset of ${DEV_SETS.map((s) => s.name).join(', ')}`)
     .option('--fit-only', 'do not run the agent: refit from the dumps in --work')
     .option('--no-fit', 'only dump features (e.g. one process per set), fit later with --fit-only')
@@ -99,8 +101,8 @@ async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: 
   const log = (line: string) => io.stderr.write(`calibrate: ${line}\n`);
   if (!opts.fitOnly)
     for (const set of sets) {
-      log(`${set.name}: running a2rag-agent on up to ${opts.limit} development questions (after the first ${set.skip})`);
-      await dumpDevSet({ set, datasetsDir: datasets, workDir: work, limit: opts.limit, io: { ...io, stdout: io.stderr }, deps, cacheDir: opts.cacheDir });
+      log(`${set.name}: running a2rag-agent on up to ${opts.limit} development questions (after the first ${set.skip + opts.from})`);
+      await dumpDevSet({ set, datasetsDir: datasets, workDir: work, limit: opts.limit, from: opts.from, io: { ...io, stdout: io.stderr }, deps, cacheDir: opts.cacheDir });
     }
   if (!opts.fit) return;
   const rows: CalibrationRow[] = [];
@@ -161,9 +163,10 @@ async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: 
   }
 }
 
-function num(flag: string, integer = false) {
+function num(flag: string, integer = false, zero = false) {
   return (value: string): number => {
     const n = Number(value);
+    if (zero && (!Number.isInteger(n) || n < 0)) throw new InvalidArgumentError(`${flag} must be an integer ≥ 0, got "${value}"`);
     if (!Number.isFinite(n) || (integer && (!Number.isInteger(n) || n < 1))) throw new InvalidArgumentError(`${flag} must be ${integer ? 'a positive integer' : 'a number'}, got "${value}"`);
     return n;
   };

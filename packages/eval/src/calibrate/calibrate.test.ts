@@ -16,6 +16,8 @@ describe('development sets', () => {
     const usable = devQuestionLines(DEV_SETS.find((s) => s.name === '2wiki')!, lines, 50);
     expect(usable[0]).toBe('{"id":"q200"}');
     expect(usable).toHaveLength(50);
+    // A later part of the same set starts after the test split too.
+    expect(devQuestionLines(DEV_SETS.find((s) => s.name === '2wiki')!, lines, 20, 50)).toEqual(lines.slice(250, 260));
   });
 });
 
