@@ -97,17 +97,18 @@ describe('fitCalibrationModel: sets nobody tuned for', () => {
   // Few gradient steps: the signal is one clean feature, and the procedure fits dozens of models.
   const options = { kind: 'logistic' as const, fit: { iterations: 300 }, targetPrecision: 0.9, folds: 5, command: 'pnpm calibrate', fittedAt: '2026-11-28T00:00:00Z' };
 
-  it('labels each set with a model and threshold chosen without it (unseenSets)', () => {
-    const rows = rowsOf([['a', 90], ['b', 90], ['c', 90], ['d', 90, true]]);
-    const { model, unseen } = fitCalibrationModel(rows, { ...options, questions: { a: 90, b: 90, c: 90, d: 90 } });
-    expect(unseen).toHaveLength(360);
+  // Dozens of fits: allow for a loaded machine.
+  it('labels each set with a model and threshold chosen without it (unseenSets)', { timeout: 120_000 }, () => {
+    const rows = rowsOf([['a', 60], ['b', 60], ['c', 60], ['d', 60, true]]);
+    const { model, unseen } = fitCalibrationModel(rows, { ...options, questions: { a: 60, b: 60, c: 60, d: 60 } });
+    expect(unseen).toHaveLength(240);
     // Fitted on a–c, the reversed set d verifies its wrong answers: precision 0 where nobody tuned.
-    expect(model.unseenSets?.perSet.d).toMatchObject({ answers: 90, verified: 30, precision: 0 });
+    expect(model.unseenSets?.perSet.d).toMatchObject({ answers: 60, verified: 20, precision: 0 });
     // With d among the training sets, the per-set rule finds no threshold for a, b or c.
     expect(model.unseenSets?.perSet.a?.verified).toBe(0);
   });
 
-  it('weighs every set the same when asked, and chooses the threshold on set-left-out scores when asked', () => {
+  it('weighs every set the same when asked, and chooses the threshold on set-left-out scores when asked', { timeout: 120_000 }, () => {
     const rows = rowsOf([['big', 240], ['small', 60], ['third', 90]]);
     const plain = fitCalibrationModel(rows, { ...options, questions: { big: 240, small: 60, third: 90 } }).model;
     const equal = fitCalibrationModel(rows, { ...options, setWeights: 'equal', thresholdOn: 'set-left-out', questions: { big: 240, small: 60, third: 90 } }).model;
