@@ -8,7 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { runProgram } from '../cli/run-program.js';
-import { selectionAt } from '@rag/agents';
+import { correctnessScore, parseCalibrationModel, selectionAt } from '@rag/agents';
 import { RagError } from '@rag/core';
 import type { CliDeps, CliIo } from '../cli/main.js';
 import { rowsFromRecords, type CalibrationRow } from './calibration-rows.js';
@@ -40,6 +40,7 @@ interface Options {
   thresholdOn: string;
   out: string;
   cacheDir: string;
+  evaluate?: string;
 }
 
 const DEFAULT_OUT = 'packages/agents/src/calibration/default-model.json';
@@ -69,6 +70,7 @@ export async function runCalibrate(argv: readonly string[], io: CliIo, deps: Cli
     .option('--set-weights <how>', 'rows (every answer weighs 1) or equal (every development set weighs the same; logistic only)', 'rows')
     .option('--threshold-on <scores>', 'held-out scores the threshold is chosen on: out-of-fold, or set-left-out (each set scored by a model fitted on the other sets)', 'out-of-fold')
     .option('--min-set-verified <n>', 'hold each development set to --target on its own once it verifies this many held-out answers', num('--min-set-verified', true), 1)
+    .option('--evaluate <model.json>', 'fit nothing: label the dumps in --work with this model file and print, per set, verified answers, precision and right answers verified')
     .option('--out <file.json>', 'where the fitted model is written', DEFAULT_OUT)
     .option('--cache-dir <dir>', 'index cache of rag-eval', '.rag-cache')
     .action(async (opts: Options) => execute(opts, argv, io, deps));
@@ -115,6 +117,7 @@ async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: 
     questions[set.name] = text.split('\n').filter((l) => l.trim()).length;
     rows.push(...rowsFromRecords(set.name, text, path, opts.folds));
   }
+  if (opts.evaluate !== undefined) return evaluateModel(resolve(io.cwd, opts.evaluate), rows, io);
   const { model, heldOut } = fitCalibrationModel(rows, {
     targetPrecision: opts.target,
     folds: opts.folds,
@@ -160,6 +163,29 @@ async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: 
   for (let i = step - 1; i < cuts.length; i += step) {
     const at = selectionAt(heldOut, cuts[i]!);
     io.stdout.write(`  ${cuts[i]!.toFixed(3)} → ${pct(at.coverage)} %, ${pct(at.precision)} %\n`);
+  }
+}
+
+/** `--evaluate`: how an existing model file labels the dumped answers (e.g. questions it was never fitted on). */
+async function evaluateModel(path: string, rows: readonly CalibrationRow[], io: CliIo): Promise<void> {
+  const text = await readFile(path, 'utf8').catch((e: unknown) => {
+    throw new RagError('RAG_INVALID_INPUT', `--evaluate: cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`, { details: { input: 'evaluate' } });
+  });
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new RagError('RAG_INVALID_INPUT', `--evaluate: ${path} is not JSON: ${e instanceof Error ? e.message : String(e)}`, { details: { input: 'evaluate' } });
+  }
+  const model = parseCalibrationModel(json, path);
+  io.stdout.write(`${path} (threshold ${model.threshold.toFixed(4)}) on the dumps\n| set | answers | right | verified | precision % | right answers verified % |\n|---|---|---|---|---|---|\n`);
+  for (const set of [...new Set(rows.map((r) => r.set))]) {
+    const mine = rows.filter((r) => r.set === set);
+    const verified = mine.filter((r) => correctnessScore(model, r.x) >= model.threshold);
+    const right = mine.filter((r) => r.correct).length;
+    const verifiedRight = verified.filter((r) => r.correct).length;
+    const pct = (x: number, of: number) => (of === 0 ? '—' : ((100 * x) / of).toFixed(1));
+    io.stdout.write(`| ${set} | ${mine.length} | ${right} | ${verified.length} | ${pct(verifiedRight, verified.length)} | ${pct(verifiedRight, right)} |\n`);
   }
 }
 

@@ -1,4 +1,10 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import type { CliDeps } from '../cli/main.js';
+import { runCalibrate } from './calibrate-command.js';
 import { FEATURE_NAMES, featuresUsed, usesReaderSignals } from '@rag/agents';
 import { foldOf, rowsFromRecords } from './calibration-rows.js';
 import { DEV_SETS, devQuestionLines } from './dev-sets.js';
@@ -122,6 +128,27 @@ describe('fitCalibrationModel: sets nobody tuned for', () => {
     const w = equalSetWeights([{ set: 'a' }, { set: 'a' }, { set: 'a' }, { set: 'b' }]);
     expect(w).toEqual([2 / 3, 2 / 3, 2 / 3, 2]);
     expect(w.reduce((s, x) => s + x, 0)).toBeCloseTo(4, 12);
+  });
+});
+
+describe('pnpm calibrate --evaluate', () => {
+  it('labels the dumped answers with an existing model file and prints each set, fitting nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'calibrate-evaluate-'));
+    // Feature 0 is 1 for right answers; a model whose only weight is on it verifies exactly those.
+    await writeFile(join(dir, '2wiki.questions.jsonl'), Array.from({ length: 9 }, (_, i) => line(String(i), i % 3 === 0 ? 'wrong' : 'right', 'right')).join('\n'));
+    const records = Array.from({ length: 300 }, (_, i) => line(String(i), i % 3 === 0 ? 'wrong' : 'right', 'right')).join('\n');
+    const { model } = fitCalibrationModel(rowsFromRecords('2wiki', records, 'x', 5), { kind: 'logistic', fit: { iterations: 300 }, targetPrecision: 0.9, folds: 5, command: 'pnpm calibrate', fittedAt: '2026-11-28T00:00:00Z', questions: { '2wiki': 300 } });
+    await writeFile(join(dir, 'model.json'), JSON.stringify(model));
+    let out = '';
+    let err = '';
+    const stdout = new PassThrough().on('data', (c: Buffer) => (out += c.toString()));
+    const stderr = new PassThrough().on('data', (c: Buffer) => (err += c.toString()));
+    const io = { stdout, stderr, env: {}, cwd: dir };
+    const args = ['--fit-only', '--work', '.', '--datasets', '.', '--sets', '2wiki', '--evaluate'];
+    expect(await runCalibrate([...args, 'model.json'], io, {} as CliDeps)).toBe(0);
+    expect(out).toContain('| 2wiki | 9 | 6 | 6 | 100.0 | 100.0 |');
+    expect(await runCalibrate([...args, 'missing.json'], io, {} as CliDeps)).toBe(1);
+    expect(err).toMatch(/--evaluate: cannot read .*missing\.json/);
   });
 });
 
