@@ -28,6 +28,7 @@ const SelectionSchema = z.object({
 const MetadataSchema = z.object({
   version: z.literal(1),
   features: z.array(z.string()).min(1),
+  /** Verified iff the score is at least this; 1 means no threshold reached the target, and nothing is verified. */
   threshold: z.number().min(0).max(1),
   /** Precision the threshold was chosen for on the held-out scores. */
   targetPrecision: z.number().min(0).max(1),

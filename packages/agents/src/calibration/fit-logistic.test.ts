@@ -78,7 +78,7 @@ describe('selectThreshold', () => {
   });
 
   it('needs a minimum number of verified answers, and says when the target is out of reach', () => {
-    expect(selectThreshold(scored, 1, 4)).toMatchObject({ verified: 0, precision: null, reached: false });
+    expect(selectThreshold(scored, 1, 4)).toMatchObject({ threshold: 1, verified: 0, precision: null, reached: false });
     expect(selectThreshold(scored, 1, 4).threshold).toBeGreaterThan(0.95);
   });
 
@@ -119,6 +119,6 @@ describe('selectThresholdPerSet', () => {
   });
 
   it('says when no threshold reaches the target', () => {
-    expect(selectThresholdPerSet(scored, 0.85, { minVerified: 10, minSetVerified: 1 })).toMatchObject({ verified: 0, reached: false });
+    expect(selectThresholdPerSet(scored, 0.85, { minVerified: 10, minSetVerified: 1 })).toMatchObject({ threshold: 1, verified: 0, reached: false });
   });
 });

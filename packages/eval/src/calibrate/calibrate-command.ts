@@ -181,7 +181,7 @@ async function evaluateModel(path: string, rows: readonly CalibrationRow[], io: 
   io.stdout.write(`${path} (threshold ${model.threshold.toFixed(4)}) on the dumps\n| set | answers | right | verified | precision % | right answers verified % |\n|---|---|---|---|---|---|\n`);
   for (const set of [...new Set(rows.map((r) => r.set))]) {
     const mine = rows.filter((r) => r.set === set);
-    const verified = mine.filter((r) => correctnessScore(model, r.x) >= model.threshold);
+    const verified = model.threshold < 1 ? mine.filter((r) => correctnessScore(model, r.x) >= model.threshold) : [];
     const right = mine.filter((r) => r.correct).length;
     const verifiedRight = verified.filter((r) => r.correct).length;
     const pct = (x: number, of: number) => (of === 0 ? '—' : ((100 * x) / of).toFixed(1));

@@ -132,7 +132,8 @@ export function fitCalibrationModel(rows: readonly CalibrationRow[], options: Fi
   const { heldOut, crossDomain, choice, fit } = fitAndChoose(rows, options, true);
   const minSetVerified = options.minSetVerified ?? 1;
   const summary = (scored: readonly Scored[]) => {
-    const s = selectionAt(scored, choice.threshold);
+    // A threshold that reached the target nowhere verifies nothing (the calibrator reads 1 so).
+    const s = choice.reached ? selectionAt(scored, choice.threshold) : { verified: 0, precision: null, coverage: 0 };
     return { answers: scored.length, verified: s.verified, precision: s.precision, coverage: s.coverage };
   };
   const sets = Object.keys(options.questions);
