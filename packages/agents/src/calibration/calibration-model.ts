@@ -28,6 +28,7 @@ const SelectionSchema = z.object({
 const MetadataSchema = z.object({
   version: z.literal(1),
   features: z.array(z.string()).min(1),
+  /** Verified iff the score is at least this; 1 means no threshold reached the target, and nothing is verified. */
   threshold: z.number().min(0).max(1),
   /** Precision the threshold was chosen for on the held-out scores. */
   targetPrecision: z.number().min(0).max(1),
@@ -42,6 +43,11 @@ const MetadataSchema = z.object({
   validation: SelectionSchema.extend({ perSet: z.record(z.string(), SelectionSchema).default({}) }),
   /** At the threshold, each development set scored by a model fitted on the other sets (a domain it never saw). */
   crossDomain: SelectionSchema.extend({ perSet: z.record(z.string(), SelectionSchema).default({}) }).optional(),
+  /**
+   * Each development set labelled by the whole procedure (model and threshold) run without it: the
+   * share verified and their precision on a set nobody tuned for.
+   */
+  unseenSets: SelectionSchema.extend({ perSet: z.record(z.string(), SelectionSchema).default({}) }).optional(),
 });
 
 const LogisticSchema = MetadataSchema.extend({

@@ -52,6 +52,13 @@ describe('createCalibrator', () => {
     expect(Object.keys(events[0]!.data!.features as object)).toEqual([...FEATURE_NAMES]);
   });
 
+  it('verifies nothing with threshold 1 (no threshold reached the target), even a score of 1', async () => {
+    const saturated = { ...model(1), weights: FEATURE_NAMES.map((n) => (n === 'groundingPass' ? 1000 : 0)) };
+    const out = await createCalibrator({ model: saturated, index }).apply('What film did Finola Dwyer produce?', result('pass'), createRunContext());
+    expect(out.verification?.status).toBe('unsure');
+    expect(out.verification?.reason).toMatch(/calibrated correctness 1; the model verifies nothing .*no threshold reached precision 0\.9/);
+  });
+
   it('keeps an answer a check found wrong failed, even above the threshold', async () => {
     const out = await createCalibrator({ model: model(0.01), index }).apply('q?', result('fail'), createRunContext());
     expect(out.verification?.status).toBe('failed');

@@ -71,9 +71,13 @@ export function createCalibrator({ model, index }: CalibratorOptions): Calibrato
       const checks = result.verification;
       const f = await features(question, result);
       const score = correctnessScore(model, f);
-      const verified = score >= model.threshold && checks?.status !== 'failed';
+      // Threshold 1 is a fit that reached its target nowhere: nothing is verified, not even a score rounded to 1.
+      const verified = model.threshold < 1 && score >= model.threshold && checks?.status !== 'failed';
       const round = (x: number) => Math.round(x * 1000) / 1000;
-      const why = `calibrated correctness ${round(score)} ${score >= model.threshold ? '≥' : '<'} threshold ${round(model.threshold)} (fitted ${model.fittedAt.slice(0, 10)} for precision ${model.targetPrecision} on held-out answers)`;
+      const why =
+        model.threshold < 1
+          ? `calibrated correctness ${round(score)} ${score >= model.threshold ? '≥' : '<'} threshold ${round(model.threshold)} (fitted ${model.fittedAt.slice(0, 10)} for precision ${model.targetPrecision} on held-out answers)`
+          : `calibrated correctness ${round(score)}; the model verifies nothing (fitted ${model.fittedAt.slice(0, 10)}: no threshold reached precision ${model.targetPrecision} on held-out answers)`;
       context.trace.decision('calibration', verified ? 'VERIFIED' : checks?.status === 'failed' ? 'FAILED' : 'UNSURE', { score: round(score), threshold: model.threshold, features: f });
       const reason = checks ? `${why}; checks: ${checks.reason}` : why;
       return { ...result, verification: { status: verified ? 'verified' : checks?.status === 'failed' ? 'failed' : 'unsure', reason } };

@@ -31,6 +31,24 @@ describe('fitLogistic', () => {
     expect(right / test.length).toBeGreaterThan(0.93);
   });
 
+  it('weighs rows: weight 2 fits as the row given twice, and weight 0 as the row left out', () => {
+    const rand = lcg(11);
+    const rows = Array.from({ length: 120 }, () => [rand(), rand()]);
+    const labels = rows.map((r) => (r[0]! + 0.3 * rand() > 0.6 ? 1 : 0) as 0 | 1);
+    const weights = rows.map((_, i) => (i % 3 === 0 ? 2 : i % 3 === 1 ? 0 : 1));
+    const weighted = fitLogistic(rows, labels, { rowWeights: weights });
+    const repeated = rows.flatMap((r, i) => Array.from({ length: weights[i]! }, () => r));
+    const repeatedLabels = labels.flatMap((y, i) => Array.from({ length: weights[i]! }, () => y));
+    const plain = fitLogistic(repeated, repeatedLabels);
+    for (const [i, w] of plain.weights.entries()) expect(weighted.weights[i]).toBeCloseTo(w, 6);
+    expect(weighted.bias).toBeCloseTo(plain.bias, 6);
+    expect(weighted.mean[0]).toBeCloseTo(plain.mean[0]!, 9);
+    // Unweighted is the same as every weight 1.
+    expect(fitLogistic(rows, labels, { rowWeights: rows.map(() => 1) })).toEqual(fitLogistic(rows, labels));
+    expect(() => fitLogistic(rows, labels, { rowWeights: [1] })).toThrow(/rowWeights.*120/);
+    expect(() => fitLogistic(rows, labels, { rowWeights: rows.map(() => 0) })).toThrow(/rowWeights.*all be 0/);
+  });
+
   it('keeps a constant feature at weight 0 and rejects ragged or empty input', () => {
     const rows = [[0, 5], [1, 5], [0, 5], [1, 5]];
     const fit = fitLogistic(rows, [0, 1, 0, 1]);
@@ -60,7 +78,7 @@ describe('selectThreshold', () => {
   });
 
   it('needs a minimum number of verified answers, and says when the target is out of reach', () => {
-    expect(selectThreshold(scored, 1, 4)).toMatchObject({ verified: 0, precision: null, reached: false });
+    expect(selectThreshold(scored, 1, 4)).toMatchObject({ threshold: 1, verified: 0, precision: null, reached: false });
     expect(selectThreshold(scored, 1, 4).threshold).toBeGreaterThan(0.95);
   });
 
@@ -101,6 +119,6 @@ describe('selectThresholdPerSet', () => {
   });
 
   it('says when no threshold reaches the target', () => {
-    expect(selectThresholdPerSet(scored, 0.85, { minVerified: 10, minSetVerified: 1 })).toMatchObject({ verified: 0, reached: false });
+    expect(selectThresholdPerSet(scored, 0.85, { minVerified: 10, minSetVerified: 1 })).toMatchObject({ threshold: 1, verified: 0, reached: false });
   });
 });

@@ -8,12 +8,19 @@ export interface Scored {
   correct: boolean;
 }
 
+/**
+ * No threshold reached the target: threshold 1, which the calibrator reads as "verify nothing"
+ * (not as "verify scores of 1"), so a model fitted on all rows cannot verify an answer by scoring
+ * above every held-out score.
+ */
+const NOT_REACHED: ThresholdChoice = { threshold: 1, verified: 0, precision: null, coverage: 0, reached: false };
+
 export interface ThresholdChoice {
   threshold: number;
   verified: number;
   precision: number | null;
   coverage: number;
-  /** False when no threshold reached the target: the threshold is then above every score (nothing verified). */
+  /** False when no threshold reached the target: the threshold is then 1 (nothing verified). */
   reached: boolean;
 }
 
@@ -38,8 +45,7 @@ export function selectThreshold(scored: readonly Scored[], targetPrecision: numb
       best = { threshold: sorted[i]!.score, verified: kept, precision, coverage: kept / sorted.length, reached: true };
   }
   if (best) return best;
-  const top = sorted[0]?.score ?? 0;
-  return { threshold: Math.min(1, top + 1e-9), verified: 0, precision: null, coverage: 0, reached: false };
+  return NOT_REACHED;
 }
 
 export interface SetScored extends Scored {
@@ -76,6 +82,5 @@ export function selectThresholdPerSet(scored: readonly SetScored[], targetPrecis
     if (everySet) best = { threshold: s.score, verified: i + 1, precision, coverage: (i + 1) / sorted.length, reached: true };
   }
   if (best) return best;
-  const top = sorted[0]?.score ?? 0;
-  return { threshold: Math.min(1, top + 1e-9), verified: 0, precision: null, coverage: 0, reached: false };
+  return NOT_REACHED;
 }

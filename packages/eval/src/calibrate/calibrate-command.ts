@@ -8,7 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { runProgram } from '../cli/run-program.js';
-import { selectionAt } from '@rag/agents';
+import { correctnessScore, parseCalibrationModel, selectionAt } from '@rag/agents';
 import { RagError } from '@rag/core';
 import type { CliDeps, CliIo } from '../cli/main.js';
 import { rowsFromRecords, type CalibrationRow } from './calibration-rows.js';
@@ -21,6 +21,7 @@ interface Options {
   datasets?: string;
   work: string;
   limit: number;
+  from: number;
   sets?: string;
   fitOnly?: boolean;
   fit: boolean;
@@ -35,8 +36,11 @@ interface Options {
   minLeaf: number;
   learningRate: number;
   rereadFeatures: boolean;
+  setWeights: string;
+  thresholdOn: string;
   out: string;
   cacheDir: string;
+  evaluate?: string;
 }
 
 const DEFAULT_OUT = 'packages/agents/src/calibration/default-model.json';
@@ -49,6 +53,7 @@ export async function runCalibrate(argv: readonly string[], io: CliIo, deps: Cli
     .option('--datasets <dir>', 'folder holding the shared dev sets (default: ../shared/datasets or ../../shared/datasets, the first that exists)')
     .option('--work <dir>', 'scratch folder for the cut sets and the feature dumps', 'tmp/calibrate')
     .option('--limit <n>', 'development questions run per set (after the test split)', num('--limit', true), 120)
+    .option('--from <n>', 'development questions skipped first (after the test split), to dump one set in parts (concatenate the parts\' .questions.jsonl before --fit-only)', num('--from', false, true), 0)
     .option('--sets <names>', `comma-separated subset of ${DEV_SETS.map((s) => s.name).join(', ')}`)
     .option('--fit-only', 'do not run the agent: refit from the dumps in --work')
     .option('--no-fit', 'only dump features (e.g. one process per set), fit later with --fit-only')
@@ -62,7 +67,10 @@ export async function runCalibrate(argv: readonly string[], io: CliIo, deps: Cli
     .option('--learning-rate <x>', 'shrinkage of every tree (boosted-trees)', num('--learning-rate'), 0.05)
     .option('--no-reread-features', 'fit without the features that re-read the evidence (scoring then skips the re-reading)')
     .option('--l2 <x>', 'L2 penalty of the logistic regression (per row, on standardised features)', num('--l2'), 0.1)
+    .option('--set-weights <how>', 'rows (every answer weighs 1) or equal (every development set weighs the same; logistic only)', 'rows')
+    .option('--threshold-on <scores>', 'held-out scores the threshold is chosen on: out-of-fold, or set-left-out (each set scored by a model fitted on the other sets)', 'out-of-fold')
     .option('--min-set-verified <n>', 'hold each development set to --target on its own once it verifies this many held-out answers', num('--min-set-verified', true), 1)
+    .option('--evaluate <model.json>', 'fit nothing: label the dumps in --work with this model file and print, per set, verified answers, precision and right answers verified')
     .option('--out <file.json>', 'where the fitted model is written', DEFAULT_OUT)
     .option('--cache-dir <dir>', 'index cache of rag-eval', '.rag-cache')
     .action(async (opts: Options) => execute(opts, argv, io, deps));
@@ -85,6 +93,8 @@ async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: 
   if (!(opts.l2 >= 0)) throw new RagError('RAG_INVALID_INPUT', `--l2: must be ≥ 0, got ${opts.l2}`, { details: { input: 'l2' } });
   if (opts.model !== 'boosted-trees' && opts.model !== 'logistic') throw new RagError('RAG_INVALID_INPUT', `--model: must be boosted-trees or logistic, got "${opts.model}"`, { details: { input: 'model' } });
   if (!(opts.learningRate > 0 && opts.learningRate <= 1)) throw new RagError('RAG_INVALID_INPUT', `--learning-rate: must be in (0, 1], got ${opts.learningRate}`, { details: { input: 'learning-rate' } });
+  if (opts.setWeights !== 'rows' && opts.setWeights !== 'equal') throw new RagError('RAG_INVALID_INPUT', `--set-weights: must be rows or equal, got "${opts.setWeights}"`, { details: { input: 'set-weights' } });
+  if (opts.thresholdOn !== 'out-of-fold' && opts.thresholdOn !== 'set-left-out') throw new RagError('RAG_INVALID_INPUT', `--threshold-on: must be out-of-fold or set-left-out, got "${opts.thresholdOn}"`, { details: { input: 'threshold-on' } });
   if (opts.folds < 2) throw new RagError('RAG_INVALID_INPUT', `--folds: must be at least 2, got ${opts.folds}`, { details: { input: 'folds' } });
   const sets = selectSets(opts.sets);
   const datasets = opts.datasets !== undefined ? resolve(io.cwd, opts.datasets) : ['../shared/datasets', '../../shared/datasets'].map((d) => resolve(io.cwd, d)).find((d) => existsSync(d));
@@ -93,8 +103,8 @@ async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: 
   const log = (line: string) => io.stderr.write(`calibrate: ${line}\n`);
   if (!opts.fitOnly)
     for (const set of sets) {
-      log(`${set.name}: running a2rag-agent on up to ${opts.limit} development questions (after the first ${set.skip})`);
-      await dumpDevSet({ set, datasetsDir: datasets, workDir: work, limit: opts.limit, io: { ...io, stdout: io.stderr }, deps, cacheDir: opts.cacheDir });
+      log(`${set.name}: running a2rag-agent on up to ${opts.limit} development questions (after the first ${set.skip + opts.from})`);
+      await dumpDevSet({ set, datasetsDir: datasets, workDir: work, limit: opts.limit, from: opts.from, io: { ...io, stdout: io.stderr }, deps, cacheDir: opts.cacheDir });
     }
   if (!opts.fit) return;
   const rows: CalibrationRow[] = [];
@@ -107,6 +117,7 @@ async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: 
     questions[set.name] = text.split('\n').filter((l) => l.trim()).length;
     rows.push(...rowsFromRecords(set.name, text, path, opts.folds));
   }
+  if (opts.evaluate !== undefined) return evaluateModel(resolve(io.cwd, opts.evaluate), rows, io);
   const { model, heldOut } = fitCalibrationModel(rows, {
     targetPrecision: opts.target,
     folds: opts.folds,
@@ -116,6 +127,8 @@ async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: 
     fit: { l2: opts.l2 },
     trees: { rounds: opts.rounds, depth: opts.depth, minLeaf: opts.minLeaf, learningRate: opts.learningRate },
     rereadFeatures: opts.rereadFeatures,
+    setWeights: opts.setWeights,
+    thresholdOn: opts.thresholdOn,
     command: `pnpm calibrate ${argv.join(' ')}`.trim(),
     fittedAt: new Date().toISOString(),
     questions,
@@ -125,16 +138,22 @@ async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: 
   const pct = (x: number | null) => (x === null ? '—' : (100 * x).toFixed(1));
   io.stdout.write(`calibration model written to ${out}\n`);
   io.stdout.write(`threshold ${model.threshold.toFixed(4)} (target precision ${opts.target} on ${model.validationMethod})\n`);
-  io.stdout.write(`| split | answers | verified | precision % | share verified % |\n|---|---|---|---|---|\n`);
-  const line = (name: string, s: { answers: number; verified: number; precision: number | null; coverage: number }) =>
-    io.stdout.write(`| ${name} | ${s.answers} | ${s.verified} | ${pct(s.precision)} | ${pct(s.coverage)} |\n`);
+  // Verified coverage as the bar counts it: the share of RIGHT answers that are verified.
+  const rightIn = (set?: string) => rows.filter((r) => r.correct && (set === undefined || r.set === set)).length;
+  io.stdout.write(`| split | answers | verified | precision % | share verified % | right answers verified % |\n|---|---|---|---|---|---|\n`);
+  const line = (name: string, s: { answers: number; verified: number; precision: number | null; coverage: number }, set?: string) => {
+    const right = rightIn(set);
+    const vc = right === 0 || s.precision === null ? (s.verified === 0 ? 0 : null) : (s.precision * s.verified) / right;
+    io.stdout.write(`| ${name} | ${s.answers} | ${s.verified} | ${pct(s.precision)} | ${pct(s.coverage)} | ${pct(vc)} |\n`);
+  };
+  const setLines = (label: string, summary: { perSet: Record<string, Parameters<typeof line>[1]> } & Parameters<typeof line>[1], prefix: string) => {
+    line(label, summary);
+    for (const [name, s] of Object.entries(summary.perSet)) line(`${prefix}: ${name}`, s, name);
+  };
   line('all rows, in-sample', model.train);
-  line('held out (out-of-fold)', model.validation);
-  for (const [name, s] of Object.entries(model.validation.perSet)) line(`held out: ${name}`, s);
-  if (model.crossDomain) {
-    line('leave one set out', model.crossDomain);
-    for (const [name, s] of Object.entries(model.crossDomain.perSet)) line(`set left out: ${name}`, s);
-  }
+  setLines('held out (out-of-fold)', model.validation, 'held out');
+  if (model.crossDomain) setLines('leave one set out (threshold of all sets)', model.crossDomain, 'set left out');
+  if (model.unseenSets) setLines('unseen set (model and threshold chosen without it)', model.unseenSets, 'unseen');
   const f2 = (x: number | null) => (x === null ? '—' : x.toFixed(3));
   const bySet = Object.keys(model.validation.perSet).map((name) => `${name} ${f2(rocAuc(heldOut.filter((h) => h.set === name)))}`);
   io.stdout.write(`\nheld-out ROC AUC ${f2(rocAuc(heldOut))} (${bySet.join(', ')}); precision of the top 5 / 10 / 20 %: ${[0.05, 0.1, 0.2].map((q) => f2(precisionOfTop(heldOut, q))).join(' / ')}\n`);
@@ -147,9 +166,33 @@ async function execute(opts: Options, argv: readonly string[], io: CliIo, deps: 
   }
 }
 
-function num(flag: string, integer = false) {
+/** `--evaluate`: how an existing model file labels the dumped answers (e.g. questions it was never fitted on). */
+async function evaluateModel(path: string, rows: readonly CalibrationRow[], io: CliIo): Promise<void> {
+  const text = await readFile(path, 'utf8').catch((e: unknown) => {
+    throw new RagError('RAG_INVALID_INPUT', `--evaluate: cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`, { details: { input: 'evaluate' } });
+  });
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new RagError('RAG_INVALID_INPUT', `--evaluate: ${path} is not JSON: ${e instanceof Error ? e.message : String(e)}`, { details: { input: 'evaluate' } });
+  }
+  const model = parseCalibrationModel(json, path);
+  io.stdout.write(`${path} (threshold ${model.threshold.toFixed(4)}) on the dumps\n| set | answers | right | verified | precision % | right answers verified % |\n|---|---|---|---|---|---|\n`);
+  for (const set of [...new Set(rows.map((r) => r.set))]) {
+    const mine = rows.filter((r) => r.set === set);
+    const verified = model.threshold < 1 ? mine.filter((r) => correctnessScore(model, r.x) >= model.threshold) : [];
+    const right = mine.filter((r) => r.correct).length;
+    const verifiedRight = verified.filter((r) => r.correct).length;
+    const pct = (x: number, of: number) => (of === 0 ? '—' : ((100 * x) / of).toFixed(1));
+    io.stdout.write(`| ${set} | ${mine.length} | ${right} | ${verified.length} | ${pct(verifiedRight, verified.length)} | ${pct(verifiedRight, right)} |\n`);
+  }
+}
+
+function num(flag: string, integer = false, zero = false) {
   return (value: string): number => {
     const n = Number(value);
+    if (zero && (!Number.isInteger(n) || n < 0)) throw new InvalidArgumentError(`${flag} must be an integer ≥ 0, got "${value}"`);
     if (!Number.isFinite(n) || (integer && (!Number.isInteger(n) || n < 1))) throw new InvalidArgumentError(`${flag} must be ${integer ? 'a positive integer' : 'a number'}, got "${value}"`);
     return n;
   };

@@ -1,8 +1,14 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import type { CliDeps } from '../cli/main.js';
+import { runCalibrate } from './calibrate-command.js';
 import { FEATURE_NAMES, featuresUsed, usesReaderSignals } from '@rag/agents';
 import { foldOf, rowsFromRecords } from './calibration-rows.js';
 import { DEV_SETS, devQuestionLines } from './dev-sets.js';
-import { fitCalibrationModel } from './fit-calibration.js';
+import { equalSetWeights, fitCalibrationModel } from './fit-calibration.js';
 import { precisionOfTop, rocAuc } from './ranking-quality.js';
 
 const features = (v: number) => Object.fromEntries(FEATURE_NAMES.map((n, i) => [n, i === 0 ? v : 0.5]));
@@ -16,6 +22,8 @@ describe('development sets', () => {
     const usable = devQuestionLines(DEV_SETS.find((s) => s.name === '2wiki')!, lines, 50);
     expect(usable[0]).toBe('{"id":"q200"}');
     expect(usable).toHaveLength(50);
+    // A later part of the same set starts after the test split too.
+    expect(devQuestionLines(DEV_SETS.find((s) => s.name === '2wiki')!, lines, 20, 50)).toEqual(lines.slice(250, 260));
   });
 });
 
@@ -79,6 +87,68 @@ describe('fitCalibrationModel', () => {
     expect(crossDomain).toHaveLength(270);
     expect(model.crossDomain?.perSet.a).toEqual({ answers: 150, verified: 100, precision: 1, coverage: 100 / 150 });
     expect(model.crossDomain?.perSet.b?.verified).toBe(80);
+  });
+});
+
+describe('fitCalibrationModel: sets nobody tuned for', () => {
+  // Feature 0 separates right from wrong answers on sets a–c; on set d it is reversed (a domain
+  // where the signal the others learnt misleads).
+  const setRecords = (set: string, n: number, reversed = false) =>
+    Array.from({ length: n }, (_, i) => {
+      const right = i % 3 !== 0;
+      const f = Object.fromEntries(FEATURE_NAMES.map((name, j) => [name, j === 0 ? (right !== reversed ? 1 : 0) : 0.5]));
+      return JSON.stringify({ questionId: `${set}${i}`, gold: ['right'], answer: right ? 'right' : 'wrong', status: 'answered', correctness: { score: 0.5, features: f } });
+    }).join('\n');
+  const rowsOf = (sets: [string, number, boolean?][]) => sets.flatMap(([set, n, reversed]) => rowsFromRecords(set, setRecords(set, n, reversed), `${set}.jsonl`, 5));
+  // Few gradient steps: the signal is one clean feature, and the procedure fits dozens of models.
+  const options = { kind: 'logistic' as const, fit: { iterations: 300 }, targetPrecision: 0.9, folds: 5, command: 'pnpm calibrate', fittedAt: '2026-11-28T00:00:00Z' };
+
+  // Dozens of fits: allow for a loaded machine.
+  it('labels each set with a model and threshold chosen without it (unseenSets)', { timeout: 120_000 }, () => {
+    const rows = rowsOf([['a', 60], ['b', 60], ['c', 60], ['d', 60, true]]);
+    const { model, unseen } = fitCalibrationModel(rows, { ...options, questions: { a: 60, b: 60, c: 60, d: 60 } });
+    expect(unseen).toHaveLength(240);
+    // Fitted on a–c, the reversed set d verifies its wrong answers: precision 0 where nobody tuned.
+    expect(model.unseenSets?.perSet.d).toMatchObject({ answers: 60, verified: 20, precision: 0 });
+    // With d among the training sets, the per-set rule finds no threshold for a, b or c.
+    expect(model.unseenSets?.perSet.a?.verified).toBe(0);
+  });
+
+  it('weighs every set the same when asked, and chooses the threshold on set-left-out scores when asked', { timeout: 120_000 }, () => {
+    const rows = rowsOf([['big', 240], ['small', 60], ['third', 90]]);
+    const plain = fitCalibrationModel(rows, { ...options, questions: { big: 240, small: 60, third: 90 } }).model;
+    const equal = fitCalibrationModel(rows, { ...options, setWeights: 'equal', thresholdOn: 'set-left-out', questions: { big: 240, small: 60, third: 90 } }).model;
+    expect(equal.validationMethod).toMatch(/every set weighs the same.*threshold on set-left-out/);
+    expect(plain.validationMethod).toMatch(/threshold on 5-fold/);
+    expect(equal.crossDomain?.perSet.small).toMatchObject({ verified: 40, precision: 1 });
+    expect(() => fitCalibrationModel(rows, { ...options, kind: 'boosted-trees', setWeights: 'equal', questions: { big: 240, small: 60, third: 90 } })).toThrow(/logistic model only/);
+  });
+
+  it('equal set weights give every set the same total and keep the mean weight 1', () => {
+    const w = equalSetWeights([{ set: 'a' }, { set: 'a' }, { set: 'a' }, { set: 'b' }]);
+    expect(w).toEqual([2 / 3, 2 / 3, 2 / 3, 2]);
+    expect(w.reduce((s, x) => s + x, 0)).toBeCloseTo(4, 12);
+  });
+});
+
+describe('pnpm calibrate --evaluate', () => {
+  it('labels the dumped answers with an existing model file and prints each set, fitting nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'calibrate-evaluate-'));
+    // Feature 0 is 1 for right answers; a model whose only weight is on it verifies exactly those.
+    await writeFile(join(dir, '2wiki.questions.jsonl'), Array.from({ length: 9 }, (_, i) => line(String(i), i % 3 === 0 ? 'wrong' : 'right', 'right')).join('\n'));
+    const records = Array.from({ length: 300 }, (_, i) => line(String(i), i % 3 === 0 ? 'wrong' : 'right', 'right')).join('\n');
+    const { model } = fitCalibrationModel(rowsFromRecords('2wiki', records, 'x', 5), { kind: 'logistic', fit: { iterations: 300 }, targetPrecision: 0.9, folds: 5, command: 'pnpm calibrate', fittedAt: '2026-11-28T00:00:00Z', questions: { '2wiki': 300 } });
+    await writeFile(join(dir, 'model.json'), JSON.stringify(model));
+    let out = '';
+    let err = '';
+    const stdout = new PassThrough().on('data', (c: Buffer) => (out += c.toString()));
+    const stderr = new PassThrough().on('data', (c: Buffer) => (err += c.toString()));
+    const io = { stdout, stderr, env: {}, cwd: dir };
+    const args = ['--fit-only', '--work', '.', '--datasets', '.', '--sets', '2wiki', '--evaluate'];
+    expect(await runCalibrate([...args, 'model.json'], io, {} as CliDeps)).toBe(0);
+    expect(out).toContain('| 2wiki | 9 | 6 | 6 | 100.0 | 100.0 |');
+    expect(await runCalibrate([...args, 'missing.json'], io, {} as CliDeps)).toBe(1);
+    expect(err).toMatch(/--evaluate: cannot read .*missing\.json/);
   });
 });
 

@@ -20,8 +20,11 @@ export const DEV_SETS: readonly DevSet[] = [
   { name: 'musique-dev', skip: TEST_SPLIT_SIZE },
 ];
 
-/** The questions of `set` that may be fitted on: lines after `skip`, at most `limit` of them. */
-export function devQuestionLines(set: DevSet, lines: readonly string[], limit?: number): string[] {
-  const usable = lines.filter((l) => l.trim() !== '').slice(set.skip);
+/**
+ * The questions of `set` that may be fitted on: lines after `skip`, from the `from`-th of those
+ * (0-based; to split one set's dump over several processes), at most `limit` of them.
+ */
+export function devQuestionLines(set: DevSet, lines: readonly string[], limit?: number, from = 0): string[] {
+  const usable = lines.filter((l) => l.trim() !== '').slice(set.skip + from);
   return limit === undefined ? usable : usable.slice(0, limit);
 }

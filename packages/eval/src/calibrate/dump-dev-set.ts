@@ -15,6 +15,8 @@ export interface DumpOptions {
   /** Scratch folder for the cut dataset and the dump. */
   workDir: string;
   limit?: number;
+  /** Development questions skipped first (after the test split). */
+  from?: number;
   io: CliIo;
   deps: CliDeps;
   cacheDir?: string;
@@ -27,7 +29,7 @@ export async function dumpDevSet(options: DumpOptions): Promise<string> {
   const text = await readFile(join(source, 'questions.jsonl'), 'utf8').catch((e: unknown) => {
     throw new RagError('RAG_INVALID_INPUT', `--datasets: cannot read ${join(source, 'questions.jsonl')}: ${e instanceof Error ? e.message : String(e)}`, { details: { input: 'datasets' } });
   });
-  const lines = devQuestionLines(set, text.split('\n'), options.limit);
+  const lines = devQuestionLines(set, text.split('\n'), options.limit, options.from);
   const dir = join(options.workDir, 'sets', set.name);
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
