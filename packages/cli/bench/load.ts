@@ -41,7 +41,6 @@ const maxWaitArg = arg('--max-wait-ms', '');
 const configs = arg('--workers', '1,2').split(',').map(Number);
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' / ');
 const source = arg('--store', '');
-const nodeFlags = arg('--node-flags', '').split(' ').filter(Boolean);
 const pct = (xs: number[], p: number) => {
   if (xs.length === 0) return NaN;
   const s = [...xs].sort((a, b) => a - b);
@@ -59,7 +58,7 @@ const ragBin = resolve(import.meta.dirname, '..', 'src', 'bin', 'rag.ts');
 
 /** `rag serve` on the store with these flags, as a child process; resolves when it prints its URL. */
 function serve(flags: string[], dir: string): Promise<{ url: string; child: ChildProcess; banner: string }> {
-  const child = spawn(process.execPath, [...nodeFlags, '--conditions=@rag/source', '--import', import.meta.resolve('tsx'), ragBin, 'serve', '--store', dir, '--port', '0', ...flags], {
+  const child = spawn(process.execPath, ['--conditions=@rag/source', '--import', import.meta.resolve('tsx'), ragBin, 'serve', '--store', dir, '--port', '0', ...flags], {
     cwd: tmp,
     env: Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'RAG_TOKEN')),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -38,6 +38,7 @@ describe('lexical cover of the coverage gate', () => {
     expect(askedNounLemmas('At what temperature does the kettle boil?')).toEqual(['temperature']);
     expect(askedNounLemmas('What kind of port does the server listen on?')).toEqual(['kind', 'port']);
     expect(askedNounLemmas('How do I publish the packages?')).toEqual([]);
+    expect(askedNounLemmas('In what U.S. state is the lake?')).toEqual(['state']);
     const kettle = createIndexer({ gearHeads: 0, communities: false });
     await kettle.ingest([
       { id: 'kettle', title: 'Kitchen notes', text: 'The kettle boils at 100 degrees Celsius at sea level. Descale it every month.' },

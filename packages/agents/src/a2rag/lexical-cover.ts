@@ -4,7 +4,7 @@
 // inflection does not hide a passage that is about the question.
 import { ENGLISH_STOP_WORDS, tokenize } from '@rag/core';
 import type { RagIndex } from '@rag/indexer';
-import { lemmaTokens } from '@rag/verify';
+import { headNoun, lemmaTokens } from '@rag/verify';
 
 /** The question's content lemmas: not stop words, at least two characters, deduplicated. */
 export function contentLemmas(query: string): string[] {
@@ -22,7 +22,8 @@ export function contentLemmas(query: string): string[] {
 export function askedNounLemmas(query: string): string[] {
   const m = /\b(?:what|which)\s+(?:((?:kind|type|sort)s?)\s+of\s+)?([\p{L}][\p{L}\p{N}'-]*)/iu.exec(query);
   if (!m) return [];
-  return [m[1], m[2]].flatMap((w) => (w ? lemmaTokens(w).map((t) => t.lemma.toLowerCase()) : [])).filter((l) => !ENGLISH_STOP_WORDS.has(l));
+  // The type lexicon's head when it has one ("what U.S. state" → state), else the word after the wh-word.
+  return [m[1], headNoun(query) ?? m[2]].flatMap((w) => (w ? lemmaTokens(w).map((t) => t.lemma.toLowerCase()) : [])).filter((l) => !ENGLISH_STOP_WORDS.has(l));
 }
 
 /** A passage token covers a lemma when it equals it or, for lemmas of 4+ characters, starts with it. */
