@@ -152,7 +152,7 @@ export function createCoverageGate(options: CoverageGateOptions): CoverageGate {
         const chunkId = await passageWithEveryTerm(index, query, hitsPerMention);
         if (chunkId !== undefined) {
           s = { ...s, pass: true, coveredBy: chunkId };
-          context?.trace.decision('gate', `max γ < τ_g, but passage ${chunkId} holds every content word of the question: retrieve`, { chunkId });
+          context?.trace.decision('gate', `max γ < τ_g, but passage ${chunkId} holds every content word of the question but the noun it asks about: retrieve`, { chunkId });
         }
       }
       const run = async (): Promise<CoverageGateDecision> => {
