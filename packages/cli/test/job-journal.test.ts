@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DocInput } from '@rag/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createIngestJobs } from '../src/service/ingest-jobs.js';
 import { createJobJournal, JOBS_DIR } from '../src/service/job-journal.js';
 import type { IngestSummary } from '../src/types.js';
@@ -33,8 +33,12 @@ describe('job journal', () => {
   it('resumes an unfinished job after a restart with the same documents, then keeps only its record', async () => {
     const store = fresh();
     const first = createIngestJobs({ ingest: hang, journal: createJobJournal(store) });
+    // Both submitted in the same millisecond: the restart must still resume them in submission order.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-28T12:00:00.000Z') });
     const a = first.submit({ files: ['a.md'], docs: [doc('a.md')] });
     const b = first.submit({ files: ['b.md'], docs: [doc('b.md'), doc('c.md')] });
+    vi.useRealTimers();
+    expect(b.createdAt > a.createdAt).toBe(true);
     await new Promise((r) => setTimeout(r, 0)); // a is indexing, b queued, when the server dies
     const seen: string[][] = [];
     const second = createIngestJobs({

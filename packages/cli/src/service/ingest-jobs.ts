@@ -70,12 +70,25 @@ export interface IngestJobs {
 }
 
 const now = () => new Date().toISOString();
+/**
+ * Creation times strictly increasing within a server: two jobs submitted in the same millisecond
+ * still sort in submission order when the journal resumes them after a restart (it orders by
+ * createdAt).
+ */
+function creationClock(): () => string {
+  let last = 0;
+  return () => {
+    last = Math.max(Date.now(), last + 1);
+    return new Date(last).toISOString();
+  };
+}
 const copy = (j: IngestJob): IngestJob => structuredClone(j);
 
 export function createIngestJobs(options: IngestJobsOptions): IngestJobs {
   const keepFinished = options.keepFinished ?? 50;
   const interval = options.progressIntervalMs ?? 150;
   const jobs = new Map<string, IngestJob>();
+  const created = creationClock();
   const listeners = new Set<(event: JobEvent) => void>();
   let chain: Promise<void> = Promise.resolve();
 
@@ -174,7 +187,7 @@ export function createIngestJobs(options: IngestJobsOptions): IngestJobs {
         stages: [],
         summary: null,
         error: null,
-        createdAt: now(),
+        createdAt: created(),
         startedAt: null,
         finishedAt: null,
       };
