@@ -33,7 +33,7 @@ const arg = (name: string, dflt: string) => {
 };
 const N = Math.min(400, Number(arg('--n', '200')));
 const LOOP = Math.min(200, Number(arg('--loop', '40')));
-const WARM = Math.min(400, Number(arg('--warm', '100')));
+const WARM = Math.min(2000, Number(arg('--warm', '500')));
 const REPS = Math.max(1, Math.min(8, Number(arg('--reps', '3'))));
 const PER_WORKER = Math.max(1, Math.min(8, Number(arg('--clients-per-worker', '1'))));
 const queueArg = arg('--queue', '');
@@ -270,7 +270,12 @@ try {
   // Questions about documents, none asked twice in one server: the warm-up's (the first 100
   // titles, cycled), the cold loop's (the last --loop titles) and one loop per repetition between.
   const ask = (t: string) => `What is ${t}?`;
-  const warmUp = titles.slice(0, 100).map(ask);
+  // The warm-up asks many forms of question about the first 100 titles, so that the workers reach
+  // the state of a server that has run a while: V8 still optimises (and, on new shapes of data,
+  // de-optimises and re-optimises) the reader's code for hundreds of asks, on its compiler
+  // threads, which compete with a second worker for the cores (docs/notes/2026-11-28-load.md).
+  const forms = ['What is {}?', 'Who founded {}?', 'When did {} begin?', 'Where is {}?', 'Which country is {} in?', 'Who wrote about {}?', 'How large is {}?', 'What was {} named after?', 'Which year is {} from?', 'What is {} known for?'];
+  const warmUp = forms.flatMap((f) => titles.slice(0, 100).map((t) => f.replace('{}', t)));
   const coldLoop = titles.slice(-LOOP).map(ask);
   const repLoops = Array.from({ length: Math.floor((titles.length - 100 - LOOP) / LOOP) }, (_, r) => titles.slice(100 + r * LOOP, 100 + (r + 1) * LOOP).map(ask)).slice(0, REPS);
   if (repLoops.length < REPS) throw new Error(`--loop ${LOOP} --reps ${REPS}: the sample has only ${titles.length} titled documents`);

@@ -35,12 +35,30 @@ export const MONTH_NAMES: ReadonlySet<string> = new Set(Object.values(MONTHS).co
 // groups joined by thousands commas ("1,000,000").
 const TOKEN_RE = /[\p{L}\p{N}]+(?:['’.][\p{L}\p{N}]+|,\d{3}(?!\d))*/gu;
 
+// Plain ASCII has no diacritics to strip (and NFKD leaves it as it is): skip the normalisation.
+const ASCII = /^[\x00-\x7f]*$/;
+
 function stripDiacritics(s: string): string {
-  return s.normalize('NFKD').replace(/\p{M}+/gu, '');
+  return ASCII.test(s) ? s : s.normalize('NFKD').replace(/\p{M}+/gu, '');
 }
+
+// normalizeToken is a pure function of a short string, asked for the same words again and again
+// (every lexical check tokenizes the question and the evidence): its results are kept, up to
+// NORM_CACHE_MAX distinct raw tokens, then the cache starts afresh. `null` stands for undefined.
+const NORM_CACHE_MAX = 50_000;
+const normCache = new Map<string, string | null>();
 
 /** Normalise one raw token; returns undefined for tokens that carry nothing ("'s"). */
 export function normalizeToken(raw: string): string | undefined {
+  const kept = normCache.get(raw);
+  if (kept !== undefined) return kept ?? undefined;
+  const norm = normalizeTokenUncached(raw);
+  if (normCache.size >= NORM_CACHE_MAX) normCache.clear();
+  normCache.set(raw, norm ?? null);
+  return norm;
+}
+
+function normalizeTokenUncached(raw: string): string | undefined {
   let t = stripDiacritics(raw).toLowerCase().replace(/’/g, "'");
   if (/^\d{1,3}(,\d{3})+$/.test(t)) t = t.replace(/,/g, '');
   t = t.replace(/'s$/, '').replace(/n't$/, '');
@@ -67,16 +85,20 @@ function foldPlural(t: string): string {
   return t;
 }
 
+const NEGATED = /n['’]t$/i;
+
 /** Tokens of `text` with offsets into it. */
 export function tokenize(text: string): Token[] {
   const out: Token[] = [];
-  for (const m of text.matchAll(TOKEN_RE)) {
+  // exec on the module's expression (nothing below re-enters tokenize): no iterator, no copy.
+  TOKEN_RE.lastIndex = 0;
+  for (let m = TOKEN_RE.exec(text); m !== null; m = TOKEN_RE.exec(text)) {
     const raw = m[0];
     const norm = normalizeToken(raw);
     if (norm === undefined) continue;
-    const start = m.index ?? 0;
+    const start = m.index;
     const token: Token = { norm, start, end: start + raw.length };
-    if (/n['’]t$/i.test(raw)) token.negated = true;
+    if (NEGATED.test(raw)) token.negated = true;
     out.push(token);
   }
   return out;
