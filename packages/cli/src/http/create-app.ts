@@ -56,7 +56,7 @@ export interface HttpAppOptions {
   /** MCP sessions at /mcp: idle timeout and the most open at once. */
   mcp?: McpEndpointOptions;
   /** The ask pool behind `service.ask`, when asks run on worker threads: streams check it before they open. */
-  asks?: Pick<AskPool, 'overloaded'>;
+  asks?: Pick<AskPool, 'overloaded' | 'overloadedForAny'>;
 }
 
 const STATUS: Record<string, ProblemStatus> = {
@@ -132,6 +132,11 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     admit: (method) => {
       const busy = options.asks?.overloaded(method);
       if (busy) throw busy;
+    },
+    admitAny: (_c, next) => {
+      const busy = options.asks?.overloadedForAny();
+      if (busy) throw busy;
+      return next();
     },
     bearer: (c) => bearerState(options.token, c.req.header('authorization')),
   };

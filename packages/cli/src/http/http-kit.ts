@@ -75,6 +75,12 @@ export interface RouteContext {
   maxUploadBytes: number;
   /** Throws the 503 (with Retry-After) an ask of `method` would get now, before a stream is opened. */
   admit(method?: string): void;
+  /**
+   * Middleware that refuses an ask with 503 (and Retry-After) before its body is read when no
+   * method would be admitted now: under a burst, a refusal costs the main thread little, so
+   * health, info and writes stay prompt.
+   */
+  admitAny: MiddlewareHandler<Env>;
   /** True when writes need a token (shown by /api/info). */
   tokenRequired: boolean;
   /** The request's bearer token against the configured one (routes that check it themselves, e.g. /mcp). */

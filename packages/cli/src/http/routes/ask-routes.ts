@@ -17,7 +17,7 @@ export function registerAskRoutes(app: HttpApp, ctx: RouteContext): void {
   });
 
   describeRoute(app, { method: 'post', path: '/api/ask', tag: 'ask', summary: 'Ask a question; the answer comes with citations, verification and trace', body: AskBodySchema, response: AskResultSchema });
-  app.post('/api/ask', ctx.limit(ctx.maxJsonBytes), async (c) => {
+  app.post('/api/ask', ctx.admitAny, ctx.limit(ctx.maxJsonBytes), async (c) => {
     const b = await readBody(c, AskBodySchema);
     const ac = new AbortController();
     c.req.raw.signal.addEventListener('abort', () => ac.abort(), { once: true });

@@ -131,4 +131,24 @@ describe('ask admission', () => {
     admission.record('', 500, true);
     expect(admission.reopenMs('')).toBeCloseTo(500, 6);
   });
+
+  it('refuses an ask of any method only when even the fastest measured method would be refused', () => {
+    const { clock, admission } = fixture({ workers: 1, maxWaitMs: 1000 });
+    admission.record('a2rag-agent', 900);
+    admission.record('bm25', 50);
+    clock.t = 10_000;
+    // The worker is busy with an ask of 900 ms that just started.
+    const running = [{ method: 'a2rag-agent', startedAt: 10_000 }];
+    // a2rag-agent would end at 1800 ms (refused), bm25 at 950 (admitted): some method is admitted.
+    expect(admission.refusal('a2rag-agent', running, [])).toBeInstanceOf(RagError);
+    expect(admission.refusal('bm25', running, [])).toBeUndefined();
+    expect(admission.refusalForAny(running, [])).toBeUndefined();
+    // One bm25 ask queued ahead: bm25 would end at 1000 ms, still admitted; two: 1050, refused by every method.
+    expect(admission.refusalForAny(running, ['bm25'])).toBeUndefined();
+    const busy = admission.refusalForAny(running, ['bm25', 'bm25']);
+    expect(busy?.code).toBe('RAG_SERVICE_UNAVAILABLE');
+    expect(retryAfter(busy)).toBe(1);
+    // An idle worker admits whatever the estimates.
+    expect(admission.refusalForAny([], [])).toBeUndefined();
+  });
 });

@@ -54,6 +54,12 @@ export interface Admission {
   estimate(method: string, running: readonly Running[], queued: readonly string[], stale?: number): number;
   /** The error to refuse an ask of `method` with now, or undefined to admit it. */
   refusal(method: string, running: readonly Running[], queued: readonly string[], stale?: number): RagError | undefined;
+  /**
+   * The error to refuse an ask of any method with now (the refusal of the method measured
+   * fastest), or undefined when some method would be admitted: lets a server refuse before it
+   * reads a request's body, whichever method the body names.
+   */
+  refusalForAny(running: readonly Running[], queued: readonly string[], stale?: number): RagError | undefined;
 }
 
 export function createAdmission(options: AdmissionOptions): Admission {
@@ -97,6 +103,15 @@ export function createAdmission(options: AdmissionOptions): Admission {
     });
   };
 
+  const refusal = (method: string, running: readonly Running[], queued: readonly string[], stale = 0) => {
+    if (running.length < workers && queued.length === 0) return undefined;
+    const ms = estimate(method, running, queued, stale);
+    if (queued.length >= options.queueLimit)
+      return refuse(`${queued.length} asks are waiting for ${workers} workers (--queue ${options.queueLimit})`, Math.max(ms, maxWaitMs + 1000), queued.length);
+    if (ms > maxWaitMs) return refuse(`an ask now would be answered in about ${Math.round(ms)} ms, over the ${maxWaitMs} ms bound (--max-wait-ms ${maxWaitMs})`, ms, queued.length);
+    return undefined;
+  };
+
   return {
     maxWaitMs,
     record(method, ms, reopened = false) {
@@ -113,13 +128,12 @@ export function createAdmission(options: AdmissionOptions): Admission {
     meanMs,
     reopenMs,
     estimate,
-    refusal(method, running, queued, stale = 0) {
-      if (running.length < workers && queued.length === 0) return undefined;
-      const ms = estimate(method, running, queued, stale);
-      if (queued.length >= options.queueLimit)
-        return refuse(`${queued.length} asks are waiting for ${workers} workers (--queue ${options.queueLimit})`, Math.max(ms, maxWaitMs + 1000), queued.length);
-      if (ms > maxWaitMs) return refuse(`an ask now would be answered in about ${Math.round(ms)} ms, over the ${maxWaitMs} ms bound (--max-wait-ms ${maxWaitMs})`, ms, queued.length);
-      return undefined;
+    refusal,
+    refusalForAny(running, queued, stale = 0) {
+      // A method not measured yet counts as the slowest measured one (meanMs), so the fastest
+      // measured method is the one an ask could be admitted with, if any.
+      const fastest = [...means].sort((a, b) => a[1] - b[1])[0]?.[0] ?? '';
+      return refusal(fastest, running, queued, stale);
     },
   };
 }

@@ -39,6 +39,8 @@ export interface AskPool {
   readonly queued: number;
   /** The error an ask of `method` (default: the store's default) would be refused with right now, or undefined. */
   overloaded(method?: string): RagError | undefined;
+  /** The error an ask would be refused with right now whatever its method (checked before its body is read), or undefined. */
+  overloadedForAny(): RagError | undefined;
   ask(request: AskRequest): Promise<AskResult>;
   /**
    * A write committed a new generation: each worker opens it before its next ask, which the
@@ -242,11 +244,10 @@ export async function createAskPool(options: AskPoolOptions): Promise<AskPool> {
     }
   }
 
-  const overloaded = (method?: string) => {
-    const running = slots.flatMap((s) => (s.busy ? [{ method: methodOf(s.busy.request), startedAt: s.startedAt ?? performance.now(), reopening: s.reopening === true }] : []));
-    const stale = slots.filter((s) => s.stale && !s.dead).length;
-    return admission.refusal(method ?? '', running, queue.map((t) => methodOf(t.request)), stale);
-  };
+  const running = () => slots.flatMap((s) => (s.busy ? [{ method: methodOf(s.busy.request), startedAt: s.startedAt ?? performance.now(), reopening: s.reopening === true }] : []));
+  const stale = () => slots.filter((s) => s.stale && !s.dead).length;
+  const queuedMethods = () => queue.map((t) => methodOf(t.request));
+  const overloaded = (method?: string) => admission.refusal(method ?? '', running(), queuedMethods(), stale());
 
   return {
     workers: size,
@@ -256,6 +257,7 @@ export async function createAskPool(options: AskPoolOptions): Promise<AskPool> {
       return queue.length;
     },
     overloaded,
+    overloadedForAny: () => admission.refusalForAny(running(), queuedMethods(), stale()),
     committed() {
       for (const s of slots) s.stale = true;
     },
