@@ -33,9 +33,23 @@ describe('POST /api/ask when no method would be admitted', () => {
     expect(asked).toBe(0);
   });
 
+  it('does the same on the OpenAI- and Ollama-compatible chat endpoints, in their error shapes', async () => {
+    const app = createHttpApp({ service, asks: { overloaded: busy, overloadedForAny: busy } });
+    const json = { 'content-type': 'application/json' };
+    const openai = await app.request('/v1/chat/completions', { method: 'POST', headers: json, body: '{"model": not json' });
+    expect(openai.status).toBe(503);
+    expect(openai.headers.get('retry-after')).toBe('3');
+    expect(((await openai.json()) as { error: { message: string } }).error.message).toMatch(/server busy/);
+    const ollama = await app.request('/api/chat', { method: 'POST', headers: json, body: '{"model": not json' });
+    expect(ollama.status).toBe(503);
+    expect(ollama.headers.get('retry-after')).toBe('3');
+    expect(((await ollama.json()) as { error: string }).error).toMatch(/server busy/);
+  });
+
   it('reads and checks the body when some method would be admitted', async () => {
     const app = createHttpApp({ service, asks: { overloaded: () => undefined, overloadedForAny: () => undefined } });
     expect((await post(app, '{"question": not json')).status).toBe(400);
+    expect((await app.request('/v1/chat/completions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"model": not json' })).status).toBe(400);
     const ok = await post(app, JSON.stringify({ question: 'Who directed Maximum Overdrive?', method: 'bm25' }));
     expect(ok.status).toBe(200);
   });

@@ -138,6 +138,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       if (busy) throw busy;
       return next();
     },
+    busyForAny: () => options.asks?.overloadedForAny(),
     bearer: (c) => bearerState(options.token, c.req.header('authorization')),
   };
   // Reads: the API, the compat endpoints and /mcp (the page, its assets and the API description stay open).

@@ -81,6 +81,8 @@ export interface RouteContext {
    * health, info and writes stay prompt.
    */
   admitAny: MiddlewareHandler<Env>;
+  /** The 503 an ask would get now whatever its method, or undefined (for routes that render errors in their own shape). */
+  busyForAny(): RagError | undefined;
   /** True when writes need a token (shown by /api/info). */
   tokenRequired: boolean;
   /** The request's bearer token against the configured one (routes that check it themselves, e.g. /mcp). */

@@ -19,3 +19,14 @@ export async function readCompatBody<T extends z.ZodType>(c: Context, schema: T)
 export function compatBodyLimit(maxSize: number, render: (c: Context, err: RagError) => Response): MiddlewareHandler {
   return bodyLimit({ maxSize, onError: (c) => render(c, new RagError('RAG_TOO_LARGE', `body: larger than the ${maxSize}-byte limit`, { details: { input: 'body' } })) });
 }
+
+/**
+ * Refuses the ask before its body is read when no method would be admitted now (503 with
+ * Retry-After, in the dialect's error shape), as POST /api/ask does.
+ */
+export function compatAdmitAny(busy: () => RagError | undefined, render: (c: Context, err: RagError) => Response): MiddlewareHandler {
+  return (c, next) => {
+    const err = busy();
+    return err ? Promise.resolve(render(c, err)) : next();
+  };
+}

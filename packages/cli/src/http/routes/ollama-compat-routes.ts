@@ -13,7 +13,7 @@ import { compatModels, MODEL_PREFIX, methodOfModel } from '../compat/compat-mode
 import { OllamaChatBodySchema, OllamaChatResponseSchema, OllamaChatStreamEventSchema, OllamaErrorSchema, OllamaTagsSchema, OllamaVersionSchema } from '../compat/ollama-schemas.js';
 import { openAIError, setRetryAfter } from '../compat/openai-errors.js';
 import { questionOf } from '../compat/question-of.js';
-import { compatBodyLimit, readCompatBody } from '../compat/read-compat-body.js';
+import { compatAdmitAny, compatBodyLimit, readCompatBody } from '../compat/read-compat-body.js';
 import { createReplyStream } from '../compat/reply-stream.js';
 import { ragField, replyText } from '../compat/reply-text.js';
 import type { HttpApp, RouteContext } from '../http-kit.js';
@@ -86,7 +86,7 @@ export function registerOllamaCompatRoutes(app: HttpApp, ctx: RouteContext): voi
       { status: 503, description: 'A service the method needs (chat model, vector store) is unavailable' },
     ],
   });
-  app.post('/api/chat', compatBodyLimit(ctx.maxJsonBytes, ollamaErrorResponse), async (c) => {
+  app.post('/api/chat', compatAdmitAny(ctx.busyForAny, ollamaErrorResponse), compatBodyLimit(ctx.maxJsonBytes, ollamaErrorResponse), async (c) => {
     try {
       const t0 = performance.now();
       const body = await readCompatBody(c, OllamaChatBodySchema);

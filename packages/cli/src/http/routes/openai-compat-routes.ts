@@ -14,7 +14,7 @@ import { compatModels, MODEL_PREFIX, methodOfModel, type CompatModel } from '../
 import { openAIError, openAIErrorResponse } from '../compat/openai-errors.js';
 import { ChatCompletionBodySchema, ChatCompletionChunkSchema, ChatCompletionSchema, OpenAIErrorSchema, OpenAIModelListSchema, OpenAIModelSchema } from '../compat/openai-schemas.js';
 import { questionOf, type PlainMessage } from '../compat/question-of.js';
-import { compatBodyLimit, readCompatBody } from '../compat/read-compat-body.js';
+import { compatAdmitAny, compatBodyLimit, readCompatBody } from '../compat/read-compat-body.js';
 import { createReplyStream } from '../compat/reply-stream.js';
 import { ragField, replyText } from '../compat/reply-text.js';
 import type { HttpApp, RouteContext } from '../http-kit.js';
@@ -83,7 +83,7 @@ export function registerOpenAICompatRoutes(app: HttpApp, ctx: RouteContext): voi
       { status: 503, description: 'A service the method needs (chat model, vector store) is unavailable' },
     ],
   });
-  app.post('/v1/chat/completions', compatBodyLimit(ctx.maxJsonBytes, openAIErrorResponse), async (c) => {
+  app.post('/v1/chat/completions', compatAdmitAny(ctx.busyForAny, openAIErrorResponse), compatBodyLimit(ctx.maxJsonBytes, openAIErrorResponse), async (c) => {
     try {
       const body = await readCompatBody(c, ChatCompletionBodySchema);
       const method = methodOfModel(service, body.model);
