@@ -1,7 +1,7 @@
 // Typed candidate spans in evidence text, found by surface patterns: capitalised phrases (names
 // of people, places, works), dates and years, numbers. The embedded answer generator, IRCoT's
 // entity hop and the TAdaRAG graph answerer all read candidates through here.
-import { ENGLISH_STOP_WORDS, tokenize } from '@rag/core';
+import { ENGLISH_STOP_WORDS, memoByText, tokenize } from '@rag/core';
 
 export type SpanKind = 'name' | 'date' | 'year' | 'number';
 
@@ -38,8 +38,13 @@ function isCapitalised(word: string): boolean {
   return /^[\p{Lu}\p{N}]/u.test(word) && !/^\d+$/.test(word);
 }
 
-/** Maximal capitalised phrases, allowing lower-case connectors between capitalised words. */
-export function nameSpans(text: string): TextSpan[] {
+/**
+ * Maximal capitalised phrases, allowing lower-case connectors between capitalised words. Kept per
+ * text (one answer reads the same evidence sentences about a dozen times); callers get copies.
+ */
+export const nameSpans = memoByText(findNameSpans, { copy: (spans) => spans.map((s) => ({ ...s })) });
+
+function findNameSpans(text: string): TextSpan[] {
   const words = [...text.matchAll(TOKEN)].map((m) => ({ w: m[0].replace(/[.’']+$/, ''), start: m.index, end: m.index + m[0].replace(/[.’']+$/, '').length }));
   const out: TextSpan[] = [];
   let i = 0;
