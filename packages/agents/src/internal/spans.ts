@@ -113,9 +113,19 @@ export function contentTerms(text: string): string[] {
   return tokenize(text, { removeStopWords: true });
 }
 
+// phraseKey is asked for the same candidate phrases again and again while candidates are ranked
+// and compared: its results are kept, up to PHRASE_KEYS_MAX phrases, then the cache starts afresh.
+const PHRASE_KEYS_MAX = 50_000;
+const phraseKeys = new Map<string, string>();
+
 /** A comparable key for a phrase (lower case, punctuation dropped, one space). */
 export function phraseKey(text: string): string {
-  return tokenize(text).join(' ');
+  const kept = phraseKeys.get(text);
+  if (kept !== undefined) return kept;
+  const key = tokenize(text).join(' ');
+  if (phraseKeys.size >= PHRASE_KEYS_MAX) phraseKeys.clear();
+  phraseKeys.set(text, key);
+  return key;
 }
 
 /** The year of a date or year span, when it has one. */
