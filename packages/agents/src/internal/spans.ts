@@ -113,20 +113,11 @@ export function contentTerms(text: string): string[] {
   return tokenize(text, { removeStopWords: true });
 }
 
-// phraseKey is asked for the same candidate phrases again and again while candidates are ranked
-// and compared: its results are kept, up to PHRASE_KEYS_MAX phrases, then the cache starts afresh.
-const PHRASE_KEYS_MAX = 50_000;
-const phraseKeys = new Map<string, string>();
-
-/** A comparable key for a phrase (lower case, punctuation dropped, one space). */
-export function phraseKey(text: string): string {
-  const kept = phraseKeys.get(text);
-  if (kept !== undefined) return kept;
-  const key = tokenize(text).join(' ');
-  if (phraseKeys.size >= PHRASE_KEYS_MAX) phraseKeys.clear();
-  phraseKeys.set(text, key);
-  return key;
-}
+/**
+ * A comparable key for a phrase (lower case, punctuation dropped, one space). Kept per phrase: the
+ * same candidates are compared again and again while they are ranked.
+ */
+export const phraseKey = memoByText((text: string): string => tokenize(text).join(' '), { maxEntries: 50_000 });
 
 /** The year of a date or year span, when it has one. */
 export function yearOf(text: string): number | undefined {

@@ -134,7 +134,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       if (busy) throw busy;
     },
     admitAny: (_c, next) => {
-      const busy = options.asks?.overloadedForAny();
+      const busy = ctx.busyForAny();
       if (busy) throw busy;
       return next();
     },

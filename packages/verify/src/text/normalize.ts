@@ -1,6 +1,7 @@
 // Token-level normalisation shared by every lexical check: case, diacritics, possessives,
 // thousands separators, ordinals, number words and month abbreviations are folded so that
 // "1,000" = "1000", "5th" = "5", "three" = "3", "Sept." = "september", "Müller" = "muller".
+import { memoByText } from '@rag/core';
 import { STOP_WORDS } from './stop-words.js';
 
 export interface Token {
@@ -42,21 +43,11 @@ function stripDiacritics(s: string): string {
   return ASCII.test(s) ? s : s.normalize('NFKD').replace(/\p{M}+/gu, '');
 }
 
-// normalizeToken is a pure function of a short string, asked for the same words again and again
-// (every lexical check tokenizes the question and the evidence): its results are kept, up to
-// NORM_CACHE_MAX distinct raw tokens, then the cache starts afresh. `null` stands for undefined.
-const NORM_CACHE_MAX = 50_000;
-const normCache = new Map<string, string | null>();
-
-/** Normalise one raw token; returns undefined for tokens that carry nothing ("'s"). */
-export function normalizeToken(raw: string): string | undefined {
-  const kept = normCache.get(raw);
-  if (kept !== undefined) return kept ?? undefined;
-  const norm = normalizeTokenUncached(raw);
-  if (normCache.size >= NORM_CACHE_MAX) normCache.clear();
-  normCache.set(raw, norm ?? null);
-  return norm;
-}
+/**
+ * Normalise one raw token; returns undefined for tokens that carry nothing ("'s"). Kept per raw
+ * token (every lexical check tokenizes the question and the evidence again and again).
+ */
+export const normalizeToken = memoByText(normalizeTokenUncached, { maxEntries: 50_000 });
 
 function normalizeTokenUncached(raw: string): string | undefined {
   let t = stripDiacritics(raw).toLowerCase().replace(/’/g, "'");
