@@ -22,30 +22,37 @@ describe('memoByText', () => {
     expect(calls).toEqual(['a b']);
   });
 
-  it('drops the least recently used entry beyond maxEntries', () => {
-    const { memo, calls } = counted({ maxEntries: 2 });
-    memo('x');
-    memo('y');
-    memo('x'); // x is now the most recent
-    memo('z'); // drops y
-    expect(memo.size).toBe(2);
-    memo('x');
-    memo('z');
-    expect(calls).toEqual(['x', 'y', 'z']);
-    memo('y');
-    expect(calls).toEqual(['x', 'y', 'z', 'y']);
+  it('keeps what was used in the last generation and drops what was not, within maxEntries', () => {
+    const { memo, calls } = counted({ maxEntries: 4 }); // two generations of two
+    memo('a');
+    memo('b');
+    memo('c'); // a new generation: a and b become the old one
+    memo('a'); // used again: moves to the young one
+    memo('d'); // a new generation: b, unused for a generation, is dropped
+    expect(memo.size).toBeLessThanOrEqual(4);
+    memo('a');
+    memo('c');
+    memo('d');
+    expect(calls).toEqual(['a', 'b', 'c', 'd']);
+    memo('b');
+    expect(calls).toEqual(['a', 'b', 'c', 'd', 'b']);
   });
 
-  it('bounds the characters kept and does not keep a text over maxKeyChars', () => {
-    const { memo, calls } = counted({ maxChars: 10, maxKeyChars: 8 });
+  it('bounds the characters kept and does not keep a text over maxKeyChars or half of maxChars', () => {
+    const { memo, calls } = counted({ maxChars: 12, maxKeyChars: 8 });
     memo('aaaaaaaaa'); // 9 > 8: not kept
     memo('aaaaaaaaa');
     expect(calls).toHaveLength(2);
     memo('bbbbbb'); // 6
-    memo('cccccc'); // 12 > 10: drops bbbbbb
-    expect(memo.size).toBe(1);
+    memo('cccccc'); // the young generation holds 6 characters: b moves to the old one
+    memo('dddddd'); // and is dropped here: never more than 12 characters kept
+    expect(memo.size).toBe(2);
     memo('bbbbbb');
     expect(calls.filter((c) => c === 'bbbbbb')).toHaveLength(2);
+    const { memo: small, calls: smallCalls } = counted({ maxChars: 10 });
+    small('eeeeeeee'); // 8 > 10 / 2: not kept
+    small('eeeeeeee');
+    expect(smallCalls).toHaveLength(2);
   });
 
   it('computes afresh while switched off, and clearTextMemos empties every memo', () => {

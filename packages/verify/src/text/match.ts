@@ -18,7 +18,7 @@ export interface TextMatch {
 }
 
 /** Content tokens of an answer (all tokens if it has only stop words, e.g. "The Who"). */
-export function answerTerms(answer: string): Token[] {
+export function answerTerms(answer: string): readonly Token[] {
   const all = tokenize(answer);
   const content = all.filter((t) => !isStopWord(t.norm));
   return content.length > 0 ? content : all;
@@ -32,7 +32,7 @@ const SENTENCE_END = /[.!?]["'”’)\]]*\s/;
  * its sentence: "… without warnings. Publish with `pnpm publish -r`" is not negated. A word of
  * the answer itself is no cue: the film "His Name Is Nobody" is not a negated claim.
  */
-function negationNear(text: string, tokens: Token[], from: number, to: number, own: ReadonlySet<string>): boolean {
+function negationNear(text: string, tokens: readonly Token[], from: number, to: number, own: ReadonlySet<string>): boolean {
   let start = Math.max(0, from - 5);
   for (let k = from - 1; k >= start; k--) {
     if (SENTENCE_END.test(text.slice(tokens[k]!.end, tokens[k + 1]!.start))) {
