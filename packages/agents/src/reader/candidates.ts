@@ -6,7 +6,7 @@
 // demotion (bridge.ts), plus support from other sentences. Descriptor and copular questions
 // ("what position…", "X is what?") also get common-noun phrases as candidates (noun-phrases.ts).
 import { memoByText, tokenizeWords } from '@rag/core';
-import { loadNlp } from '../internal/lazy-nlp.js';
+import { parseOf } from '../internal/lazy-nlp.js';
 import { contentTerms, dateSpans, nameSpans, numberSpans, phraseKey, type TextSpan } from '../internal/spans.js';
 import { sentenceNameTypes, type SentenceNameTypes } from '../strategies/name-types.js';
 import { nounPhraseSpans, type NounPhraseSpan, type NounQuestion } from '../strategies/noun-phrases.js';
@@ -197,7 +197,7 @@ export const questionVerbStems = memoByText(verbStemsOf, { copy: (stems) => new 
 function verbStemsOf(query: string): Set<string> {
   const main = mainClause(query);
   // Tagged in the whole question (context helps the tagger), kept when inside the main clause.
-  const terms = (loadNlp()(query).json({ offset: true }) as { terms: { normal: string; tags: string[]; offset: { start: number } }[] }[]).flatMap((s) => s.terms);
+  const terms = (parseOf(query).json({ offset: true }) as { terms: { normal: string; tags: string[]; offset: { start: number } }[] }[]).flatMap((s) => s.terms);
   const verbs = terms.filter((t) => t.offset.start < main.length && t.tags.includes('Verb') && !t.tags.some((g) => g === 'Copula' || g === 'Auxiliary' || g === 'Preposition'));
   return new Set(verbs.filter((t) => !QUESTION_WORDS.has(t.normal) && t.normal.length > 2).map((t) => stem(t.normal)));
 }

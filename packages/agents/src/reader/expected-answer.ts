@@ -5,7 +5,7 @@
 // the compromise tagger so nouns outside verify's lexicon count too.
 import { memoByText } from '@rag/core';
 import { expectedType, type AnswerType, type EntityType } from '@rag/verify';
-import { loadNlp } from '../internal/lazy-nlp.js';
+import { parseOf } from '../internal/lazy-nlp.js';
 
 export interface ExpectedAnswer {
   type: EntityType;
@@ -32,7 +32,7 @@ function singular(word: string): string {
 export const askedHead = memoByText(headOf);
 
 function headOf(query: string): string | undefined {
-  const sentences = loadNlp()(query).json() as { terms: TermJson[] }[];
+  const sentences = parseOf(query).json() as { terms: TermJson[] }[];
   const terms = sentences.at(-1)?.terms ?? [];
   const at = terms.findIndex((t) => t.normal === 'what' || t.normal === 'which');
   if (at < 0) return undefined;

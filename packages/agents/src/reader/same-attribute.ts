@@ -2,7 +2,7 @@
 // region, county, city) is read for each entity from its own sentences, and the two values are
 // compared. compromise tags countries and regions (US states, provinces); a name followed by the
 // level noun ("Jiangsu province", "Jefferson County") or after "state of" counts too.
-import { loadNlp } from '../internal/lazy-nlp.js';
+import { loadNlp, parseOf } from '../internal/lazy-nlp.js';
 import { contentTerms, nameSpans, phraseKey } from '../internal/spans.js';
 import { mentions } from './comparison.js';
 import type { Sent } from './types.js';
@@ -33,7 +33,7 @@ interface TermJson {
 export function placesOfLevel(sentence: string, level: PlaceLevel): string[] {
   const words = LEVEL_WORDS[level];
   const tag = LEVEL_TAG[level];
-  const terms = (loadNlp()(sentence).json({ offset: true }) as { terms: TermJson[] }[]).flatMap((s) => s.terms);
+  const terms = (parseOf(sentence).json({ offset: true }) as { terms: TermJson[] }[]).flatMap((s) => s.terms);
   const out: string[] = [];
   for (const name of nameSpans(sentence)) {
     const after = sentence.slice(name.end, name.end + 15);

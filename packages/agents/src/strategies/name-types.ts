@@ -2,7 +2,7 @@
 // `compromise` tagger's lexicon and contextual rules. The extractive answer generator uses them
 // so a "who" question is answered with a person's name rather than a country or a film title.
 import { memoByText } from '@rag/core';
-import { loadNlp } from '../internal/lazy-nlp.js';
+import { parseOf } from '../internal/lazy-nlp.js';
 import { phraseKey } from '../internal/spans.js';
 
 export type NameType = 'person' | 'place' | 'organization';
@@ -26,7 +26,7 @@ function keysOf(list: { out(format: 'array'): string[] }): string[] {
 export const sentenceNameTypes = memoByText(nameTypesOf);
 
 function nameTypesOf(sentence: string): SentenceNameTypes {
-  const doc = loadNlp()(sentence);
+  const doc = parseOf(sentence);
   const people = doc.people().out('array') as string[];
   const tagged: [NameType, string[]][] = [
     ['person', keysOf(doc.people())],

@@ -4,7 +4,7 @@
 // noun phrases are cut to their common-noun core (the trailing run of common nouns: "the lead
 // vocalist of Counting Crows" → "lead vocalist"), so the generator can score them like any span.
 import { memoByText } from '@rag/core';
-import { loadNlp } from '../internal/lazy-nlp.js';
+import { parseOf } from '../internal/lazy-nlp.js';
 import type { TextSpan } from '../internal/spans.js';
 
 /** How a question asks for a common noun, or undefined when it does not. */
@@ -32,9 +32,10 @@ export interface NounPhraseSpan extends TextSpan {
   copular: boolean;
 }
 
-interface TermJson {
+/** A term of the tagger's document, as its views hold it (read, never changed). */
+interface Term {
   text: string;
-  tags: string[];
+  tags: ReadonlySet<string>;
   offset?: { start: number; length: number };
 }
 
@@ -57,20 +58,24 @@ export const nounPhraseSpans = memoByText(nounPhrasesOf, { copy: (spans) => span
 
 function nounPhrasesOf(sentence: string): NounPhraseSpan[] {
   const out: NounPhraseSpan[] = [];
-  const phrases = loadNlp()(sentence).nouns().json({ offset: true, terms: { offset: true } }) as { terms: TermJson[] }[];
-  for (const p of phrases) {
+  // The view's own terms with their offsets, not its `json()`: that also describes every noun
+  // phrase (plural, root, determiner…), which doubled the cost and went unused.
+  const doc = parseOf(sentence);
+  doc.compute('offset');
+  const phrases = (doc.nouns() as unknown as { docs: Term[][] }).docs;
+  for (const phrase of phrases) {
     // Cut at the first preposition / conjunction: "spirit of the air" → "spirit".
-    const terms: TermJson[] = [];
-    for (const t of p.terms) {
-      if (t.tags.includes('Preposition') || t.tags.includes('Conjunction')) break;
+    const terms: Term[] = [];
+    for (const t of phrase) {
+      if (t.tags.has('Preposition') || t.tags.has('Conjunction')) break;
       terms.push(t);
       if (/[,;:.!?)]\s*$/.test(t.text)) break;
     }
-    const core: TermJson[] = [];
+    const core: Term[] = [];
     for (let i = terms.length - 1; i >= 0; i--) {
       const t = terms[i]!;
       const word = t.text.replace(/[^\p{L}\p{M}\p{N}'-]+$/u, '');
-      const common = t.tags.includes('Noun') && !t.tags.includes('ProperNoun') && !t.tags.includes('Pronoun') && /^\p{Ll}/u.test(word);
+      const common = t.tags.has('Noun') && !t.tags.has('ProperNoun') && !t.tags.has('Pronoun') && /^\p{Ll}/u.test(word);
       if (!common || core.length >= 3) break;
       core.unshift(t);
     }
