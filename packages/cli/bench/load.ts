@@ -16,6 +16,9 @@
 // share of the CPU whatever their nice value, through the scheduler's autogroups, so a busy
 // neighbour halves what two workers can get), and on Linux how the server's CPU in each loop splits
 // between the ask workers' threads and the process's other threads, and the bench's own client CPU.
+// Each warm repetition also times the machine itself: the same fixed integer loop on one thread and
+// on two (worker threads, no allocation), so the asks' ratio can be read against what these cores
+// give a job that shares nothing.
 // Every request goes to 127.0.0.1; the run is bounded (--n asks per burst, at most 400).
 // Run from the repo root:
 //   node --conditions=@rag/source --import tsx packages/cli/bench/load.ts [--n 200] [--store DIR] [--queue M] [--max-wait-ms MS] [--loop 40] [--warm 500] [--reps 4] [--clients-per-worker 1] [--workers 1,2]
@@ -25,6 +28,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import { loadSample, runDemo } from '../src/demo/run-demo.js';
 import { createIndexerBackend } from '../src/stack/indexer-backend.js';
 
@@ -35,7 +39,7 @@ const arg = (name: string, dflt: string) => {
 const N = Math.min(400, Number(arg('--n', '200')));
 const LOOP = Math.min(200, Number(arg('--loop', '40')));
 const WARM = Math.min(2000, Number(arg('--warm', '500')));
-const REPS = Math.max(1, Math.min(8, Number(arg('--reps', '4'))));
+const REPS = Math.max(1, Math.min(12, Number(arg('--reps', '4'))));
 const PER_WORKER = Math.max(1, Math.min(8, Number(arg('--clients-per-worker', '1'))));
 const queueArg = arg('--queue', '');
 const maxWaitArg = arg('--max-wait-ms', '');
@@ -215,6 +219,24 @@ function threadCpuDelta(before: Map<string, number>, after: Map<string, number>)
 }
 
 /** One closed-loop throughput run, printed with the server's CPU split by thread; its rate is kept under `${phase}${workers}`. */
+// A pure integer loop on `threads` worker threads, 16 equal jobs: jobs per second. Nothing is
+// allocated or shared, so its two-thread ratio is the cores' own (no memory or compiler contention).
+const LOOP_JOB = `const { parentPort } = require('node:worker_threads');
+parentPort.on('message', (n) => { let x = 0; for (let i = 0; i < n; i++) x = (x * 31 + i) % 1000003; parentPort.postMessage(x); });`;
+async function machineRate(threads: number): Promise<number> {
+  const workers = Array.from({ length: threads }, () => new Worker(LOOP_JOB, { eval: true }));
+  try {
+    let next = 0;
+    const t0 = performance.now();
+    await Promise.all(workers.map(async (w) => {
+      while (next++ < 16) await new Promise((done) => (w.once('message', done), w.postMessage(5e7)));
+    }));
+    return 16 / ((performance.now() - t0) / 1000);
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}
+
 async function measureThroughput(server: { url: string; dir: string }, loop: string[], workers: number, phase: string): Promise<number> {
   const { url, dir } = server;
   const cpu0 = threadCpu(dir);
@@ -297,7 +319,10 @@ try {
   const forms = ['What is {}?', 'Who founded {}?', 'When did {} begin?', 'Where is {}?', 'Which country is {} in?', 'Who wrote about {}?', 'How large is {}?', 'What was {} named after?', 'Which year is {} from?', 'What is {} known for?'];
   const warmUp = forms.flatMap((f) => titles.slice(0, 100).map((t) => f.replace('{}', t)));
   const coldLoop = titles.slice(-LOOP).map(ask);
-  const repLoops = Array.from({ length: Math.floor((titles.length - 100 - LOOP) / LOOP) }, (_, r) => titles.slice(100 + r * LOOP, 100 + (r + 1) * LOOP).map(ask)).slice(0, REPS);
+  // Repetitions ask "What is X?" of the titles between, then the other forms of the same titles.
+  const between = titles.slice(100, titles.length - LOOP);
+  const repQuestions = forms.flatMap((f) => between.map((t) => f.replace('{}', t)));
+  const repLoops = Array.from({ length: REPS }, (_, r) => repQuestions.slice(r * LOOP, (r + 1) * LOOP)).filter((l) => l.length === LOOP);
   if (repLoops.length < REPS) throw new Error(`--loop ${LOOP} --reps ${REPS}: the sample has only ${titles.length} titled documents`);
   const servers: { workers: number; url: string; dir: string; child: ChildProcess }[] = [];
   const cold = new Map<number, number>();
@@ -326,7 +351,8 @@ try {
     }
     if (cold.has(1) && cold.has(2)) console.log(`throughput ratio --workers 2 / --workers 1, cold: ${(cold.get(2)! / cold.get(1)!).toFixed(2)}×`);
     // Warm: each server's workers first answer --warm questions each; then the configurations take
-    // turns, one loop each per repetition, so a change in the machine's load falls on both.
+    // turns, one loop each per repetition, so a change in the machine's load falls on both; the
+    // order alternates between repetitions, so neither always runs first after the other's loop.
     const pool = servers.filter((s) => s.workers > 0);
     if (WARM > 0 && pool.length > 0) {
       for (const server of pool) {
@@ -336,15 +362,17 @@ try {
         console.log(`--workers ${server.workers}: warm-up ${warm.length} asks (${WARM} per worker) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
       }
       const ratios: number[] = [];
+      const machine: number[] = [];
       for (const [r, loop] of repLoops.entries()) {
         const rates = new Map<number, number>();
-        for (const server of pool) rates.set(server.workers, await measureThroughput(server, loop, server.workers, `warm, repetition ${r + 1}`));
+        for (const server of r % 2 === 0 ? pool : [...pool].reverse()) rates.set(server.workers, await measureThroughput(server, loop, server.workers, `warm, repetition ${r + 1}`));
         if (rates.has(1) && rates.has(2)) {
           ratios.push(rates.get(2)! / rates.get(1)!);
-          console.log(`  repetition ${r + 1}: ratio --workers 2 / --workers 1 ${ratios.at(-1)!.toFixed(2)}×`);
+          machine.push((await machineRate(2)) / (await machineRate(1)));
+          console.log(`  repetition ${r + 1}: ratio --workers 2 / --workers 1 ${ratios.at(-1)!.toFixed(2)}×; the machine, 2 / 1 threads of a pure loop: ${machine.at(-1)!.toFixed(2)}×`);
         }
       }
-      if (ratios.length > 0) console.log(`throughput ratio --workers 2 / --workers 1, warm: median ${pct(ratios, 50).toFixed(2)}× over ${ratios.length} repetitions (${ratios.map((x) => x.toFixed(2)).join(', ')})`);
+      if (ratios.length > 0) console.log(`throughput ratio --workers 2 / --workers 1, warm: median ${pct(ratios, 50).toFixed(2)}× over ${ratios.length} repetitions (${ratios.map((x) => x.toFixed(2)).join(', ')}); the machine's own, 2 / 1 threads of a pure loop: median ${pct(machine, 50).toFixed(2)}× (${machine.map((x) => x.toFixed(2)).join(', ')})`);
     }
   } finally {
     agent.destroy();
