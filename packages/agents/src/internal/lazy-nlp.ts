@@ -10,6 +10,7 @@ export const loadNlp = lazyDefault<typeof nlp>('compromise', import.meta.url);
 /**
  * The tagger's parse of a text, kept for a few texts: the reader asks for a sentence's noun
  * phrases and then its names, and several readers parse the same question; the parse is the
- * costly part of each. Callers only read it (views, `json`), never change it.
+ * costly part of each. Callers read it (views, `json`, term offsets computed on it); none changes
+ * its text or tags. A parse is far larger than its text, hence the small bounds.
  */
-export const parseOf = memoByText((text: string): ReturnType<typeof nlp> => loadNlp()(text), { maxEntries: 32 });
+export const parseOf = memoByText((text: string): ReturnType<typeof nlp> => loadNlp()(text), { maxEntries: 32, maxChars: 40_000 });
