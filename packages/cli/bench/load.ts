@@ -218,7 +218,6 @@ function threadCpuDelta(before: Map<string, number>, after: Map<string, number>)
   return [...after].map(([k, v]) => v - (before.get(k) ?? 0)).filter((d) => d > 0.01).sort((a, b) => b - a);
 }
 
-/** One closed-loop throughput run, printed with the server's CPU split by thread; its rate is kept under `${phase}${workers}`. */
 // A pure integer loop on `threads` worker threads, 16 equal jobs: jobs per second. Nothing is
 // allocated or shared, so its two-thread ratio is the cores' own (no memory or compiler contention).
 const LOOP_JOB = `const { parentPort } = require('node:worker_threads');
@@ -237,6 +236,7 @@ async function machineRate(threads: number): Promise<number> {
   }
 }
 
+/** One closed-loop throughput run, printed with the server's CPU split by thread; its rate is kept under `${phase}${workers}`. */
 async function measureThroughput(server: { url: string; dir: string }, loop: string[], workers: number, phase: string): Promise<number> {
   const { url, dir } = server;
   const cpu0 = threadCpu(dir);
