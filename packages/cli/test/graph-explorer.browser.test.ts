@@ -127,7 +127,7 @@ describe.runIf(haveChromium)('Graph tab in chromium', () => {
     await expect.poll(() => drawn('selected-label')).toBe('Explorer Renamed One');
     expect(graph().getNode(seed.id)!.name).toBe('Explorer Renamed One');
     expect(await page.locator('#ex-node-aliases').textContent()).toContain(seed.name);
-    expect(await page.locator('#ex-last-edit').textContent()).toContain('edited entity');
+    await expect.poll(async () => (await page.locator('#ex-last-edit').textContent()) ?? '', { timeout: 10_000 }).toContain('edited entity');
     if (SHOTS) await shoot('explorer-1400.png');
   });
 
@@ -142,13 +142,13 @@ describe.runIf(haveChromium)('Graph tab in chromium', () => {
     expect(await page.locator(`#ex-rel-list li[data-edge-id="${edgeId}"]`).count()).toBe(0);
     expect(graph().getEdge(edgeId)).toBeUndefined();
     await expect.poll(async () => Number(await drawn('edges'))).toBe(edges - 1);
-    expect(await page.locator('#ex-last-edit').textContent()).toContain('deleted relation');
+    await expect.poll(async () => (await page.locator('#ex-last-edit').textContent()) ?? '', { timeout: 10_000 }).toContain('deleted relation');
 
     await page.click('#ex-undo');
     await expect.poll(() => page.locator(`#ex-rel-list li[data-edge-id="${edgeId}"]`).count(), { timeout: 10_000 }).toBe(1);
     expect(graph().getEdge(edgeId)).toBeDefined();
     await expect.poll(async () => Number(await drawn('edges'))).toBe(edges);
-    expect(await page.locator('#ex-last-edit').textContent()).toContain('edited entity');
+    await expect.poll(async () => (await page.locator('#ex-last-edit').textContent()) ?? '', { timeout: 10_000 }).toContain('edited entity');
   });
 
   it('adds a relation from the panel with a passage as evidence', async () => {
@@ -169,7 +169,7 @@ describe.runIf(haveChromium)('Graph tab in chromium', () => {
     expect(edge.provenance.map((p) => p.chunkId)).toEqual([evidence]);
     expect(edge.attributes).toMatchObject({ note: 'from the browser test', source: 'user' });
     expect(await page.locator(`#ex-rel-list li[data-edge-id="${edge.id}"] .rel`).textContent()).toBe('tested alongside');
-    expect(await page.locator('#ex-last-edit').textContent()).toContain('added relation');
+    await expect.poll(async () => (await page.locator('#ex-last-edit').textContent()) ?? '', { timeout: 10_000 }).toContain('added relation');
   });
 
   it('shows the weak provenance and co-occurrence edges only when asked', async () => {
