@@ -16,9 +16,10 @@
 // share of the CPU whatever their nice value, through the scheduler's autogroups, so a busy
 // neighbour halves what two workers can get), and on Linux how the server's CPU in each loop splits
 // between the ask workers' threads and the process's other threads, and the bench's own client CPU.
-// Each warm repetition also times the machine itself: the same fixed integer loop on one thread and
-// on two (worker threads, no allocation), so the asks' ratio can be read against what these cores
-// give a job that shares nothing.
+// Each warm repetition also times the machine itself on one thread and on two (worker threads): a
+// fixed integer loop (no allocation), and a job that allocates and sorts small objects, so the
+// asks' ratio can be read against what these cores give a job that shares nothing and a job that,
+// like an ask, keeps the garbage collector busy.
 // Every request goes to 127.0.0.1; the run is bounded (--n asks per burst, at most 400).
 // Run from the repo root:
 //   node --conditions=@rag/source --import tsx packages/cli/bench/load.ts [--n 200] [--store DIR] [--queue M] [--max-wait-ms MS] [--loop 40] [--warm 500] [--reps 4] [--clients-per-worker 1] [--workers 1,2]
@@ -218,17 +219,38 @@ function threadCpuDelta(before: Map<string, number>, after: Map<string, number>)
   return [...after].map(([k, v]) => v - (before.get(k) ?? 0)).filter((d) => d > 0.01).sort((a, b) => b - a);
 }
 
-// A pure integer loop on `threads` worker threads, 16 equal jobs: jobs per second. Nothing is
-// allocated or shared, so its two-thread ratio is the cores' own (no memory or compiler contention).
+// Two jobs that time the machine itself, each as 16 equal tasks on `threads` worker threads (tasks
+// per second). LOOP: a pure integer loop; nothing is allocated or shared, so its two-thread ratio
+// is the cores' own (no memory or compiler contention). ALLOC: arrays of small objects built and
+// sorted, a few MB per task, nearly all dead at its end (an ask allocates ~12 MB, docs/notes/
+// 2026-11-29-ask-cost.md): its ratio is what the cores give work that, like an ask, keeps V8's
+// garbage collector busy (each thread collects its own heap; the collector's helper threads are
+// shared by the process).
 const LOOP_JOB = `const { parentPort } = require('node:worker_threads');
 parentPort.on('message', (n) => { let x = 0; for (let i = 0; i < n; i++) x = (x * 31 + i) % 1000003; parentPort.postMessage(x); });`;
-async function machineRate(threads: number): Promise<number> {
-  const workers = Array.from({ length: threads }, () => new Worker(LOOP_JOB, { eval: true }));
+const ALLOC_JOB = `const { parentPort } = require('node:worker_threads');
+parentPort.on('message', (n) => {
+  let s = 0;
+  for (let r = 0; r < n; r++) {
+    const rows = [];
+    for (let i = 0; i < 60000; i++) rows.push({ id: i, name: 'n' + (i % 5000), score: i * 0.5, tags: [i % 7, i % 11] });
+    rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    s += rows[0].id;
+  }
+  parentPort.postMessage(s);
+});`;
+const MACHINE_JOBS = { loop: { code: LOOP_JOB, size: 5e7 }, alloc: { code: ALLOC_JOB, size: 2 } } as const;
+async function machineRate(threads: number, kind: keyof typeof MACHINE_JOBS): Promise<number> {
+  const { code, size } = MACHINE_JOBS[kind];
+  const workers = Array.from({ length: threads }, () => new Worker(code, { eval: true }));
+  const task = (w: Worker, n: number) => new Promise((done) => (w.once('message', done), w.postMessage(n)));
   try {
+    // one small untimed task each: the code compiled before the clock starts
+    await Promise.all(workers.map((w) => task(w, kind === 'loop' ? size / 10 : 1)));
     let next = 0;
     const t0 = performance.now();
     await Promise.all(workers.map(async (w) => {
-      while (next++ < 16) await new Promise((done) => (w.once('message', done), w.postMessage(5e7)));
+      while (next++ < 16) await task(w, size);
     }));
     return 16 / ((performance.now() - t0) / 1000);
   } finally {
@@ -363,16 +385,20 @@ try {
       }
       const ratios: number[] = [];
       const machine: number[] = [];
+      const machineAlloc: number[] = [];
       for (const [r, loop] of repLoops.entries()) {
         const rates = new Map<number, number>();
         for (const server of r % 2 === 0 ? pool : [...pool].reverse()) rates.set(server.workers, await measureThroughput(server, loop, server.workers, `warm, repetition ${r + 1}`));
         if (rates.has(1) && rates.has(2)) {
           ratios.push(rates.get(2)! / rates.get(1)!);
-          machine.push((await machineRate(2)) / (await machineRate(1)));
-          console.log(`  repetition ${r + 1}: ratio --workers 2 / --workers 1 ${ratios.at(-1)!.toFixed(2)}×; the machine, 2 / 1 threads of a pure loop: ${machine.at(-1)!.toFixed(2)}×`);
+          machine.push((await machineRate(2, 'loop')) / (await machineRate(1, 'loop')));
+          machineAlloc.push((await machineRate(2, 'alloc')) / (await machineRate(1, 'alloc')));
+          console.log(
+            `  repetition ${r + 1}: ratio --workers 2 / --workers 1 ${ratios.at(-1)!.toFixed(2)}×; the machine, 2 / 1 threads: pure loop ${machine.at(-1)!.toFixed(2)}×, allocating job ${machineAlloc.at(-1)!.toFixed(2)}×`,
+          );
         }
       }
-      if (ratios.length > 0) console.log(`throughput ratio --workers 2 / --workers 1, warm: median ${pct(ratios, 50).toFixed(2)}× over ${ratios.length} repetitions (${ratios.map((x) => x.toFixed(2)).join(', ')}); the machine's own, 2 / 1 threads of a pure loop: median ${pct(machine, 50).toFixed(2)}× (${machine.map((x) => x.toFixed(2)).join(', ')})`);
+      if (ratios.length > 0) console.log(`throughput ratio --workers 2 / --workers 1, warm: median ${pct(ratios, 50).toFixed(2)}× over ${ratios.length} repetitions (${ratios.map((x) => x.toFixed(2)).join(', ')}); the machine's own, 2 / 1 threads: pure loop median ${pct(machine, 50).toFixed(2)}× (${machine.map((x) => x.toFixed(2)).join(', ')}), allocating job median ${pct(machineAlloc, 50).toFixed(2)}× (${machineAlloc.map((x) => x.toFixed(2)).join(', ')})`);
     }
   } finally {
     agent.destroy();
