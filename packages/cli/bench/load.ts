@@ -239,14 +239,15 @@ parentPort.on('message', (n) => {
   }
   parentPort.postMessage(s);
 });`;
-const MACHINE_JOBS = { loop: { code: LOOP_JOB, size: 5e7 }, alloc: { code: ALLOC_JOB, size: 2 } } as const;
-async function machineRate(threads: number, kind: keyof typeof MACHINE_JOBS): Promise<number> {
-  const { code, size } = MACHINE_JOBS[kind];
+/** Each job's task size, and the smaller untimed task each thread runs first (its code compiled before the clock starts). */
+const MACHINE_JOBS = { loop: { code: LOOP_JOB, size: 5e7, warm: 5e6 }, alloc: { code: ALLOC_JOB, size: 2, warm: 1 } } as const;
+type MachineJob = keyof typeof MACHINE_JOBS;
+async function machineRate(threads: number, kind: MachineJob): Promise<number> {
+  const { code, size, warm } = MACHINE_JOBS[kind];
   const workers = Array.from({ length: threads }, () => new Worker(code, { eval: true }));
   const task = (w: Worker, n: number) => new Promise((done) => (w.once('message', done), w.postMessage(n)));
   try {
-    // one small untimed task each: the code compiled before the clock starts
-    await Promise.all(workers.map((w) => task(w, kind === 'loop' ? size / 10 : 1)));
+    await Promise.all(workers.map((w) => task(w, warm)));
     let next = 0;
     const t0 = performance.now();
     await Promise.all(workers.map(async (w) => {
@@ -384,21 +385,21 @@ try {
         console.log(`--workers ${server.workers}: warm-up ${warm.length} asks (${WARM} per worker) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
       }
       const ratios: number[] = [];
-      const machine: number[] = [];
-      const machineAlloc: number[] = [];
+      const machine: Record<MachineJob, number[]> = { loop: [], alloc: [] };
+      const list = (xs: number[]) => `median ${pct(xs, 50).toFixed(2)}× (${xs.map((x) => x.toFixed(2)).join(', ')})`;
       for (const [r, loop] of repLoops.entries()) {
         const rates = new Map<number, number>();
         for (const server of r % 2 === 0 ? pool : [...pool].reverse()) rates.set(server.workers, await measureThroughput(server, loop, server.workers, `warm, repetition ${r + 1}`));
         if (rates.has(1) && rates.has(2)) {
           ratios.push(rates.get(2)! / rates.get(1)!);
-          machine.push((await machineRate(2, 'loop')) / (await machineRate(1, 'loop')));
-          machineAlloc.push((await machineRate(2, 'alloc')) / (await machineRate(1, 'alloc')));
+          for (const kind of ['loop', 'alloc'] as const) machine[kind].push((await machineRate(2, kind)) / (await machineRate(1, kind)));
           console.log(
-            `  repetition ${r + 1}: ratio --workers 2 / --workers 1 ${ratios.at(-1)!.toFixed(2)}×; the machine, 2 / 1 threads: pure loop ${machine.at(-1)!.toFixed(2)}×, allocating job ${machineAlloc.at(-1)!.toFixed(2)}×`,
+            `  repetition ${r + 1}: ratio --workers 2 / --workers 1 ${ratios.at(-1)!.toFixed(2)}×; the machine, 2 / 1 threads: pure loop ${machine.loop.at(-1)!.toFixed(2)}×, allocating job ${machine.alloc.at(-1)!.toFixed(2)}×`,
           );
         }
       }
-      if (ratios.length > 0) console.log(`throughput ratio --workers 2 / --workers 1, warm: median ${pct(ratios, 50).toFixed(2)}× over ${ratios.length} repetitions (${ratios.map((x) => x.toFixed(2)).join(', ')}); the machine's own, 2 / 1 threads: pure loop median ${pct(machine, 50).toFixed(2)}× (${machine.map((x) => x.toFixed(2)).join(', ')}), allocating job median ${pct(machineAlloc, 50).toFixed(2)}× (${machineAlloc.map((x) => x.toFixed(2)).join(', ')})`);
+      if (ratios.length > 0)
+        console.log(`throughput ratio --workers 2 / --workers 1, warm: ${list(ratios)} over ${ratios.length} repetitions; the machine's own, 2 / 1 threads: pure loop ${list(machine.loop)}, allocating job ${list(machine.alloc)}`);
     }
   } finally {
     agent.destroy();

@@ -49,6 +49,8 @@ describe.runIf(haveChromium)('Graph tab in chromium', () => {
     await page.screenshot({ path: join(SHOTS!, file), fullPage });
   };
   const drawn = async (attr: string) => (await page.locator('#ex-graph').getAttribute(`data-${attr}`)) ?? '';
+  /** The "last edit" label (refreshed after the list, so read by polling). */
+  const lastEdit = async () => (await page.locator('#ex-last-edit').textContent()) ?? '';
   const strongNeighbours = (id: string) => new Set(graph().edgesOf(id, { direction: 'both' }).filter((e) => !WEAK.has(e.relation)).map((e) => (e.source === id ? e.target : e.source)));
 
   /** An entity with several strong relations and a neighbour that leads further out. */
@@ -127,7 +129,7 @@ describe.runIf(haveChromium)('Graph tab in chromium', () => {
     await expect.poll(() => drawn('selected-label')).toBe('Explorer Renamed One');
     expect(graph().getNode(seed.id)!.name).toBe('Explorer Renamed One');
     expect(await page.locator('#ex-node-aliases').textContent()).toContain(seed.name);
-    await expect.poll(async () => (await page.locator('#ex-last-edit').textContent()) ?? '', { timeout: 10_000 }).toContain('edited entity');
+    await expect.poll(lastEdit, { timeout: 10_000 }).toContain('edited entity');
     if (SHOTS) await shoot('explorer-1400.png');
   });
 
@@ -142,13 +144,13 @@ describe.runIf(haveChromium)('Graph tab in chromium', () => {
     expect(await page.locator(`#ex-rel-list li[data-edge-id="${edgeId}"]`).count()).toBe(0);
     expect(graph().getEdge(edgeId)).toBeUndefined();
     await expect.poll(async () => Number(await drawn('edges'))).toBe(edges - 1);
-    await expect.poll(async () => (await page.locator('#ex-last-edit').textContent()) ?? '', { timeout: 10_000 }).toContain('deleted relation');
+    await expect.poll(lastEdit, { timeout: 10_000 }).toContain('deleted relation');
 
     await page.click('#ex-undo');
     await expect.poll(() => page.locator(`#ex-rel-list li[data-edge-id="${edgeId}"]`).count(), { timeout: 10_000 }).toBe(1);
     expect(graph().getEdge(edgeId)).toBeDefined();
     await expect.poll(async () => Number(await drawn('edges'))).toBe(edges);
-    await expect.poll(async () => (await page.locator('#ex-last-edit').textContent()) ?? '', { timeout: 10_000 }).toContain('edited entity');
+    await expect.poll(lastEdit, { timeout: 10_000 }).toContain('edited entity');
   });
 
   it('adds a relation from the panel with a passage as evidence', async () => {
@@ -169,7 +171,7 @@ describe.runIf(haveChromium)('Graph tab in chromium', () => {
     expect(edge.provenance.map((p) => p.chunkId)).toEqual([evidence]);
     expect(edge.attributes).toMatchObject({ note: 'from the browser test', source: 'user' });
     expect(await page.locator(`#ex-rel-list li[data-edge-id="${edge.id}"] .rel`).textContent()).toBe('tested alongside');
-    await expect.poll(async () => (await page.locator('#ex-last-edit').textContent()) ?? '', { timeout: 10_000 }).toContain('added relation');
+    await expect.poll(lastEdit, { timeout: 10_000 }).toContain('added relation');
   });
 
   it('shows the weak provenance and co-occurrence edges only when asked', async () => {
