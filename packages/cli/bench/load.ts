@@ -19,7 +19,9 @@
 // Each warm repetition also times the machine itself on one thread and on two (worker threads): a
 // fixed integer loop (no allocation), and a job that allocates and sorts small objects, so the
 // asks' ratio can be read against what these cores give a job that shares nothing and a job that,
-// like an ask, keeps the garbage collector busy.
+// like an ask, keeps the garbage collector busy. From the loops' CPU per ask (ask workers, the
+// server's other threads, the bench's client: all on the same cores) it prints the most two workers
+// could give over one at those costs, so a ratio can be read against what the cores allow.
 // Every request goes to 127.0.0.1; the run is bounded (--n asks per burst, at most 400).
 // Run from the repo root:
 //   node --conditions=@rag/source --import tsx packages/cli/bench/load.ts [--n 200] [--store DIR] [--queue M] [--max-wait-ms MS] [--loop 40] [--warm 500] [--reps 4] [--clients-per-worker 1] [--workers 1,2]
@@ -38,7 +40,9 @@ const arg = (name: string, dflt: string) => {
   return i >= 0 ? process.argv[i + 1]! : dflt;
 };
 const N = Math.min(400, Number(arg('--n', '200')));
-const LOOP = Math.min(200, Number(arg('--loop', '40')));
+// 100 asks per loop: at 40–70 asks/s a loop of 40 lasted under a second, and its ratio moved
+// by ±0.1 between repetitions (docs/notes/2026-11-29-two-cores.md).
+const LOOP = Math.min(200, Number(arg('--loop', '100')));
 const WARM = Math.min(2000, Number(arg('--warm', '500')));
 const REPS = Math.max(1, Math.min(12, Number(arg('--reps', '4'))));
 const PER_WORKER = Math.max(1, Math.min(8, Number(arg('--clients-per-worker', '1'))));
@@ -259,24 +263,49 @@ async function machineRate(threads: number, kind: MachineJob): Promise<number> {
   }
 }
 
-/** One closed-loop throughput run, printed with the server's CPU split by thread; its rate is kept under `${phase}${workers}`. */
-async function measureThroughput(server: { url: string; dir: string }, loop: string[], workers: number, phase: string): Promise<number> {
+/** A loop's rate, and the CPU per ask (ms) of everything on the machine that served it: the ask workers' threads, the server's other threads, this bench's client. */
+interface LoopCost {
+  rate: number;
+  askMs: number;
+  otherMs: number;
+  clientMs: number;
+}
+
+/** One closed-loop throughput run, printed with the server's CPU split by thread (empty CPU figures where /proc is missing). */
+async function measureThroughput(server: { url: string; dir: string }, loop: string[], workers: number, phase: string): Promise<LoopCost> {
   const { url, dir } = server;
   const cpu0 = threadCpu(dir);
   const own0 = process.cpuUsage();
   const t = await throughput(url, loop, workers * PER_WORKER);
   const own = process.cpuUsage(own0);
   const cpu = threadCpuDelta(cpu0, threadCpu(dir));
-  console.log(`    the bench's own HTTP client: ${((own.user + own.system) / 1000 / loop.length).toFixed(0)} ms CPU per ask, ${(t.bytes / loop.length / 1024).toFixed(0)} KiB per answer`);
+  const perAsk = (s: number) => (s * 1000) / loop.length;
+  const clientMs = perAsk((own.user + own.system) / 1e6);
+  console.log(`    the bench's own HTTP client: ${clientMs.toFixed(1)} ms CPU per ask, ${(t.bytes / loop.length / 1024).toFixed(0)} KiB per answer`);
   console.log(`  --workers ${workers} throughput, ${phase} (${workers * PER_WORKER} clients in a closed loop, ${loop.length} asks): ${t.rate.toFixed(2)} asks/s, ${t.other} not answered; load average ${load()}`);
-  if (cpu.length === 0) return t.rate;
   const total = cpu.reduce((a, b) => a + b, 0);
   const askThreads = cpu.slice(0, workers).reduce((a, b) => a + b, 0);
+  const cost = { rate: t.rate, askMs: perAsk(askThreads), otherMs: perAsk(total - askThreads), clientMs };
+  if (cpu.length === 0) return cost;
   console.log(
-    `    server CPU: ${total.toFixed(1)} s (${((total / loop.length) * 1000).toFixed(0)} ms per ask); the ${workers} busiest threads (the ask workers) ${askThreads.toFixed(1)} s, ` +
-      `every other thread ${(total - askThreads).toFixed(1)} s (V8 garbage collection and compiler threads, libuv, the main thread); busiest threads: ${cpu.slice(0, 8).map((d) => d.toFixed(2)).join(', ')} s`,
+    `    server CPU: ${total.toFixed(1)} s (${perAsk(total).toFixed(0)} ms per ask); the ${workers} busiest threads (the ask workers) ${askThreads.toFixed(1)} s (${cost.askMs.toFixed(1)} ms per ask), ` +
+      `every other thread ${(total - askThreads).toFixed(1)} s (${cost.otherMs.toFixed(1)} ms per ask: V8 garbage collection and compiler threads, libuv, the main thread); busiest threads: ${cpu.slice(0, 8).map((d) => d.toFixed(2)).join(', ')} s`,
   );
-  return t.rate;
+  return cost;
+}
+
+/**
+ * The most two workers could give over one on this machine's cores, from what the loops cost:
+ * `two` cannot answer faster than the cores divided by the CPU per ask of every thread that took
+ * part (ask workers, the server's other threads, the bench's client, all on the same cores).
+ * `asMeasured` uses the two-worker loop's own CPU per ask; `noContention` uses the one-worker
+ * loop's, as if two asks at once cost each other nothing. Each is over the one-worker rate.
+ */
+function twoCoreCeiling(one: LoopCost, two: LoopCost, cores: number): { asMeasured: number; noContention: number } | undefined {
+  const all = (c: LoopCost) => c.askMs + c.otherMs + c.clientMs;
+  if (one.askMs <= 0 || two.askMs <= 0) return undefined;
+  const bound = (c: LoopCost) => (cores * 1000) / all(c) / one.rate;
+  return { asMeasured: bound(two), noContention: bound(one) };
 }
 
 // The throughput loops' client: node:http on kept-alive connections, which costs this process
@@ -370,7 +399,7 @@ try {
           `admitted p50 ${ms(pct(r.admitted, 50))}, p95 ${ms(pct(r.admitted, 95))}; /api/info during burst p50 ${ms(pct(r.info, 50))}, max ${ms(Math.max(...r.info))} (${r.info.length} probes); ` +
           `write during burst ${ms(r.writeMs)}; burst wall ${ms(r.wallMs)}; load average ${loadBefore} before, ${load()} after`,
       );
-      if (workers > 0) cold.set(workers, await measureThroughput(server, coldLoop, workers, 'cold'));
+      if (workers > 0) cold.set(workers, (await measureThroughput(server, coldLoop, workers, 'cold')).rate);
     }
     if (cold.has(1) && cold.has(2)) console.log(`throughput ratio --workers 2 / --workers 1, cold: ${(cold.get(2)! / cold.get(1)!).toFixed(2)}×`);
     // Warm: each server's workers first answer --warm questions each; then the configurations take
@@ -386,20 +415,28 @@ try {
       }
       const ratios: number[] = [];
       const machine: Record<MachineJob, number[]> = { loop: [], alloc: [] };
+      const ceilings = { asMeasured: [] as number[], noContention: [] as number[] };
       const list = (xs: number[]) => `median ${pct(xs, 50).toFixed(2)}× (${xs.map((x) => x.toFixed(2)).join(', ')})`;
       for (const [r, loop] of repLoops.entries()) {
-        const rates = new Map<number, number>();
-        for (const server of r % 2 === 0 ? pool : [...pool].reverse()) rates.set(server.workers, await measureThroughput(server, loop, server.workers, `warm, repetition ${r + 1}`));
-        if (rates.has(1) && rates.has(2)) {
-          ratios.push(rates.get(2)! / rates.get(1)!);
+        const costs = new Map<number, LoopCost>();
+        for (const server of r % 2 === 0 ? pool : [...pool].reverse()) costs.set(server.workers, await measureThroughput(server, loop, server.workers, `warm, repetition ${r + 1}`));
+        const one = costs.get(1);
+        const two = costs.get(2);
+        if (one && two) {
+          ratios.push(two.rate / one.rate);
           for (const kind of ['loop', 'alloc'] as const) machine[kind].push((await machineRate(2, kind)) / (await machineRate(1, kind)));
+          const ceiling = twoCoreCeiling(one, two, availableParallelism());
+          if (ceiling) (ceilings.asMeasured.push(ceiling.asMeasured), ceilings.noContention.push(ceiling.noContention));
           console.log(
-            `  repetition ${r + 1}: ratio --workers 2 / --workers 1 ${ratios.at(-1)!.toFixed(2)}×; the machine, 2 / 1 threads: pure loop ${machine.loop.at(-1)!.toFixed(2)}×, allocating job ${machine.alloc.at(-1)!.toFixed(2)}×`,
+            `  repetition ${r + 1}: ratio --workers 2 / --workers 1 ${ratios.at(-1)!.toFixed(2)}×; the machine, 2 / 1 threads: pure loop ${machine.loop.at(-1)!.toFixed(2)}×, allocating job ${machine.alloc.at(-1)!.toFixed(2)}×` +
+              (ceiling ? `; the most ${availableParallelism()} cores allow at these CPU costs per ask: ${ceiling.asMeasured.toFixed(2)}× (${ceiling.noContention.toFixed(2)}× if two asks at once cost each other nothing)` : ''),
           );
         }
       }
       if (ratios.length > 0)
         console.log(`throughput ratio --workers 2 / --workers 1, warm: ${list(ratios)} over ${ratios.length} repetitions; the machine's own, 2 / 1 threads: pure loop ${list(machine.loop)}, allocating job ${list(machine.alloc)}`);
+      if (ceilings.asMeasured.length > 0)
+        console.log(`the most the cores allow at the measured CPU per ask: ${list(ceilings.asMeasured)}; if two asks at once cost each other nothing: ${list(ceilings.noContention)}`);
     }
   } finally {
     agent.destroy();
