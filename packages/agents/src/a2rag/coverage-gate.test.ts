@@ -63,7 +63,7 @@ describe('createCoverageGate', () => {
   });
 
   it('lets the summary test close the gate first (eq. 1) and defers to it when there are no salient mentions', async () => {
-    const strict = createCoverageGate({ index: own, threshold: 0.99 });
+    const strict = createCoverageGate({ index: own, threshold: 0.99, lexicalCover: false });
     const d = await strict.check('Who directed the film that was shot in Leland?');
     expect(d).toMatchObject({ pass: false, closedBy: 'summary', coverage: undefined });
     const open = createCoverageGate({ index: own, threshold: 0 });
@@ -117,6 +117,36 @@ describe('a2rag-agent with the coverage gate (default)', () => {
     expect(a.stage).not.toBe('gate');
     expect(a.evidence?.length).toBeGreaterThan(0);
     expect(a).toMatchObject({ status: 'failed', text: '' });
+  });
+});
+
+describe('createCoverageGate: mentions as users write them (acronyms, several sentences)', () => {
+  // Hand-written, licence-like passages.
+  const LICENCE = [
+    { id: 'fdl', title: 'GNU Free Documentation License', text: 'You may copy and distribute the Document in any medium, provided that this License and the copyright notices are reproduced in all copies.' },
+    { id: 'gpl', title: 'Terms', text: 'The GNU General Public License is a free, copyleft license. You may convey verbatim copies of the Program.' },
+  ];
+  let lic: Indexer;
+  beforeAll(async () => {
+    lic = createIndexer({ gearHeads: 0, communities: false });
+    await lic.ingest(LICENCE);
+  });
+  const mentionsOf = async (q: string) => (await createCoverageGate({ index: lic, threshold: 0 }).check(q)).mentions;
+
+  it('counts an acronym covered when a top hit, title included, spells it out', async () => {
+    const gpl = await mentionsOf('May I convey verbatim copies of a GPLv3 program?');
+    expect(gpl).toEqual([{ mention: 'GPLv3', covered: true, how: 'acronym' }]);
+    const fdl = await mentionsOf('Which notices must every copy of a GFDL-licensed document reproduce?');
+    expect(fdl).toEqual([{ mention: 'GFDL-licensed', covered: true, how: 'parts' }]);
+    // an acronym the corpus spells out nowhere stays uncovered, and the gate closes
+    const d = await createCoverageGate({ index: lic, threshold: 0 }).check('Can I convey verbatim copies under the EUPL?');
+    expect(d.mentions).toEqual([{ mention: 'EUPL', covered: false, how: 'none' }]);
+    expect(d.pass).toBe(false);
+  });
+
+  it('takes no mention across a sentence end, from the pronoun I, or from a word that only starts a sentence', async () => {
+    const m = await mentionsOf("I'm shipping a GPLv3 program. Rather than the source, can I convey verbatim copies?");
+    expect(m.map((x) => x.mention)).toEqual(['GPLv3']);
   });
 });
 

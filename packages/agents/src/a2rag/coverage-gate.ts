@@ -7,12 +7,17 @@
 //   pass ⇔ Gate_summary(q) = 1  ∧  (S = ∅  ∨  |{m ∈ S : covered(m)}| / |S| ≥ c_min)
 // with S the salient mentions (analyzer entity mentions that are not bare numbers/dates) and
 // covered(m) = m is a graph node name/alias (exact alignment), or m occurs verbatim in one of the
-// top keyword hits for m, or m is "A and B" / "A in B" … (leading/trailing numbers dropped)
-// and every part is covered.
+// top keyword hits for m, or m is an acronym ("GPLv3") that one of the question's top keyword
+// hits spells out ("General Public License", acronyms.ts), or m is "A and B" / "A in B" /
+// "A-licensed" … (leading/trailing numbers dropped; a part may drop a lower-case hyphenated
+// suffix) and every part is covered. An uncovered mention whose capitals may come from English
+// (the pronoun "I", a word that starts a sentence of the question: "Rather …", "May I …") is
+// left out of the share.
 import { invalidInput, type QueryAnalyzer, type RunContext } from '@rag/core';
 import type { RagIndex } from '@rag/indexer';
 import { alignEntitySeeds, createHeuristicQueryAnalyzer } from '@rag/retrievers';
-import { passageWithEveryTerm } from './lexical-cover.js';
+import { acronymLetters, spellsOut } from './acronyms.js';
+import { coveringPassage } from './lexical-cover.js';
 import { createSummaryGate, type GateDecision } from './entry-gate.js';
 
 export interface CoverageGateOptions {
@@ -27,10 +32,11 @@ export interface CoverageGateOptions {
   hitsPerMention?: number;
   /**
    * When the summary cosine is below τ_g, still open the summary test if one of the query's top
-   * keyword hits holds every content word of the query (default true; false = eq. 1 alone).
-   * Summaries of long multi-section documents (manuals, policies) say little about any one
-   * section, so their cosine understates what the corpus covers; one passage holding every word
-   * asked about is direct evidence of coverage. The entity-coverage test still applies after it.
+   * keyword hits holds at least half of the query's content words, two at least (default true;
+   * false = eq. 1 alone). Summaries of long multi-section documents (manuals, policies) say
+   * little about any one section, so their cosine understates what the corpus covers; one
+   * passage holding most words asked about is direct evidence of coverage. The entity-coverage
+   * test still applies after it.
    */
   lexicalCover?: boolean;
 }
@@ -38,7 +44,7 @@ export interface CoverageGateOptions {
 export interface MentionCoverage {
   mention: string;
   covered: boolean;
-  how: 'graph' | 'text' | 'parts' | 'none';
+  how: 'graph' | 'text' | 'acronym' | 'parts' | 'none';
 }
 
 export interface CoverageGateDecision extends GateDecision {
@@ -80,6 +86,28 @@ export function isSalientMention(mention: string): boolean {
     .some((t) => t.length > 0 && !/^\d+$/.test(t) && !MONTHS.has(t));
 }
 
+/** The first-person pronoun, capitalised wherever it stands ("I", "I'm", "I’ve"). */
+const PRONOUN_I = /^I(?:['’](?:m|ve|d|ll))?$/u;
+
+/**
+ * A mention whose capitals may come from English, not from a name: the pronoun "I", a word that
+ * starts a sentence of the query ("Rather than …", "Past versions …"), or such a word with the
+ * pronoun after it ("May I …"). Found in the corpus it still counts as covered; absent, it is no
+ * evidence that the corpus lacks what the question is about, so it is left out of the share.
+ */
+function maybeNoName(query: string, mention: string): boolean {
+  const tokens = mention.split(/\s+/);
+  if (tokens.every((t) => PRONOUN_I.test(t))) return true;
+  const at = query.indexOf(mention);
+  const startsSentence = at >= 0 && /(?:^|[.?!]["”’)]*\s+)$/u.test(query.slice(0, at));
+  return startsSentence && tokens.slice(1).every((t) => PRONOUN_I.test(t));
+}
+
+/** "GFDL-licensed" → "GFDL", "Python-based" → "Python": a lower-case suffix after a hyphen, which may be no part of the name. */
+function withoutHyphenSuffix(mention: string): string {
+  return mention.replace(/-\p{Ll}[\p{Ll}-]*$/u, '');
+}
+
 /** Drops leading/trailing number and month tokens: "1945-1949 Dick Humbert" → "Dick Humbert". */
 function stripNumbers(part: string): string {
   const toks = part.trim().split(/\s+/);
@@ -118,6 +146,12 @@ export function createCoverageGate(options: CoverageGateOptions): CoverageGate {
     return false;
   };
 
+  /** An acronym mention ("GPLv3") that one of the query's top keyword hits spells out. */
+  const spelledOut = async (mention: string, queryHits: () => Promise<string[]>): Promise<boolean> => {
+    const letters = acronymLetters(mention);
+    return letters !== undefined && (await queryHits()).some((text) => spellsOut(text, letters));
+  };
+
   const coverMentions = async (query: string, context?: RunContext): Promise<MentionCoverage[]> => {
     const analysis = await analyzer.analyze(query, context);
     const salient = [...new Set(analysis.entities.filter(isSalientMention))];
@@ -127,16 +161,29 @@ export function createCoverageGate(options: CoverageGateOptions): CoverageGate {
     const seeds = await alignEntitySeeds(index, { ...analysis, entities: salient }, { scanQuery: false }, context);
     const exact = new Set(seeds.filter((s) => s.how === 'exact').map((s) => s.mention));
     const names = nodeNames();
-    const single = async (m: string) => exact.has(m) || names.has(normalizeMention(m)) || (await inText(m));
+    let hitTexts: Promise<string[]> | undefined;
+    // Each hit's document title with its text: a licence or manual names itself in its title.
+    const queryHits = () =>
+      (hitTexts ??= index.keyword.search(query, hitsPerMention * 2).then((hits) =>
+        hits.map((h) => {
+          const chunk = index.getChunk(h.id);
+          return chunk ? `${index.getDoc(chunk.docId)?.title ?? ''}\n${chunk.text}` : '';
+        }),
+      ));
+    const single = async (m: string) => exact.has(m) || names.has(normalizeMention(m)) || (await inText(m)) || (await spelledOut(m, queryHits));
+    // A part is covered as written or without a lower-case hyphenated suffix ("GFDL-licensed").
+    const part = async (p: string) => (await single(p)) || (withoutHyphenSuffix(p) !== p && (await single(withoutHyphenSuffix(p))));
     const out: MentionCoverage[] = [];
     for (const m of salient) {
       if (exact.has(m)) out.push({ mention: m, covered: true, how: 'graph' });
       else if (await inText(m)) out.push({ mention: m, covered: true, how: 'text' });
+      else if (await spelledOut(m, queryHits)) out.push({ mention: m, covered: true, how: 'acronym' });
       else {
         const parts = m.split(CONNECTOR).map(stripNumbers).filter(isSalientMention);
-        let all = parts.length > 0 && !(parts.length === 1 && parts[0] === m);
-        for (const p of parts) if (all && !(await single(p))) all = false;
-        out.push({ mention: m, covered: all, how: all ? 'parts' : 'none' });
+        let all = parts.length > 0 && !(parts.length === 1 && parts[0] === m && withoutHyphenSuffix(m) === m);
+        for (const p of parts) if (all && !(await part(p))) all = false;
+        if (all) out.push({ mention: m, covered: true, how: 'parts' });
+        else if (!maybeNoName(query, m)) out.push({ mention: m, covered: false, how: 'none' });
       }
     }
     return out;
@@ -149,10 +196,10 @@ export function createCoverageGate(options: CoverageGateOptions): CoverageGate {
       if (typeof query !== 'string') throw invalidInput('query', 'must be a string', { value: typeof query });
       let s: GateDecision & { coveredBy?: string } = await summary.check(query, context);
       if (!s.pass && lexicalCover) {
-        const chunkId = await passageWithEveryTerm(index, query, hitsPerMention);
+        const chunkId = await coveringPassage(index, query, hitsPerMention);
         if (chunkId !== undefined) {
           s = { ...s, pass: true, coveredBy: chunkId };
-          context?.trace.decision('gate', `max γ < τ_g, but passage ${chunkId} holds every content word of the question but the noun it asks about: retrieve`, { chunkId });
+          context?.trace.decision('gate', `max γ < τ_g, but passage ${chunkId} holds at least half of the question's content words (the noun it asks about aside): retrieve`, { chunkId });
         }
       }
       const run = async (): Promise<CoverageGateDecision> => {

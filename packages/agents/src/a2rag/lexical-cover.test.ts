@@ -2,7 +2,7 @@ import { createRunContext } from '@rag/core';
 import { createIndexer, type Indexer } from '@rag/indexer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCoverageGate } from './coverage-gate.js';
-import { askedNounLemmas, contentLemmas, passageWithEveryTerm } from './lexical-cover.js';
+import { askedNounLemmas, contentLemmas, coveringPassage } from './lexical-cover.js';
 
 // Hand-written documentation-like pages: one long page whose summary is about something else.
 const DOCS = [
@@ -27,11 +27,15 @@ describe('lexical cover of the coverage gate', () => {
     expect(contentLemmas('How do I publish the packages?')).toEqual(['publish', 'package']);
   });
 
-  it('finds the passage holding every content word, by lemma prefix', async () => {
-    expect(await passageWithEveryTerm(index, 'How do I publish the packages?', 5)).toBe('status::0');
-    expect(await passageWithEveryTerm(index, 'How do I publish the invoices?', 5)).toBeUndefined();
+  it('finds a passage holding at least half of the content words (two at least), by lemma prefix', async () => {
+    expect(await coveringPassage(index, 'How do I publish the packages?', 5)).toBe('status::0');
+    expect(await coveringPassage(index, 'How do I publish the invoices?', 5)).toBeUndefined();
+    // in the user's own words: two of three content words held is enough, one of three is not
+    expect(contentLemmas('How do I publish packages to a registry?')).toEqual(['publish', 'package', 'registry']);
+    expect(await coveringPassage(index, 'How do I publish packages to a registry?', 5)).toBe('status::0');
+    expect(await coveringPassage(index, 'How do I publish invoices to a registry?', 5)).toBeUndefined();
     // one content word says too little about coverage
-    expect(await passageWithEveryTerm(index, 'What is published?', 5)).toBeUndefined();
+    expect(await coveringPassage(index, 'What is published?', 5)).toBeUndefined();
   });
 
   it('does not require the noun a what/which phrase asks about (the answer type, stated by its value)', async () => {
@@ -44,13 +48,13 @@ describe('lexical cover of the coverage gate', () => {
       { id: 'kettle', title: 'Kitchen notes', text: 'The kettle boils at 100 degrees Celsius at sea level. Descale it every month.' },
       { id: 'oven', title: 'Oven', text: 'The oven preheats in ten minutes.' },
     ]);
-    expect(await passageWithEveryTerm(kettle, 'At what temperature does the kettle boil?', 5)).toBe('kettle::0');
+    expect(await coveringPassage(kettle, 'At what temperature does the kettle boil?', 5)).toBe('kettle::0');
     const d = await createCoverageGate({ index: kettle }).check('At what temperature does the kettle boil?');
     expect(d).toMatchObject({ pass: true, coveredBy: 'kettle::0' });
-    // The other content words are still all required.
-    expect(await passageWithEveryTerm(kettle, 'At what temperature does the oven boil?', 5)).toBeUndefined();
+    // Two content words must still be held: one is not enough.
+    expect(await coveringPassage(kettle, 'At what temperature does the oven boil?', 5)).toBeUndefined();
     // Only the asked noun is dropped: a question left with one content word stays closed.
-    expect(await passageWithEveryTerm(kettle, 'What temperature is boiling?', 5)).toBeUndefined();
+    expect(await coveringPassage(kettle, 'What temperature is boiling?', 5)).toBeUndefined();
   });
 
   it('opens the gate that eq. 1 alone closes, and says why in the trace; off with lexicalCover: false', async () => {
@@ -62,7 +66,7 @@ describe('lexical cover of the coverage gate', () => {
     const d = await createCoverageGate({ index, threshold: 1 }).check(q, context);
     expect(d.pass).toBe(true);
     expect(d.coveredBy).toBe('status::0');
-    expect(context.trace.events.some((e) => e.kind === 'decision' && /holds every content word/.test(e.decision ?? ''))).toBe(true);
+    expect(context.trace.events.some((e) => e.kind === 'decision' && /holds at least half of the question's content words/.test(e.decision ?? ''))).toBe(true);
     // a question about words no passage holds together stays closed
     expect((await createCoverageGate({ index, threshold: 1 }).check('How do I publish the invoices?')).pass).toBe(false);
   });

@@ -1,5 +1,7 @@
 // The lexical side of the coverage gate (coverage-gate.ts, `lexicalCover`): does one passage of
-// the corpus hold every content word of the question? Words are compared by lemma prefix
+// the corpus hold at least half of the content words of the question (at least two)? A question
+// in the user's own words shares some words with the passage that answers it, seldom all of them
+// (docs/notes/2026-11-29-gate-beyond-wikipedia.md). Words are compared by lemma prefix
 // ("publish" covers "published", "publishConfig"; "packages" → "package" covers "package"), so
 // inflection does not hide a passage that is about the question.
 import { ENGLISH_STOP_WORDS, tokenize } from '@rag/core';
@@ -31,12 +33,15 @@ function covers(tokens: readonly string[], lemma: string): boolean {
   return tokens.some((t) => t === lemma || (lemma.length >= 4 && t.startsWith(lemma)));
 }
 
+/** Least share of the question's content words one passage must hold (round value: half). */
+export const MIN_COVERED_SHARE = 0.5;
+
 /**
- * The id of the first of the query's top `hits` keyword hits whose text holds every content lemma
- * of the query but the asked noun (`askedNounLemmas`), or undefined (also when fewer than two
- * such words are left: one word found somewhere says little about coverage).
+ * The id of the first of the query's top `hits` keyword hits whose text holds at least half of
+ * the content lemmas of the query but the asked noun (`askedNounLemmas`), and at least two of them
+ * (one word found somewhere says little about coverage), or undefined.
  */
-export async function passageWithEveryTerm(index: RagIndex, query: string, hits: number): Promise<string | undefined> {
+export async function coveringPassage(index: RagIndex, query: string, hits: number): Promise<string | undefined> {
   const asked = new Set(askedNounLemmas(query));
   const lemmas = contentLemmas(query).filter((l) => !asked.has(l));
   if (lemmas.length < 2) return undefined;
@@ -44,7 +49,8 @@ export async function passageWithEveryTerm(index: RagIndex, query: string, hits:
     const chunk = index.getChunk(hit.id);
     if (!chunk) continue;
     const tokens = tokenize(chunk.text);
-    if (lemmas.every((l) => covers(tokens, l))) return chunk.id;
+    const held = lemmas.filter((l) => covers(tokens, l)).length;
+    if (held >= 2 && held >= MIN_COVERED_SHARE * lemmas.length) return chunk.id;
   }
   return undefined;
 }

@@ -185,6 +185,16 @@ describe('heuristic analyzer and judge', () => {
   });
 });
 
+describe('heuristic query analyzer: a name ends with its sentence', () => {
+  it('splits at a full stop after a word of four letters or more, not after an abbreviation', async () => {
+    const a = await createHeuristicQueryAnalyzer().analyze('My program is under GPLv3. Where should the notice go?');
+    expect(a.entities).toContain('GPLv3');
+    expect(a.entities.some((e) => e.includes('Where'))).toBe(false);
+    const b = await createHeuristicQueryAnalyzer().analyze('Which unit of the U.S. Army did Dr. Smith join?');
+    expect(b.entities).toEqual(expect.arrayContaining(['U.S. Army', 'Dr. Smith']));
+  });
+});
+
 describe('heuristic query analyzer: names with capitalised stop words', () => {
   it('keeps "Me" and "Up" inside "Pick Me Up", but starts no name with a stop word', async () => {
     const a = await createHeuristicQueryAnalyzer().analyze('Who published the magazine Pick Me Up?');

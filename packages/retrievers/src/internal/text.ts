@@ -34,11 +34,22 @@ export function words(text: string): string[] {
 }
 
 const CAP_WORD = /^[\p{Lu}\p{N}][\p{L}\p{N}'’.-]*$/u;
+
+/**
+ * A token that ends its sentence: it ends with a full stop and is no abbreviation ("U.S.",
+ * "e.g." have an inner stop; "St.", "Dr.", "Inc.", "J." are at most three letters).
+ */
+function endsSentence(token: string): boolean {
+  if (!token.endsWith('.')) return false;
+  const body = token.slice(0, -1);
+  return !body.includes('.') && body.replace(/[^\p{L}]/gu, '').length > 3;
+}
 const CONNECTORS = new Set(['of', 'the', 'de', 'la', 'von', 'van', 'and', 'for', 'in', 'du', 'del', 'da', 'di', 'le', '&']);
 
 /**
  * Capitalised phrases ("Haymo of Faversham", "Christopher Nolan") — a rule-based mention
- * detector that needs no model. Sentence-initial single stop words are dropped.
+ * detector that needs no model. Sentence-initial single stop words are dropped; a phrase ends
+ * with its sentence ("… under GPLv3. Where …" gives "GPLv3", not "GPLv3. Where").
  */
 export function capitalisedPhrases(text: string): { text: string; start: number; end: number }[] {
   const out: { text: string; start: number; end: number }[] = [];
@@ -57,7 +68,7 @@ export function capitalisedPhrases(text: string): { text: string; start: number;
     while (j + 1 < toks.length) {
       const nx = toks[j + 1]!;
       const gap = text.slice(toks[j]!.e, nx.s);
-      if (/[,;:()"“”?!]|\.\s/.test(gap)) break;
+      if (/[,;:()"“”?!]|\.\s/.test(gap) || endsSentence(toks[j]!.w)) break;
       // Inside a name a capitalised stop word belongs to it, as titles capitalise them ("Pick Me Up").
       if (CAP_WORD.test(nx.w) && (!isStopWord(nx.w.toLowerCase()) || /^\p{Lu}/u.test(nx.w))) {
         j += 1;

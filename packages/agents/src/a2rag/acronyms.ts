@@ -1,0 +1,36 @@
+// Acronyms in a question against the words they stand for in a passage: users write "GPLv3",
+// "GFDL" or "MPL" where a licence, policy or manual spells out "General Public License", "GNU
+// Free Documentation License", "Mozilla Public License". The coverage gate (coverage-gate.ts)
+// counts such a mention as covered when a passage spells it out.
+
+/** Small words that a spelled-out name may hold without giving them a letter ("Bill of Rights"). */
+const SKIPPED = new Set(['of', 'and', 'for', 'the', 'to', 'on', 'in', 'a', 'an', '&']);
+
+/**
+ * The letters of an acronym mention, lower-cased, or undefined when it is none: two to six
+ * capitals, optionally with a version after them ("GPL", "GPLv3", "LGPL-2.1", "MPL 2.0").
+ */
+export function acronymLetters(mention: string): string | undefined {
+  const m = /^(\p{Lu}{2,6})(?:[\s-]?v?\d+(?:\.\d+)*)?$/u.exec(mention.trim());
+  return m ? m[1]!.toLowerCase() : undefined;
+}
+
+/**
+ * True when `text` holds a run of capitalised words whose initials spell `letters` (small
+ * connecting words skipped; each hyphenated part of a word counts as a word: "Attribution-
+ * ShareAlike" → a, s). `letters` as from `acronymLetters`.
+ */
+export function spellsOut(text: string, letters: string): boolean {
+  const words = text.match(/[\p{L}\p{N}&]+/gu) ?? [];
+  for (let i = 0; i < words.length; i++) {
+    let k = 0;
+    for (let j = i; j < words.length && k < letters.length; j++) {
+      const w = words[j]!;
+      if (/^\p{Lu}/u.test(w) && w[0]!.toLowerCase() === letters[k]) k += 1;
+      else if (k > 0 && SKIPPED.has(w.toLowerCase())) continue;
+      else break;
+    }
+    if (k === letters.length) return true;
+  }
+  return false;
+}
