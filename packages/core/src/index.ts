@@ -64,6 +64,7 @@ export { contentHash } from './hash.js';
 
 // Text utilities.
 export { splitSentences, sentenceSpans } from './text/sentences.js';
+export { acronymLetters, spellsOut, tokenEndsSentence } from './text/acronyms.js';
 export type { Sentence } from './text/sentences.js';
 export { tokenize, tokenizeWords } from './text/tokenize.js';
 export { memoByText, setTextMemoEnabled, clearTextMemos } from './text/text-memo.js';

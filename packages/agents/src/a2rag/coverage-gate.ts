@@ -8,15 +8,14 @@
 // with S the salient mentions (analyzer entity mentions that are not bare numbers/dates) and
 // covered(m) = m is a graph node name/alias (exact alignment), or m occurs verbatim in one of the
 // top keyword hits for m, or m is an acronym ("GPLv3") that one of the question's top keyword
-// hits spells out ("General Public License", acronyms.ts), or m is "A and B" / "A in B" /
+// hits spells out ("General Public License"; @rag/core acronyms.ts), or m is "A and B" / "A in B" /
 // "A-licensed" … (leading/trailing numbers dropped; a part may drop a lower-case hyphenated
 // suffix) and every part is covered. An uncovered mention whose capitals may come from English
 // (the pronoun "I", a word that starts a sentence of the question: "Rather …", "May I …") is
 // left out of the share.
-import { invalidInput, type QueryAnalyzer, type RunContext } from '@rag/core';
+import { acronymLetters, invalidInput, spellsOut, type QueryAnalyzer, type RunContext } from '@rag/core';
 import type { RagIndex } from '@rag/indexer';
 import { alignEntitySeeds, createHeuristicQueryAnalyzer } from '@rag/retrievers';
-import { acronymLetters, spellsOut } from './acronyms.js';
 import { coveringPassage } from './lexical-cover.js';
 import { createSummaryGate, type GateDecision } from './entry-gate.js';
 

@@ -1,6 +1,6 @@
 // Text helpers shared by the retrievers: one tokenizer so BM25, seed matching and the
 // sufficiency judge agree on what a "term" is.
-import { matchKey } from '@rag/core';
+import { matchKey, tokenEndsSentence } from '@rag/core';
 
 const STOP = new Set(
   (
@@ -34,16 +34,6 @@ export function words(text: string): string[] {
 }
 
 const CAP_WORD = /^[\p{Lu}\p{N}][\p{L}\p{N}'’.-]*$/u;
-
-/**
- * A token that ends its sentence: it ends with a full stop and is no abbreviation ("U.S.",
- * "e.g." have an inner stop; "St.", "Dr.", "Inc.", "J." are at most three letters).
- */
-function endsSentence(token: string): boolean {
-  if (!token.endsWith('.')) return false;
-  const body = token.slice(0, -1);
-  return !body.includes('.') && body.replace(/[^\p{L}]/gu, '').length > 3;
-}
 const CONNECTORS = new Set(['of', 'the', 'de', 'la', 'von', 'van', 'and', 'for', 'in', 'du', 'del', 'da', 'di', 'le', '&']);
 
 /**
@@ -68,7 +58,7 @@ export function capitalisedPhrases(text: string): { text: string; start: number;
     while (j + 1 < toks.length) {
       const nx = toks[j + 1]!;
       const gap = text.slice(toks[j]!.e, nx.s);
-      if (/[,;:()"“”?!]|\.\s/.test(gap) || endsSentence(toks[j]!.w)) break;
+      if (/[,;:()"“”?!]|\.\s/.test(gap) || tokenEndsSentence(toks[j]!.w)) break;
       // Inside a name a capitalised stop word belongs to it, as titles capitalise them ("Pick Me Up").
       if (CAP_WORD.test(nx.w) && (!isStopWord(nx.w.toLowerCase()) || /^\p{Lu}/u.test(nx.w))) {
         j += 1;

@@ -1,5 +1,6 @@
 // Entity mentions by surface form: runs of capitalised words (allowing "of", "the", "de" …
 // inside), quoted titles, and years/numbers. A rule-based stand-in for NER that needs no model.
+import { tokenEndsSentence } from '@rag/core';
 import { isStopWord } from './normalize.js';
 
 // "and" is not a connector: "Are X and Y both …" names two entities far more often than one.
@@ -32,7 +33,7 @@ export function extractMentions(text: string): Mention[] {
   while (i < words.length) {
     const w = words[i]!;
     const word = w[0];
-    const atSentenceStart = i === 0 || /[.!?:]\s*$/.test(text.slice(words[i - 1]!.index! + words[i - 1]![0].length, w.index));
+    const atSentenceStart = i === 0 || tokenEndsSentence(words[i - 1]![0]) || /[.!?:]\s*$/.test(text.slice(words[i - 1]!.index! + words[i - 1]![0].length, w.index));
     const capital = /^\p{Lu}/u.test(word);
     if (capital && !(atSentenceStart && SENTENCE_STARTERS.has(word.toLowerCase()))) {
       let j = i;
@@ -40,7 +41,7 @@ export function extractMentions(text: string): Mention[] {
       while (j + 1 < words.length) {
         const next = words[j + 1]![0];
         const gap = text.slice(words[j]!.index! + words[j]![0].length, words[j + 1]!.index);
-        if (/[,;:()!?]|\.\s/.test(gap)) break;
+        if (/[,;:()!?]|\.\s/.test(gap) || tokenEndsSentence(words[j]![0])) break;
         // A date after a name ends it: "Guyana 1 August 1973", "Haiti July 2, 2002" are a name and a date.
         const after = words[j + 2]?.[0] ?? '';
         if ((/^\d{1,2}$/.test(next) && MONTH.test(after)) || (MONTH.test(next) && /^\d/.test(after))) break;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contentTokens, normTokens, tokenize } from './normalize.js';
 import { splitSentences } from './sentences.js';
 import { extractMentions } from './mentions.js';
+import { entityCoverage } from './coverage.js';
 
 describe('normalisation', () => {
   it('folds case, diacritics, possessives, thousands separators, ordinals, number words and months', () => {
@@ -32,5 +33,16 @@ describe('sentences and mentions', () => {
   it('finds names, quoted titles and numbers, and keeps "X and Y" apart', () => {
     const m = extractMentions('Are Christopher Nolan and Sathish Kalathil in "The Long Night" from 1999?');
     expect(m.map((x) => x.text)).toEqual(['The Long Night', 'Christopher Nolan', 'Sathish Kalathil', '1999']);
+  });
+  it('ends a name with its sentence, not at an abbreviation', () => {
+    expect(extractMentions('My code is under GPLv3. Where does the notice go?').map((x) => x.text)).toEqual(['GPLv3']);
+    expect(extractMentions('Did Dr. Smith serve in the U.S. Army?').map((x) => x.text)).toEqual(['Dr. Smith', 'U.S. Army']);
+  });
+  it('counts an acronym as found where a chunk spells it out, when given the chunks\' texts', () => {
+    const chunk = 'This is the GNU General Public License, version 3.';
+    const tokens = [new Set(normTokens(chunk))];
+    expect(entityCoverage('Is GPLv3 a copyleft licence?', tokens).coverage).toBe(0);
+    expect(entityCoverage('Is GPLv3 a copyleft licence?', tokens, [chunk]).coverage).toBe(1);
+    expect(entityCoverage('Is MPL a copyleft licence?', tokens, [chunk]).coverage).toBe(0);
   });
 });

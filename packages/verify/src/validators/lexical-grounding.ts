@@ -52,7 +52,7 @@ export function createLexicalGroundingValidator(options: LexicalGroundingOptions
         const rest = contentTokens(text).filter((t) => t !== 'yes' && t !== 'no');
         const cov = termCoverage([...terms, ...rest], union);
         // Every entity the proposition is about must be found, each within one chunk.
-        const ents = entityCoverage(query, chunkTokens);
+        const ents = entityCoverage(query, chunkTokens, evidence.chunks.map((c) => c.text));
         const score = Math.min(cov.coverage, ents.coverage ?? 1);
         const spans = evidence.chunks
           .map((c) => ({ c, m: matchAnswer(terms.join(' '), c.text) }))

@@ -33,7 +33,7 @@ export function createLexicalRelevanceValidator(options: LexicalRelevanceOptions
       const union = new Set(chunkTokens.flatMap((s) => [...s]));
       const terms = contentTokens(query).filter((t) => !QUESTION_WORDS.has(t));
       const terms0 = termCoverage(terms, union);
-      const ents = entityCoverage(query, chunkTokens);
+      const ents = entityCoverage(query, chunkTokens, chunks.map((c) => c.text));
       const entityCov = ents.coverage;
       const score = entityCov === undefined ? terms0.coverage : (1 - entityWeight) * terms0.coverage + entityWeight * entityCov;
       const spans = chunks

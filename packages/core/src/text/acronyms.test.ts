@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acronymLetters, spellsOut } from './acronyms.js';
+import { acronymLetters, spellsOut, tokenEndsSentence } from './acronyms.js';
 
 describe('acronyms against the words they stand for', () => {
   it('reads two to six capitals, with or without a version after them', () => {
@@ -22,5 +22,14 @@ describe('acronyms against the words they stand for', () => {
     // lower-case words spell nothing, and a small word cannot start the run
     expect(spellsOut('general public license', 'gpl')).toBe(false);
     expect(spellsOut('of Public License', 'opl')).toBe(false);
+  });
+
+  it('tells a full stop that ends a sentence from an abbreviation\'s', () => {
+    expect(tokenEndsSentence('GPLv3.')).toBe(true);
+    expect(tokenEndsSentence('License.')).toBe(true);
+    expect(tokenEndsSentence('U.S.')).toBe(false);
+    expect(tokenEndsSentence('Dr.')).toBe(false);
+    expect(tokenEndsSentence('Inc.')).toBe(false);
+    expect(tokenEndsSentence('License')).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 // Acronyms in a question against the words they stand for in a passage: users write "GPLv3",
 // "GFDL" or "MPL" where a licence, policy or manual spells out "General Public License", "GNU
-// Free Documentation License", "Mozilla Public License". The coverage gate (coverage-gate.ts)
-// counts such a mention as covered when a passage spells it out.
+// Free Documentation License", "Mozilla Public License". A2RAG's coverage gate and the lexical
+// checks count such a mention as found where a passage spells it out.
 
 /** Small words that a spelled-out name may hold without giving them a letter ("Bill of Rights"). */
 const SKIPPED = new Set(['of', 'and', 'for', 'the', 'to', 'on', 'in', 'a', 'an', '&']);
@@ -33,4 +33,15 @@ export function spellsOut(text: string, letters: string): boolean {
     if (k === letters.length) return true;
   }
   return false;
+}
+
+/**
+ * Does a word token (as name detectors read them, a final full stop included) end its sentence?
+ * It ends with a full stop and is no abbreviation: "U.S.", "e.g." have an inner stop; "St.",
+ * "Dr.", "Inc.", "J." are at most three letters. "GPLv3." and "License." end their sentence.
+ */
+export function tokenEndsSentence(token: string): boolean {
+  if (!token.endsWith('.')) return false;
+  const body = token.slice(0, -1);
+  return !body.includes('.') && body.replace(/[^\p{L}]/gu, '').length > 3;
 }
