@@ -11,6 +11,8 @@ describe('acronyms against the words they stand for', () => {
     expect(acronymLetters('G')).toBeUndefined();
     expect(acronymLetters('ABCDEFG')).toBeUndefined();
     expect(acronymLetters('GPL and MIT')).toBeUndefined();
+    expect(acronymLetters('NASA', { version: false })).toBe('nasa');
+    expect(acronymLetters('GPLv3', { version: false })).toBeUndefined();
   });
 
   it('finds a run of capitalised words whose initials spell it, small words skipped inside', () => {

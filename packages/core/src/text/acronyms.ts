@@ -6,12 +6,16 @@
 /** Small words that a spelled-out name may hold without giving them a letter ("Bill of Rights"). */
 const SKIPPED = new Set(['of', 'and', 'for', 'the', 'to', 'on', 'in', 'a', 'an', '&']);
 
+const CAPITALS = /^(\p{Lu}{2,6})$/u;
+const CAPITALS_AND_VERSION = /^(\p{Lu}{2,6})(?:[\s-]?v?\d+(?:\.\d+)*)?$/u;
+
 /**
  * The letters of an acronym mention, lower-cased, or undefined when it is none: two to six
- * capitals, optionally with a version after them ("GPL", "GPLv3", "LGPL-2.1", "MPL 2.0").
+ * capitals, by default optionally with a version after them ("GPL", "GPLv3", "LGPL-2.1",
+ * "MPL 2.0"); `{ version: false }` takes the capitals alone (the indexer's entity resolver).
  */
-export function acronymLetters(mention: string): string | undefined {
-  const m = /^(\p{Lu}{2,6})(?:[\s-]?v?\d+(?:\.\d+)*)?$/u.exec(mention.trim());
+export function acronymLetters(mention: string, options: { version?: boolean } = {}): string | undefined {
+  const m = (options.version === false ? CAPITALS : CAPITALS_AND_VERSION).exec(mention.trim());
   return m ? m[1]!.toLowerCase() : undefined;
 }
 

@@ -1,5 +1,7 @@
 // Stage 1 of entity resolution: a comparison key that ignores case, punctuation,
 // diacritics, honorifics and a leading article ("Dr. Marie Curie" ≡ "marie curie").
+import { acronymLetters } from '@rag/core';
+
 const ASCII = /^[\x00-\x7f]*$/;
 const HONORIFICS = /^(?:mr|mrs|ms|miss|dr|prof|professor|sir|dame|lord|lady|rev|reverend|hon|st|saint|mx)\.?\s+/i;
 
@@ -45,6 +47,5 @@ export function initialsOfKey(key: string): string {
 
 /** An all-capitals token of 2–6 letters ("NASA", "U.S.A."), as its lower-case letters. */
 export function asAcronym(name: string): string | undefined {
-  const letters = name.replace(/\./g, '').trim();
-  return /^\p{Lu}{2,6}$/u.test(letters) ? letters.toLowerCase() : undefined;
+  return acronymLetters(name.replace(/\./g, ''), { version: false });
 }
