@@ -7,6 +7,7 @@ export { createHybridRetriever, reciprocalRankFusion } from './baselines/hybrid-
 export type { HybridRetrieverOptions } from './baselines/hybrid-retriever.js';
 
 export { createA2ragRetriever } from './a2rag/staged-retriever.js';
+export { entityAnchoring } from './a2rag/graph-signal.js';
 export type { A2ragRetrieverOptions, A2ragStage } from './a2rag/staged-retriever.js';
 export { createHeuristicQueryAnalyzer } from './a2rag/query-analyzer.js';
 export type { HeuristicQueryAnalyzerOptions } from './a2rag/query-analyzer.js';

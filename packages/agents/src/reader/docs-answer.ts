@@ -12,7 +12,9 @@ import { defaultCells } from './default-table.js';
 import { docsQuestion, type DocsQuestion } from './docs-question.js';
 import { docsSpans, isTechnicalText, shapeOf, type DocsSpan } from './docs-spans.js';
 import { quantityAsk, quantityFactor } from './docs-quantity.js';
-import { readerSentences } from './docs-depth.js';
+import { askedIdentifiers, readerSentences } from './docs-depth.js';
+import { docsEntries, entryMatch, entryValues, type DocsEntry } from './docs-entries.js';
+import { identifierParts } from './docs-identifier.js';
 import type { TitleOf } from './next-hop.js';
 import type { AnswerType } from '@rag/verify';
 import { sentenceAnswer } from './sentence-answer.js';
@@ -85,15 +87,6 @@ function shapeFit(q: DocsQuestion, sp: DocsSpan): number {
 }
 
 const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-
-/** The words of an identifier: `--logHeapUsage` → log, heap, usage; `vi.stubEnv` → vi, stub, env. */
-export function identifierParts(text: string): string[] {
-  return text
-    .replace(/([\p{Ll}\d])(\p{Lu})/gu, '$1 $2')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length >= 3);
-}
 
 /**
  * How many of the question's words an identifier's parts repeat, compared on a four-letter
@@ -243,6 +236,62 @@ function distinctAlternatives(ranked: readonly DocsCandidate[]): ScoredAlternati
   return out;
 }
 
+/** Question words an entry must match, and by how many more than the next entry (round values). */
+const ENTRY_MIN_MATCH = 2;
+const ENTRY_MARGIN = 1;
+const HOW_MUCH = /\bhow\s+(?:many|much|long|large|big|deep|fast|often)\b/i;
+
+interface ScoredEntry {
+  entry: DocsEntry;
+  sent: Sent;
+  match: number;
+}
+
+/** The entries of the top chunks, scored against the question; a question asking which option does not score the option it names. */
+function scoredEntries(query: string, top: readonly Sent[], wantsValue: boolean): ScoredEntry[] {
+  const terms = contentTerms(query);
+  const asked = new Set(askedIdentifiers(query));
+  const seen = new Set<string>();
+  const out: ScoredEntry[] = [];
+  for (const s of top) {
+    if (seen.has(s.chunk.chunkId)) continue;
+    seen.add(s.chunk.chunkId);
+    for (const entry of docsEntries(s.chunk.text)) {
+      // A row's values are read by its columns (default-table.ts): rows answer which name or code.
+      if (wantsValue && entry.layout === 'row') continue;
+      const named = asked.has(squash(entry.name.replace(/\(\)$/, '')));
+      if (named && !wantsValue) continue;
+      const sent: Sent = { chunk: s.chunk, rank: s.rank, text: entry.text, start: entry.start, end: entry.end, terms: new Set(contentTerms(entry.text)), score: s.score };
+      out.push({ entry, sent, match: entryMatch(entry, terms, named) });
+    }
+  }
+  return out.sort((a, b) => b.match - a.match || a.sent.rank - b.sent.rank);
+}
+
+/**
+ * The entry that matches the question clearly best answers it (docs-entries.ts): with its default
+ * (or a value of the asked shape) when the question asks a value, with its name when it asks
+ * which option. Undefined when no entry stands out or it holds nothing of the asked shape.
+ */
+function entryAnswer(query: string, q: DocsQuestion, top: readonly Sent[], exclude: readonly string[]): ReadAnswer | undefined {
+  const wantsValue = q.defaultAsked || q.shape === 'value' || q.shape === 'quantity' || q.shape === 'status' || HOW_MUCH.test(query);
+  const wantsName = !wantsValue && namesAsked(q);
+  if (!wantsValue && !wantsName) return undefined;
+  const [best, second] = scoredEntries(query, top, wantsValue);
+  if (!best || best.match < ENTRY_MIN_MATCH || best.match - (second?.match ?? 0) < ENTRY_MARGIN) return undefined;
+  if (wantsName) {
+    // The entry's name, or a code of its row when that is the asked shape ("which error code": the
+    // code cell beside the error's name).
+    const name: DocsSpan = { text: best.entry.name, start: 0, end: 0, shape: shapeOf(best.entry.name), code: true, isDefault: false };
+    const own = [name, ...(best.entry.layout === 'row' ? entryValues(best.entry).filter((v) => v.code) : [])].filter((sp) => !inQuestion(sp.text, query, exclude));
+    const pick = own.reduce<DocsSpan | undefined>((a, sp) => (a === undefined || shapeFit(q, sp) > shapeFit(q, a) ? sp : a), undefined);
+    return pick && shapeFit(q, pick) >= MIN_SHAPE_FIT ? { text: pick.text, sent: best.sent, form: 'span', path: 'docs' } : undefined;
+  }
+  const values = entryValues(best.entry).filter((v) => !inQuestion(v.text, query, exclude));
+  const value = values.find((v) => v.isDefault && shapeFit(q, v) >= 0.6) ?? (q.defaultAsked ? undefined : values.find((v) => shapeFit(q, v) >= MIN_SHAPE_FIT));
+  return value ? { text: value.text, sent: best.sent, form: 'span', path: 'docs' } : undefined;
+}
+
 /** Does the evidence (or the question) read as technical documentation? */
 export function isDocsQuestion(query: string, sents: readonly Sent[]): boolean {
   if (/`[^`]+`/.test(query)) return true;
@@ -263,6 +312,8 @@ export function readDocsAnswer(query: string, sents: Sent[], form: AnswerType, e
   if (q.describe) return withSentencePath(describeAnswer(q.subject, top));
   // A person, place or date is the encyclopaedic reader's; so is a question that names no docs shape.
   if (!q.shape && !q.howTo && !q.defaultAsked && (form !== 'entity' && form !== 'other')) return undefined;
+  const entry = entryAnswer(query, q, top, exclude);
+  if (entry) return entry;
   let ranked = candidates(query, q, top, exclude, titleOf);
   // "How large / how long …": a figure with a unit of the asked kind answers over any identifier;
   // the figures' own sort (rate, memory, the question's phrase) ranks them among themselves.

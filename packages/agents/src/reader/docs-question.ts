@@ -34,8 +34,10 @@ export interface DocsQuestion {
 
 // The head noun of the wh-phrase (or of "the … that", "which … do I") → the shape asked. Order
 // matters: the first pattern that matches decides ("environment variable" before "variable").
+// 'env' is the shape of an upper-case constant: an environment variable, or an error code.
 const SHAPES: readonly [RegExp, DocsShape][] = [
   [/\b(?:env(?:ironment)?(?:\s+|-)?(?:variable|var|setting)s?|env\b)/i, 'env'],
+  [/\berror\s+codes?\b/i, 'env'],
   [/\bstatus(?:\s+code)?s?\b|\bhttp\s+(?:code|status)\b/i, 'status'],
   [/\b(?:cli\s+)?(?:flag|switch)(?:es|s)?\b|\bcommand[- ]line\s+(?:option|argument)s?\b/i, 'flag'],
   [/\b(?:npm\s+)?(?:package|module|import(?:\s+path)?|specifier|entry\s*point|plugin|library|dependency)s?\b/i, 'module'],

@@ -42,7 +42,7 @@ export function shapeOf(raw: string): SpanShape {
   if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?:=\S*)?$/.test(t) || /^[A-Z][A-Z0-9_]{1,}=\S+$/.test(t)) return 'env';
   if (/^--?[a-zA-Z][\w.-]*(?:[= ]\S+)?$/.test(t)) return 'flag';
   if (/^[1-5]\d\d$/.test(t)) return 'status';
-  if (/^-?\d[\d,._]*(?:\.\d+)?$/.test(t) || /^v?\d+(?:\.\d+){1,3}(?:-[\w.]+)?$/.test(t)) return 'number';
+  if (/^-?\d[\d,._]*(?:\.\d+)?(?:e\d+)?$/.test(t) || /^v?\d+(?:\.\d+){1,3}(?:-[\w.]+)?$/.test(t)) return 'number';
   if (/^\d[\d,._]*(?:\.\d+)?\s?[a-zA-Z%]+$/.test(t)) return 'quantity';
   // A command line: a known tool and its words, or lower-case words with a flag ("quill build --prod").
   if ((COMMANDS.test(t) && /\s/.test(t)) || /^[a-z][\w.-]*(?:\s+[\w.:/@-]+)*\s+--?[a-zA-Z][\w.-]*(?:[= ]\S+)*$/.test(t)) return 'command';

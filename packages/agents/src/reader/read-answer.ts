@@ -15,6 +15,7 @@ import { bridgeEntities } from './bridge.js';
 import type { NameTypeGraph } from './candidate-type.js';
 import { expectedAnswer } from './expected-answer.js';
 import { confidentSpan, sentenceAnswer } from './sentence-answer.js';
+import { answerableSpan } from './reference-text.js';
 import { nextHopSentences, type PassagesOf, type TitleOf } from './next-hop.js';
 import { phraseKey } from '../internal/spans.js';
 import { MAX_ALTERNATIVES, type Candidate, type ReadAnswer, type ReaderPath, type ScoredAlternative, type Sent } from './types.js';
@@ -37,6 +38,8 @@ export interface ReadInput {
   passagesOf?: PassagesOf;
   /** Document titles, when the index has them (what a passage is about). */
   titleOf?: TitleOf;
+  /** The corpus is reference text (docs, manuals, legal), not an encyclopaedia (reference-text.ts). */
+  referenceText?: boolean;
 }
 
 // Next-hop sentences candidates are drawn from (the pool's size).
@@ -91,6 +94,6 @@ async function readSpan(input: ReadInput, question: QuestionAnalysis): Promise<R
       }
     }
   }
-  if (best && confidentSpan(best)) return { text: best.span.text, sent: best.sent, form: 'span', path: via ? 'next-hop' : 'span', alternatives: alternativesOf(ranked), ...(via ? { via } : {}) };
+  if (best && answerableSpan(best, query, input.referenceText === true)) return { text: best.span.text, sent: best.sent, form: 'span', path: via ? 'next-hop' : 'span', alternatives: alternativesOf(ranked), ...(via ? { via } : {}) };
   return withPath(sentenceAnswer(input.widerPool ?? pool), 'sentence');
 }

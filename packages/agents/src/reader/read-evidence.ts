@@ -28,6 +28,8 @@ export interface ReadEvidenceOptions {
   strict?: boolean;
   /** Answers ruled out (rewrite instructions). */
   exclude?: string[];
+  /** The corpus is reference text, not an encyclopaedia (reference-text.ts). */
+  referenceText?: boolean;
 }
 
 export interface EvidenceReading {
@@ -55,6 +57,7 @@ export async function readEvidence(query: string, evidence: Evidence, analysis: 
     pool,
     ...(options.strict ? {} : { widerPool: sents.slice(0, 2 * maxSentences) }),
     exclude: options.exclude ?? [],
+    ...(options.referenceText ? { referenceText: true } : {}),
     ...(index?.graph ? { graph: index.graph } : {}),
     // The next hop of a composed question reads a bridge's own page (next-hop.ts).
     ...(index ? { passagesOf: (name: string) => ownPassages(name, index) } : {}),

@@ -9,6 +9,7 @@ import { invalidInput, type AnswerGenerator, type Citation, type GeneratedAnswer
 import type { RagIndex } from '@rag/indexer';
 import type { NameTypeGraph } from '../reader/candidate-type.js';
 import { readEvidence } from '../reader/read-evidence.js';
+import { isReferenceCorpus } from '../reader/reference-text.js';
 import type { Sent } from '../reader/types.js';
 import { parseInstructions } from './instructions.js';
 
@@ -17,6 +18,12 @@ export { choiceOptions } from '../reader/comparison.js';
 export interface ExtractiveAnswerGeneratorOptions {
   /** Resolves chunk offsets so citations point into the source document (else chunk-relative). */
   index?: Pick<RagIndex, 'getChunk'> & Partial<Pick<RagIndex, 'getDoc' | 'keyword'>> & { graph?: NameTypeGraph };
+  /**
+   * Read the corpus as reference text (docs, manuals, legal: a capitalised name is answered only
+   * when a name is asked; reader/reference-text.ts). Default: measured from the index, when it is
+   * a whole RagIndex, as anchoring below 0.5; false otherwise.
+   */
+  referenceText?: boolean;
   /** Evidence chunks read, best first (default 8). */
   maxChunks?: number;
   /** Sentences candidates are drawn from (default 6). */
@@ -49,7 +56,8 @@ export function createExtractiveAnswerGenerator(options: ExtractiveAnswerGenerat
       if (typeof query !== 'string' || !query.trim()) throw invalidInput('query', 'must be a non-empty string');
       if (!evidence || !Array.isArray(evidence.chunks)) throw invalidInput('evidence', 'must be Evidence with a "chunks" array');
       const rules = parseInstructions(instructions);
-      const reading = await readEvidence(query, evidence, analysis, { ...(options.index ? { index: options.index } : {}), maxChunks, maxSentences, bridgeBonus, strict: rules.strict, exclude: rules.exclude });
+      const referenceText = options.referenceText ?? isReferenceCorpus(options.index);
+      const reading = await readEvidence(query, evidence, analysis, { ...(options.index ? { index: options.index } : {}), maxChunks, maxSentences, bridgeBonus, strict: rules.strict, exclude: rules.exclude, referenceText });
       const extra = reading.bridgeChunks;
       if (extra.length > 0) context?.trace.decision('bridge-passages', `read ${extra.length} passage(s) of bridge entities from the index`, { chunks: extra });
       const { question, answer: result } = reading;
@@ -68,3 +76,4 @@ export function createExtractiveAnswerGenerator(options: ExtractiveAnswerGenerat
     },
   };
 }
+

@@ -27,6 +27,13 @@ describe('questionForm', () => {
     ['Does the loader retry when the file is missing?', 'yesno'],
     ['Did the man who founded the mill live in Ohio?', 'yesno'],
     ['In which year, roughly, was the mill built?', 'date'],
+    // A leading "when / if …," clause: the wh-word after it decides.
+    ['When a request carries broken JSON, what value does the parser store in the error?', 'entity'],
+    ['When the mill burned down, who rebuilt it?', 'person'],
+    ['When did the mill burn down?', 'date'],
+    // "how many" inside the clause of a which-phrase does not make a number question.
+    ['Which option decides how many leading bits of the address are kept?', 'entity'],
+    ['How many bits does the option keep?', 'number'],
   ])('%s → %s', (q, form) => {
     expect(questionForm(q)).toBe(form);
   });
@@ -35,6 +42,10 @@ describe('questionForm', () => {
 describe('typeAgreement', () => {
   it('accepts answers of the asked type and rejects others', () => {
     expect(typeAgreement('number', 'twice').agree).toBe(true);
+    // Docs write a value and its unit as one word.
+    expect(typeAgreement('number', '100kb').agree).toBe(true);
+    expect(typeAgreement('number', '4e3').agree).toBe(true);
+    expect(typeAgreement('number', 'kb').agree).toBe(false);
     expect(typeAgreement('number', 'Oslo').agree).toBe(false);
     expect(typeAgreement('date', 'in the 1990s').agree).toBe(true);
     expect(typeAgreement('date', 'Marie Lindqvist').agree).toBe(false);

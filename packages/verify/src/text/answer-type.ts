@@ -13,12 +13,21 @@ const AUXILIARIES = new Set([
 ]);
 
 /** The answer type a question's form asks for. */
+// A leading subordinate clause and its comma, before a wh-word or an auxiliary.
+const LEADING_CLAUSE = /^(?:when|whenever|if|once|after|before|while|unless|as soon as)\b[^,?]{1,120},\s*(?=(?:who|whom|whose|what|which|where|when|how|is|are|was|were|do|does|did|can|could|will|would|should|may|must|has|have|had)\b)/;
+
 export function questionForm(query: string): AnswerType {
   // Multi-sentence questions ("X has an OBE. Does Y also have one?") ask in their last sentence.
   const last = splitSentences(query).at(-1);
-  const q = (last ? query.slice(last.start, last.end) : query).trim().toLowerCase().replace(/\s+/g, ' ');
+  const whole = (last ? query.slice(last.start, last.end) : query).trim().toLowerCase().replace(/\s+/g, ' ');
+  // "When a client sends broken JSON, what value …?": a leading clause, then the question's own
+  // wh-word or auxiliary, which decides.
+  const q = LEADING_CLAUSE.exec(whole) ? whole.replace(LEADING_CLAUSE, '') : whole;
   const first = normTokens(q)[0] ?? '';
-  if (/\bhow (many|much|long|old|far|tall|big|large|high|often|deep|wide|heavy)\b/.test(q)) return 'number';
+  // "how many" asks for a number unless an earlier what / which phrase is the question ("which
+  // option decides how many bits …" asks for the option).
+  const how = /\bhow (many|much|long|old|far|tall|big|large|high|often|deep|wide|heavy)\b/.exec(q);
+  if (how && !/^(?:\S+\s+){0,3}?(?:what|which)\s+[a-z-]+/.test(q.slice(0, how.index))) return 'number';
   if (/\bwhat (is|was) the (number|population|total|amount|count)\b|\bwhat (number|percentage|percent|amount)\b/.test(q))
     return 'number';
   // "when" is a date question only as the question word, not as a conjunction ("… when X did Y").
@@ -81,7 +90,7 @@ export function answerShape(answer: string): AnswerShape {
   const first = norms[0];
   const shape: AnswerShape = {
     empty: norms.length === 0,
-    hasNumber: norms.some(isNumeric),
+    hasNumber: norms.some((t) => isNumeric(t) || GLUED_QUANTITY.test(t)),
     hasDate: norms.some((t) => isYear(t) || MONTH_NAMES.has(t) || DATE_WORDS.has(t)),
     onlyNumeric: norms.length > 0 && norms.every((t) => isNumeric(t) || MONTH_NAMES.has(t) || NUMERIC_UNITS.has(t) || t === 'the' || t === 'of' || t === 'in'),
     capitalised: tokens.some((t) => /^\p{Lu}/u.test(answer.slice(t.start, t.end))),
@@ -116,6 +125,10 @@ export function isOrganizationOrPlace(text: string): boolean {
 
 // Last words that make a name an organisation's or a work's ("Walt Disney Pictures").
 const ORG_WORD = /\b(Pictures|Records|Studios?|Films|Productions|Entertainment|Press|Books|Publishing|Network|Company|Corporation|Inc|Ltd|Group|Foundation|Institute|University|College|School|Academy|Club|Band|Orchestra|Airlines?|Railways?|Bank|Hotel|Hospital|Church|Cathedral|Museum|Park|Stadium|Award|Prize|Festival|League|Cup|Championship)\.?$/;
+
+// A number written together with its unit or exponent, as docs write values: "100kb", "16kib",
+// "30ms", "4e3".
+const GLUED_QUANTITY = /^\d+(?:\.\d+)?(?:[a-z]{1,3}|e\d+)$/;
 
 /** Does the answer have the shape the question's form asks for? */
 export function typeAgreement(form: AnswerType, answer: string): TypeAgreement {

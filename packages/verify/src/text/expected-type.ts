@@ -35,7 +35,7 @@ const LEXICON: Record<Exclude<EntityType, 'YesNo' | 'Thing'>, readonly string[]>
   ],
   Work: ['film', 'movie', 'book', 'novel', 'album', 'song', 'show', 'series', 'play', 'opera', 'game', 'poem', 'single', 'musical', 'episode', 'sitcom'],
   Language: ['language', 'dialect'],
-  Date: ['year', 'date', 'decade', 'century', 'month', 'day', 'time', 'era', 'season'],
+  Date: ['year', 'date', 'decade', 'century', 'month', 'day', 'time', 'era', 'season', 'deadline'],
   Number: ['number', 'population', 'total', 'amount', 'count', 'percentage', 'percent'],
 };
 

@@ -10,6 +10,8 @@ const SENTENCE_STARTERS = new Set([
   'did', 'the', 'a', 'an', 'in', 'on', 'at', 'of', 'for', 'from', 'by', 'this', 'that', 'these', 'those', 'it',
   'he', 'she', 'they', 'has', 'have', 'had', 'can', 'could', 'will', 'would', 'and', 'but', 'if', 'as', 'between',
   'both', 'under', 'after', 'before', 'during', 'since', 'among', 'according', 'besides', 'which', 'while', 'although',
+  // Modals and the imperatives a question opens its second sentence with ("Give the default.").
+  'may', 'should', 'must', 'shall', 'give', 'name', 'list', 'state', 'say', 'tell', 'explain', 'describe',
 ]);
 
 const MONTH = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?$/;

@@ -38,6 +38,10 @@ describe('sentences and mentions', () => {
     expect(extractMentions('My code is under GPLv3. Where does the notice go?').map((x) => x.text)).toEqual(['GPLv3']);
     expect(extractMentions('Did Dr. Smith serve in the U.S. Army?').map((x) => x.text)).toEqual(['Dr. Smith', 'U.S. Army']);
   });
+  it('reads an imperative or a modal opening a sentence as no name', () => {
+    expect(extractMentions('Does the router match case-sensitively? Give the default.').map((x) => x.text)).toEqual([]);
+    expect(extractMentions('May I copy it? Name the Licensor.').map((x) => x.text)).toEqual(['Licensor']);
+  });
   it('counts an acronym as found where a chunk spells it out, when given the chunks\' texts', () => {
     const chunk = 'This is the GNU General Public License, version 3.';
     const tokens = [new Set(normTokens(chunk))];

@@ -4,7 +4,7 @@
 // did not already say (except for choice questions "A or B?", whose answer is one option).
 import type { Validator } from '@rag/core';
 import { QUESTION_WORDS } from '../text/stop-words.js';
-import { contentTokens, normalizePhrase } from '../text/normalize.js';
+import { contentTokens, isNumeric, normalizePhrase } from '../text/normalize.js';
 import { extractMentions } from '../text/mentions.js';
 import { isAbstention, isOrganizationOrPlace, isWholePersonName, questionForm, typeAgreement, type AnswerType } from '../text/answer-type.js';
 import { expectedType, type EntityType } from '../text/expected-type.js';
@@ -45,8 +45,10 @@ export function createLexicalAdequacyValidator(options: LexicalAdequacyOptions =
       const agreement = typeAgreement(form, text);
       if (agreement.agree === false) return done('fail', 0, agreement.reason);
       if (form !== 'yesno' && !OFFERS_CHOICE.test(query)) {
-        const q = new Set(contentTokens(query).filter((t) => !QUESTION_WORDS.has(t)));
         const a = contentTokens(text);
+        // Number words become digits ("at once" → 1): a number answer restates the question only
+        // when the question writes that number itself.
+        const q = new Set(a.length > 0 && a.every(isNumeric) ? (query.match(/\d[\d,]*(?:\.\d+)?/g) ?? []).map((d) => d.replace(/,/g, '')) : contentTokens(query).filter((t) => !QUESTION_WORDS.has(t)));
         // Comparison questions name their candidates ("Between A and B, which …"): picking one
         // of two or more named entities is an answer, not a restatement.
         const names = extractMentions(query).filter((m) => m.kind !== 'number').map((m) => normalizePhrase(m.text));

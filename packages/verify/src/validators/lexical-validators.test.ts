@@ -80,6 +80,12 @@ describe('lexical adequacy (V_ans)', () => {
     expect(await v('Between Marie Lindqvist and Karl Berg, which chemist is older?', 'Karl Berg')).toBe('unknown');
     expect(await v('Which is older, the prize or the institute?', 'the prize')).toBe('unknown');
   });
+  it('reads a number answer as a restatement only when the question writes that number', async () => {
+    const v = (query: string, text: string) => adequacy.validate({ query, answer: a(text), evidence: MARIE }).then((x) => x.outcome);
+    // "at once" normalises to 1, yet "1" answers how many at once.
+    expect(await v('How many prizes did the institute award at once?', '1')).not.toBe('fail');
+    expect(await v('How many of the 1,200 staff are chemists, 1200?', '1200')).toBe('fail');
+  });
 });
 
 describe('relation-aware adequacy', () => {

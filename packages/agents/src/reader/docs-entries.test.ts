@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { docsEntries, entryMatch, entryValues } from './docs-entries.js';
+import { readAnswer } from './read-answer.js';
+import { sentencesOf } from './test-passages.js';
+
+// Fixture text written for these tests, in the layouts API references use.
+const ITEMS = [
+  '* **idleTimeout** `number | null` (optional) - Default: `3e3` - The time, in milliseconds, after which a socket with no open requests is closed.',
+  '* **idleMaxTimeout** `number | null` (optional) - Default: `300e3` - The largest idle time a server hint may set.',
+  '* **useH3**: `boolean` - Default: `false`. Turns on HTTP/3 when the server offers it during negotiation.',
+  '  It is ignored for plain HTTP.',
+  '- Use `quill.close()` to end every socket.',
+].join('\n');
+const HEADINGS = '##### maxBody\n\nSets the largest request body accepted. Defaults to `\'200kb\'`.\n\n##### strictJson\n\nWhen on, only arrays and objects are accepted. Defaults to `true`.';
+const ROWS = '| Error | Code | Description |\n|---|---|---|\n| `BodyTooLargeError` | `Q_ERR_BODY_SIZE` | the body is larger than allowed |\n| `IdleError` | `Q_ERR_IDLE` | the socket stayed idle too long |';
+
+describe('docsEntries', () => {
+  it('reads list items headed by a bold or code name, with their continuation lines', () => {
+    const entries = docsEntries(ITEMS);
+    expect(entries.map((e) => [e.name, e.layout])).toEqual([['idleTimeout', 'item'], ['idleMaxTimeout', 'item'], ['useH3', 'item']]);
+    expect(entries[2]!.text).toMatch(/ignored for plain HTTP/);
+    expect(ITEMS.slice(entries[0]!.start, entries[0]!.end)).toBe(entries[0]!.text);
+  });
+
+  it('reads a heading that is a name with its paragraphs, and table rows headed by code', () => {
+    expect(docsEntries(HEADINGS).map((e) => [e.name, e.layout])).toEqual([['maxBody', 'heading'], ['strictJson', 'heading']]);
+    expect(docsEntries(HEADINGS)[0]!.text).toMatch(/200kb/);
+    expect(docsEntries(ROWS).map((e) => [e.name, e.layout])).toEqual([['BodyTooLargeError', 'row'], ['IdleError', 'row']]);
+  });
+
+  it('does not take a field label or a plain word for a name', () => {
+    expect(docsEntries('- **Type:** `number`\n- **Default:** `5`\n- Use `x` here.')).toEqual([]);
+  });
+
+  it('matches question words on a stem and marks the default among the values', () => {
+    const [idle] = docsEntries(ITEMS);
+    expect(entryMatch(idle!, ['socket', 'requests', 'closing'], false)).toBe(3);
+    expect(entryMatch(idle!, ['socket'], true)).toBe(3);
+    expect(entryValues(idle!).filter((v) => v.isDefault).map((v) => v.text)).toEqual(['3e3']);
+  });
+});
+
+describe('the docs reader over entries', () => {
+  async function answer(query: string, ...texts: string[]) {
+    const sents = sentencesOf(query, ...texts);
+    return (await readAnswer({ query, sents, pool: sents.slice(0, 6), exclude: [] })).answer;
+  }
+
+  it("answers a value question with the best entry's default, though the default sits in another sentence", async () => {
+    expect((await answer('How long may a socket with no open requests stay idle before quill closes it, by default?', ITEMS))?.text).toBe('3e3');
+    expect((await answer('How large a request body does quill accept if I do not configure anything?', HEADINGS))?.text).toBe('200kb');
+  });
+
+  it("answers which option with the best entry's name, and which error code from a row", async () => {
+    expect((await answer('Which quill option turns on HTTP/3 when the server offers it?', ITEMS))?.text).toBe('useH3');
+    expect((await answer('Which error code does quill use when the body is larger than allowed?', ROWS))?.text).toBe('Q_ERR_BODY_SIZE');
+  });
+});

@@ -1,0 +1,91 @@
+// Option entries of API documentation: the unit reference docs describe a setting in. An entry
+// names one identifier and says what it is, its type and its default, in one of three layouts:
+// - a list item headed by the name in bold or code: "* **keepAliveTimeout** `number` - Default:
+//   `4e3` - The timeout after which a socket without active requests will time out.";
+// - a heading that is the name, and the paragraphs under it: "##### limit\n\nControls the maximum
+//   request body size. … Defaults to `'100kb'`.";
+// - a table row whose first cell is code: "| `ResponseExceededMaxSizeError` | `UND_ERR_…` | response
+//   body exceed the max size allowed |".
+// A sentence splitter cuts such an entry apart ("Default: `false`." and "Enables support for H2 …"
+// become two sentences), so the default never sits in the sentence that matches the question.
+// Read whole, the entry whose words best match the question answers it: its default for a
+// question asking a value, its name for one asking which option.
+import { contentTerms } from '../internal/spans.js';
+import { docsSpans, type DocsSpan } from './docs-spans.js';
+import { identifierParts } from './docs-identifier.js';
+
+export interface DocsEntry {
+  /** The identifier the entry describes. */
+  name: string;
+  /** Its layout: a list item, a heading and its paragraphs, or a table row. */
+  layout: 'item' | 'heading' | 'row';
+  /** The entry's whole text: name, type, default and description. */
+  text: string;
+  /** Offsets of the entry in the text it was read from. */
+  start: number;
+  end: number;
+}
+
+// Bold or code words that label a field of an entry, not an identifier ("**Type:**", "**Default**").
+const FIELD_LABEL = /^(?:type|types|default|defaults|example|examples|required|optional|cli|config|see|note|since|deprecated|returns?|alias|values?|usage|description|parameters?|options?|arguments?)$/i;
+const IDENT = '[A-Za-z_$@][\\w$.@/-]*(?:\\(\\))?';
+// A list item headed by a name in bold (code inside it or not) or in code, then a separator, a
+// type or a parenthesis. A plain word ("- Use `x` …") heads no entry.
+const LIST_HEAD = new RegExp(`^[ \\t]*(?:[*+-]|\\d+[.)])[ \\t]+(?:(?:\\*\\*|__)\`?(${IDENT})\`?(?:\\*\\*|__)|\`(${IDENT})\`)(?=[ \\t]*[:\\-–—(\`]|[ \\t]+\`)`);
+const HEADING = new RegExp(`^#{2,6}[ \\t]+\`?(${IDENT})\`?[ \\t]*$`);
+const TABLE_ROW = /^\s*\|(.+)\|\s*$/;
+const RULE_ROW = /^\s*\|?\s*:?-{3,}/;
+
+/** The entries of a text, in order. */
+export function docsEntries(text: string): DocsEntry[] {
+  const out: DocsEntry[] = [];
+  const lines = text.split('\n');
+  let offset = 0;
+  let open: { name: string; start: number; end: number; heading: boolean } | undefined;
+  const close = () => {
+    if (open) out.push({ name: open.name, layout: open.heading ? 'heading' : 'item', text: text.slice(open.start, open.end).trim(), start: open.start, end: open.end });
+    open = undefined;
+  };
+  for (const line of lines) {
+    const start = offset;
+    const end = offset + line.length;
+    offset = end + 1;
+    const list = LIST_HEAD.exec(line);
+    const heading = HEADING.exec(line);
+    const row = TABLE_ROW.exec(line);
+    const listed = list?.[1] ?? list?.[2];
+    if (listed && !FIELD_LABEL.test(listed)) {
+      close();
+      open = { name: listed, start, end, heading: false };
+    } else if (heading && !FIELD_LABEL.test(heading[1]!)) {
+      close();
+      open = { name: heading[1]!, start, end, heading: true };
+    } else if (/^#{1,6}\s/.test(line)) {
+      close();
+    } else if (row && !RULE_ROW.test(line)) {
+      close();
+      const first = row[1]!.split('|')[0]!;
+      const code = /`([^`\n]+)`/.exec(first)?.[1];
+      if (code && !FIELD_LABEL.test(code)) out.push({ name: code, layout: 'row', text: line.trim(), start, end });
+    } else if (open && (line.trim() === '' ? open.heading : true)) {
+      // A list entry runs on over its continuation lines; a heading's, over its paragraphs.
+      if (!open.heading && /^[ \t]*(?:[*+-]|\d+[.)])[ \t]+/.test(line) && !/^[ \t]{2,}/.test(line)) close();
+      else if (open) open.end = end;
+    } else close();
+  }
+  close();
+  return out;
+}
+
+/** Question words found in the entry, compared on a four-letter stem; the entry's name, when the question names it, counts twice. */
+export function entryMatch(entry: DocsEntry, questionTerms: readonly string[], named: boolean): number {
+  const stems = new Set([...contentTerms(entry.text), ...identifierParts(entry.name)].map((w) => w.slice(0, 4)));
+  const found = new Set(questionTerms.filter((t) => stems.has(t.slice(0, 4))));
+  return found.size + (named ? 2 : 0);
+}
+
+/** The entry's values: its spans other than its own name, defaults marked. */
+export function entryValues(entry: DocsEntry): DocsSpan[] {
+  const key = entry.name.replace(/\(\)$/, '');
+  return docsSpans(entry.text).filter((sp) => sp.text !== key && sp.text !== entry.name);
+}

@@ -1,0 +1,10 @@
+// The words of an identifier, for matching it against a question's words.
+
+/** The words of an identifier: `--logHeapUsage` → log, heap, usage; `vi.stubEnv` → vi, stub, env. */
+export function identifierParts(text: string): string[] {
+  return text
+    .replace(/([\p{Ll}\d])(\p{Lu})/gu, '$1 $2')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 3);
+}
