@@ -256,6 +256,10 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
         // sentence): never verified, it is answered, labelled unsure, only when no attempt gave a
         // verified or unsure phrase.
         let sentence: typeof unsure;
+        // The first phrase only the relevance check found wrong: grounded in its evidence and of
+        // the asked type, while the evidence shares too few of the question's words (a paraphrased
+        // question). Answered, labelled unsure, only when no attempt gave an unsure phrase.
+        let offTopic: typeof unsure;
         // What the answer calls were shown so far, and whether the last attempt failed because
         // its answer call said the evidence does not answer (see `retryWithoutNewEvidence`).
         const seen = retryWithoutNewEvidence ? undefined : createShownEvidence();
@@ -336,6 +340,8 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
           }
           if (!unsure && candidate && !isSentence && check.verdicts.length === 3 && check.verdicts.every((v) => v.outcome !== 'fail'))
             unsure = { text: candidate, check, citations: generated.citations, ranking, stage: evidence.stage ?? 'retrieved', attempt: i };
+          if (!offTopic && candidate && !isSentence && check.verdicts.length === 3 && check.verdicts.every((v) => v.outcome !== 'fail' || v.check === 'relevance'))
+            offTopic = { text: candidate, check, citations: generated.citations, ranking, stage: evidence.stage ?? 'retrieved', attempt: i };
           if (i === maxRetries) break;
           const followUp = rewriteInAnswerCall && generated.abstain ? usableFollowUp(generated.followUp, query) : undefined;
           if (followUp) {
@@ -349,6 +355,10 @@ export function createA2ragAgent(options: A2ragAgentOptions): Agent {
           const rewrite = await rewriter.rewrite({ query, failure, evidence, answer: candidate, analysis }, context);
           query = rewrite.query;
           instructions = rewrite.instructions;
+        }
+        if (onExhausted === 'unsure-answer' && !unsure && offTopic) {
+          unsure = offTopic;
+          trace.decision('a2rag', `no attempt verified or unsure; attempt ${offTopic.attempt + 1}'s answer failed only the relevance check (its evidence shares too few of the question's words)`, { failure: offTopic.check.failure });
         }
         if (onExhausted === 'unsure-answer' && unsure) {
           trace.decision('a2rag', `no attempt verified; answering attempt ${unsure.attempt + 1}, which no check found wrong: UNSURE`, { failure: unsure.check.failure });

@@ -34,6 +34,8 @@ describe('questionForm', () => {
     // "how many" inside the clause of a which-phrase does not make a number question.
     ['Which option decides how many leading bits of the address are kept?', 'entity'],
     ['How many bits does the option keep?', 'number'],
+    // A quoted question mark does not end the question.
+    ["How do I make the parser drop the leading '?' when I hand it the search string?", 'other'],
   ])('%s → %s', (q, form) => {
     expect(questionForm(q)).toBe(form);
   });

@@ -12,13 +12,25 @@ const AUXILIARIES = new Set([
   'should', 'shall', 'may', 'might', 'must', 'am',
 ]);
 
-/** The answer type a question's form asks for. */
+/**
+ * The question's last sentence. A "sentence" that opens with a closing quote mark is the rest of
+ * one a quoted mark cut ("drop the leading '?' when I …"): it joins the one before.
+ */
+function lastSentence(query: string): { start: number; end: number } | undefined {
+  const sentences = splitSentences(query);
+  let i = sentences.length - 1;
+  while (i > 0 && /^['"’”)\]]/u.test(query.slice(sentences[i]!.start, sentences[i]!.end).trimStart())) i--;
+  const last = sentences.at(-1);
+  return last && sentences[i] ? { start: sentences[i]!.start, end: last.end } : last;
+}
+
 // A leading subordinate clause and its comma, before a wh-word or an auxiliary.
 const LEADING_CLAUSE = /^(?:when|whenever|if|once|after|before|while|unless|as soon as)\b[^,?]{1,120},\s*(?=(?:who|whom|whose|what|which|where|when|how|is|are|was|were|do|does|did|can|could|will|would|should|may|must|has|have|had)\b)/;
 
+/** The answer type a question's form asks for. */
 export function questionForm(query: string): AnswerType {
   // Multi-sentence questions ("X has an OBE. Does Y also have one?") ask in their last sentence.
-  const last = splitSentences(query).at(-1);
+  const last = lastSentence(query);
   const whole = (last ? query.slice(last.start, last.end) : query).trim().toLowerCase().replace(/\s+/g, ' ');
   // "When a client sends broken JSON, what value …?": a leading clause, then the question's own
   // wh-word or auxiliary, which decides.
