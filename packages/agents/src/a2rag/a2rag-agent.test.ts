@@ -94,6 +94,23 @@ describe('createA2ragAgent (embedded)', () => {
     expect(kept.text).not.toBe('');
   });
 
+  it('answers, unsure, a candidate that only the relevance check failed, when no attempt did better; not one another check failed', async () => {
+    const offTopic = (grounding: Verdict['outcome']): TripleCheck => ({
+      async check() {
+        return { pass: false, failure: 'rel', verdicts: [verdict('relevance', 'fail'), verdict('grounding', grounding), verdict('adequacy', 'unknown')], calls: 0 };
+      },
+    });
+    const kept = await createA2ragAgent({ index, gate: false, tripleCheck: offTopic('pass'), maxRetries: 1, onExhausted: 'unsure-answer' }).answer('When was Marie Curie born?');
+    expect(kept.status).toBe('answered');
+    expect(kept.text).not.toBe('');
+    expect(kept.verification?.status).not.toBe('verified');
+    const dropped = await createA2ragAgent({ index, gate: false, tripleCheck: offTopic('fail'), maxRetries: 1, onExhausted: 'unsure-answer' }).answer('When was Marie Curie born?');
+    expect(dropped.status).toBe('failed');
+    // Algorithm 1's exit is unchanged: with onExhausted "fail" it FAILs.
+    const strict = await createA2ragAgent({ index, gate: false, tripleCheck: offTopic('pass'), maxRetries: 1, onExhausted: 'fail' }).answer('When was Marie Curie born?');
+    expect(strict).toMatchObject({ status: 'failed', text: '' });
+  });
+
   it('returns ABSTAIN when no attempt found an answer in its evidence', async () => {
     const generator = { generate: async () => ({ text: '', citations: [], abstain: true }) };
     const a = await createA2ragAgent({ index, gate: false, generator, maxRetries: 1, onExhausted: 'fail' }).answer('When was Marie Curie born?');
