@@ -38,6 +38,13 @@ describe('docsEntries', () => {
     expect(entryMatch(idle!, ['socket'], true)).toBe(3);
     expect(entryValues(idle!).filter((v) => v.isDefault).map((v) => v.text)).toEqual(['3e3']);
   });
+
+  it('reads "shortest" as minimum and "largest" as maximum, in words and in a name', () => {
+    const [lo, hi] = docsEntries('- **minDelay** `number` - Wait before a retry. Default: `250`\n- **maxDelay** `number` - Maximum wait before a retry. Default: `9000`');
+    expect(entryMatch(lo!, ['shortest', 'wait', 'retry'], false)).toBe(3);
+    expect(entryMatch(hi!, ['shortest', 'wait', 'retry'], false)).toBe(2);
+    expect(entryMatch(hi!, ['largest', 'wait'], false)).toBe(2);
+  });
 });
 
 describe('the docs reader over entries', () => {

@@ -77,11 +77,25 @@ export function docsEntries(text: string): DocsEntry[] {
   return out;
 }
 
+// Degree words: a question's "shortest wait" is an entry's "minimum" / `minTimeout`, its "largest
+// body" a "maximum" / `maxSize`. Each folds to one stem on both sides.
+const DEGREE: ReadonlyMap<string, string> = new Map([
+  ...['min', 'minimum', 'minimal', 'shortest', 'smallest', 'least', 'lowest', 'fewest'].map((w) => [w, 'min'] as const),
+  ...['max', 'maximum', 'maximal', 'longest', 'largest', 'biggest', 'most', 'highest', 'greatest'].map((w) => [w, 'max'] as const),
+]);
+const stemOf = (word: string): string => DEGREE.get(word) ?? word.slice(0, 4);
+
 /** Question words found in the entry, compared on a four-letter stem; the entry's name, when the question names it, counts twice. */
 export function entryMatch(entry: DocsEntry, questionTerms: readonly string[], named: boolean): number {
-  const stems = new Set([...contentTerms(entry.text), ...identifierParts(entry.name)].map((w) => w.slice(0, 4)));
-  const found = new Set(questionTerms.filter((t) => stems.has(t.slice(0, 4))));
+  const stems = new Set([...contentTerms(entry.text), ...identifierParts(entry.name), ...degreeParts(entry.name)].map(stemOf));
+  const found = new Set(questionTerms.map(stemOf).filter((t) => stems.has(t)));
   return found.size + (named ? 2 : 0);
+}
+
+/** A name's degree prefix, which identifierParts drops for its length: `minTimeout` → min. */
+function degreeParts(name: string): string[] {
+  const m = /^(min|max)(?=[A-Z_-])/.exec(name);
+  return m ? [m[1]!] : [];
 }
 
 /** The entry's values: its spans other than its own name, defaults marked. */

@@ -23,6 +23,8 @@ describe('docsQuestion', () => {
     expect(docsQuestion('If I never set `retries`, how many retries happen?').defaultAsked).toBe(true);
     expect(docsQuestion('Which folder is used unless I change it?').defaultAsked).toBe(true);
     expect(docsQuestion('Which folder holds the logs?').defaultAsked).toBe(false);
+    expect(docsQuestion("How deep does it recurse if I don't give it a depth?").defaultAsked).toBe(true);
+    expect(docsQuestion('Without a custom key function, what does the limiter count by?').defaultAsked).toBe(true);
     expect(docsQuestion('How do I publish the packages?').howTo).toBe(true);
     expect(docsQuestion('How long does a build take?').howTo).toBe(false);
     expect(docsQuestion('What does quill compact do?').describe).toBe(true);
