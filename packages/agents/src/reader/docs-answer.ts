@@ -248,7 +248,7 @@ interface ScoredEntry {
 }
 
 /** The entries of the top chunks, scored against the question; a question asking which option does not score the option it names. */
-function scoredEntries(query: string, top: readonly Sent[], wantsValue: boolean): ScoredEntry[] {
+function scoredEntries(query: string, top: readonly Sent[], wantsValue: boolean, titleOf?: TitleOf): ScoredEntry[] {
   const terms = contentTerms(query);
   const asked = new Set(askedIdentifiers(query));
   const seen = new Set<string>();
@@ -262,7 +262,7 @@ function scoredEntries(query: string, top: readonly Sent[], wantsValue: boolean)
       const named = asked.has(squash(entry.name.replace(/\(\)$/, '')));
       if (named && !wantsValue) continue;
       const sent: Sent = { chunk: s.chunk, rank: s.rank, text: entry.text, start: entry.start, end: entry.end, terms: new Set(contentTerms(entry.text)), score: s.score };
-      out.push({ entry, sent, match: entryMatch(entry, terms, named) });
+      out.push({ entry, sent, match: entryMatch(entry, terms, named, titleOf?.(s.chunk.docId)) });
     }
   }
   return out.sort((a, b) => b.match - a.match || a.sent.rank - b.sent.rank);
@@ -273,22 +273,27 @@ function scoredEntries(query: string, top: readonly Sent[], wantsValue: boolean)
  * (or a value of the asked shape) when the question asks a value, with its name when it asks
  * which option. Undefined when no entry stands out or it holds nothing of the asked shape.
  */
-function entryAnswer(query: string, q: DocsQuestion, top: readonly Sent[], exclude: readonly string[]): ReadAnswer | undefined {
+function entryAnswer(query: string, q: DocsQuestion, top: readonly Sent[], exclude: readonly string[], titleOf?: TitleOf): ReadAnswer | undefined {
   const wantsValue = q.defaultAsked || q.shape === 'value' || q.shape === 'quantity' || q.shape === 'status' || HOW_MUCH.test(query);
   const wantsName = !wantsValue && namesAsked(q);
   if (!wantsValue && !wantsName) return undefined;
-  const [best, second] = scoredEntries(query, top, wantsValue);
+  const [best, second] = scoredEntries(query, top, wantsValue, titleOf);
   if (!best || best.match < ENTRY_MIN_MATCH || best.match - (second?.match ?? 0) < ENTRY_MARGIN) return undefined;
   if (wantsName) {
     // The entry's name, or a code of its row when that is the asked shape ("which error code": the
     // code cell beside the error's name).
-    const name: DocsSpan = { text: best.entry.name, start: 0, end: 0, shape: shapeOf(best.entry.name), code: true, isDefault: false };
+    // A term line's flags ("-F or --quit-if-one-screen") have the shape of their first.
+    const shape = shapeOf(best.entry.layout === 'term' ? best.entry.name.split(/,\s*|\s+or\s+/)[0]! : best.entry.name);
+    const name: DocsSpan = { text: best.entry.name, start: 0, end: 0, shape, code: true, isDefault: false };
     const own = [name, ...(best.entry.layout === 'row' ? entryValues(best.entry).filter((v) => v.code) : [])].filter((sp) => !inQuestion(sp.text, query, exclude));
     const pick = own.reduce<DocsSpan | undefined>((a, sp) => (a === undefined || shapeFit(q, sp) > shapeFit(q, a) ? sp : a), undefined);
     return pick && shapeFit(q, pick) >= MIN_SHAPE_FIT ? { text: pick.text, sent: best.sent, form: 'span', path: 'docs' } : undefined;
   }
   const values = entryValues(best.entry).filter((v) => !inQuestion(v.text, query, exclude));
-  const value = values.find((v) => v.isDefault && shapeFit(q, v) >= 0.6) ?? (q.defaultAsked ? undefined : values.find((v) => shapeFit(q, v) >= MIN_SHAPE_FIT));
+  // A default question takes the entry's default; any other value question the entry's one value
+  // of the asked shape (with two or more, which one is asked is the sentence reader's to tell).
+  const fitting = values.filter((v) => shapeFit(q, v) >= MIN_SHAPE_FIT);
+  const value = q.defaultAsked ? values.find((v) => v.isDefault && shapeFit(q, v) >= 0.6) : fitting.length === 1 ? fitting[0] : undefined;
   return value ? { text: value.text, sent: best.sent, form: 'span', path: 'docs' } : undefined;
 }
 
@@ -297,7 +302,8 @@ export function isDocsQuestion(query: string, sents: readonly Sent[]): boolean {
   if (/`[^`]+`/.test(query)) return true;
   const chunks = new Map<string, string>();
   for (const s of sents) if (s.rank < 3) chunks.set(s.chunk.chunkId, s.chunk.text);
-  return [...chunks.values()].some(isTechnicalText);
+  // Code spans, a table, or options written as term lines (manual pages: docs-entries.ts).
+  return [...chunks.values()].some((text) => isTechnicalText(text) || docsEntries(text).some((e) => e.layout === 'term'));
 }
 
 /**
@@ -312,7 +318,7 @@ export function readDocsAnswer(query: string, sents: Sent[], form: AnswerType, e
   if (q.describe) return withSentencePath(describeAnswer(q.subject, top));
   // A person, place or date is the encyclopaedic reader's; so is a question that names no docs shape.
   if (!q.shape && !q.howTo && !q.defaultAsked && (form !== 'entity' && form !== 'other')) return undefined;
-  const entry = entryAnswer(query, q, top, exclude);
+  const entry = entryAnswer(query, q, top, exclude, titleOf);
   if (entry) return entry;
   let ranked = candidates(query, q, top, exclude, titleOf);
   // "How large / how long …": a figure with a unit of the asked kind answers over any identifier;

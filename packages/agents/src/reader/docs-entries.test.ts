@@ -28,6 +28,14 @@ describe('docsEntries', () => {
     expect(docsEntries(ROWS).map((e) => [e.name, e.layout])).toEqual([['BodyTooLargeError', 'row'], ['IdleError', 'row']]);
   });
 
+  it('reads term lines as manual pages write options and keywords, with their paragraphs', () => {
+    const man = '-q or --quiet\nPrints nothing.\n\n--max-hops <num>\nSets the most hops to follow. By default, the limit is set to 40 hops.\n\nRetryCount\nSpecifies the number of tries. The default is 2.';
+    const entries = docsEntries(man);
+    expect(entries.map((e) => [e.name, e.layout])).toEqual([['-q or --quiet', 'term'], ['--max-hops', 'term'], ['RetryCount', 'term']]);
+    expect(entryValues(entries[1]!).filter((v) => v.isDefault).map((v) => v.text)).toEqual(['40']);
+    expect(entryValues(entries[2]!).filter((v) => v.isDefault).map((v) => v.text)).toEqual(['2']);
+  });
+
   it('does not take a field label or a plain word for a name', () => {
     expect(docsEntries('- **Type:** `number`\n- **Default:** `5`\n- Use `x` here.')).toEqual([]);
   });
@@ -36,6 +44,7 @@ describe('docsEntries', () => {
     const [idle] = docsEntries(ITEMS);
     expect(entryMatch(idle!, ['socket', 'requests', 'closing'], false)).toBe(3);
     expect(entryMatch(idle!, ['socket'], true)).toBe(3);
+    expect(entryMatch(idle!, ['socket', 'quill'], false, 'quill — Client options')).toBe(2);
     expect(entryValues(idle!).filter((v) => v.isDefault).map((v) => v.text)).toEqual(['3e3']);
   });
 

@@ -5,7 +5,10 @@
 // - a heading that is the name, and the paragraphs under it: "##### limit\n\nControls the maximum
 //   request body size. … Defaults to `'100kb'`.";
 // - a table row whose first cell is code: "| `ResponseExceededMaxSizeError` | `UND_ERR_…` | response
-//   body exceed the max size allowed |".
+//   body exceed the max size allowed |";
+// - a term line, as manual pages write options and keywords: a line that is only flags ("-F or
+//   --quit-if-one-screen", "--max-redirs <num>") or one CamelCase keyword ("ConnectionAttempts"),
+//   then the paragraphs describing it.
 // A sentence splitter cuts such an entry apart ("Default: `false`." and "Enables support for H2 …"
 // become two sentences), so the default never sits in the sentence that matches the question.
 // Read whole, the entry whose words best match the question answers it: its default for a
@@ -17,8 +20,8 @@ import { identifierParts } from './docs-identifier.js';
 export interface DocsEntry {
   /** The identifier the entry describes. */
   name: string;
-  /** Its layout: a list item, a heading and its paragraphs, or a table row. */
-  layout: 'item' | 'heading' | 'row';
+  /** Its layout: a list item, a heading and its paragraphs, a table row, or a term line and its paragraphs. */
+  layout: 'item' | 'heading' | 'row' | 'term';
   /** The entry's whole text: name, type, default and description. */
   text: string;
   /** Offsets of the entry in the text it was read from. */
@@ -34,6 +37,9 @@ const IDENT = '[A-Za-z_$@][\\w$.@/-]*(?:\\(\\))?';
 const LIST_HEAD = new RegExp(`^[ \\t]*(?:[*+-]|\\d+[.)])[ \\t]+(?:(?:\\*\\*|__)\`?(${IDENT})\`?(?:\\*\\*|__)|\`(${IDENT})\`)(?=[ \\t]*[:\\-–—(\`]|[ \\t]+\`)`);
 const HEADING = new RegExp(`^#{2,6}[ \\t]+\`?(${IDENT})\`?[ \\t]*$`);
 const TABLE_ROW = /^\s*\|(.+)\|\s*$/;
+// One flag with an optional argument ("--max-redirs <num>", "-o file", "--sort=ORDER").
+const FLAG = String.raw`--?[A-Za-z][\w-]*(?:[ =](?:<[^>]+>|\[[^\]]+\]|[A-Z_]+|[a-z]+))?`;
+const TERM_LINE = new RegExp(String.raw`^\s*(?:${FLAG}(?:(?:,\s*|\s+or\s+)${FLAG})*|[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+)\s*$`);
 const RULE_ROW = /^\s*\|?\s*:?-{3,}/;
 
 /** The entries of a text, in order. */
@@ -41,9 +47,9 @@ export function docsEntries(text: string): DocsEntry[] {
   const out: DocsEntry[] = [];
   const lines = text.split('\n');
   let offset = 0;
-  let open: { name: string; start: number; end: number; heading: boolean } | undefined;
+  let open: { name: string; start: number; end: number; heading: boolean; term?: boolean } | undefined;
   const close = () => {
-    if (open) out.push({ name: open.name, layout: open.heading ? 'heading' : 'item', text: text.slice(open.start, open.end).trim(), start: open.start, end: open.end });
+    if (open) out.push({ name: open.name, layout: open.term ? 'term' : open.heading ? 'heading' : 'item', text: text.slice(open.start, open.end).trim(), start: open.start, end: open.end });
     open = undefined;
   };
   for (const line of lines) {
@@ -62,6 +68,9 @@ export function docsEntries(text: string): DocsEntry[] {
       open = { name: heading[1]!, start, end, heading: true };
     } else if (/^#{1,6}\s/.test(line)) {
       close();
+    } else if (TERM_LINE.test(line) && (!open || open.term)) {
+      close();
+      open = { name: termName(line), start, end, heading: true, term: true };
     } else if (row && !RULE_ROW.test(line)) {
       close();
       const first = row[1]!.split('|')[0]!;
@@ -85,9 +94,18 @@ const DEGREE: ReadonlyMap<string, string> = new Map([
 ]);
 const stemOf = (word: string): string => DEGREE.get(word) ?? word.slice(0, 4);
 
-/** Question words found in the entry, compared on a four-letter stem; the entry's name, when the question names it, counts twice. */
-export function entryMatch(entry: DocsEntry, questionTerms: readonly string[], named: boolean): number {
-  const stems = new Set([...contentTerms(entry.text), ...identifierParts(entry.name), ...degreeParts(entry.name)].map(stemOf));
+/** A term line's name: its flags without their argument placeholders ("--max-redirs <num>" → --max-redirs). */
+function termName(line: string): string {
+  return line.trim().replace(/[ =](?:<[^>]+>|\[[^\]]+\]|[A-Z_]{2,})(?=$|,|\s+or\s)/g, '');
+}
+
+/**
+ * Question words found in the entry (or in the title of its page: "wget(1)" says which tool the
+ * entry is of), compared on a four-letter stem; the entry's name, when the question names it,
+ * counts twice.
+ */
+export function entryMatch(entry: DocsEntry, questionTerms: readonly string[], named: boolean, title = ''): number {
+  const stems = new Set([...contentTerms(`${entry.text} ${title}`), ...identifierParts(entry.name), ...degreeParts(entry.name)].map(stemOf));
   const found = new Set(questionTerms.map(stemOf).filter((t) => stems.has(t)));
   return found.size + (named ? 2 : 0);
 }

@@ -25,6 +25,8 @@ describe('docsQuestion', () => {
     expect(docsQuestion('Which folder holds the logs?').defaultAsked).toBe(false);
     expect(docsQuestion("How deep does it recurse if I don't give it a depth?").defaultAsked).toBe(true);
     expect(docsQuestion('Without a custom key function, what does the limiter count by?').defaultAsked).toBe(true);
+    expect(docsQuestion('How many redirects does the agent follow unless the options say otherwise?').defaultAsked).toBe(true);
+    expect(docsQuestion('Does it retry, or does it fail otherwise?').defaultAsked).toBe(false);
     expect(docsQuestion('How do I publish the packages?').howTo).toBe(true);
     expect(docsQuestion('How long does a build take?').howTo).toBe(false);
     expect(docsQuestion('What does quill compact do?').describe).toBe(true);

@@ -14,6 +14,8 @@ describe('docsSpans', () => {
       maxBodySize: 'option',
       '2.4.1': 'number',
       'quill build --prod': 'command',
+      '4e3': 'number',
+      'quill(1)': 'value',
     };
     const read = Object.fromEntries(Object.keys(shapes).map((code) => [code, shapeOf(code)]));
     expect(read).toEqual(shapes);
@@ -25,6 +27,7 @@ describe('docsSpans', () => {
     expect(spans.filter((s) => s.isDefault).map((s) => s.text)).toEqual(['5_000']);
     expect(docsSpans('The limit defaults to `1mb`.').find((s) => s.text === '1mb')?.isDefault).toBe(true);
     expect(docsSpans('Set `strict` (default: `false`) to reject unknown keys.').find((s) => s.text === 'false')?.isDefault).toBe(true);
+    expect(docsSpans('The default is to retry 20 times.').find((s) => s.text === '20')?.isDefault).toBe(true);
     expect(docsSpans('It answers with 302 by default.').find((s) => s.text === '302')).toMatchObject({ shape: 'status', isDefault: true });
     // "default <noun phrase> is x" and a clause opened by "By default" that names its value
     expect(docsSpans('Redirects; the default status code is `307`.').find((s) => s.text === '307')?.isDefault).toBe(true);

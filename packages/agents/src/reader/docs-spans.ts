@@ -27,8 +27,9 @@ const BARE: readonly [RegExp, SpanShape][] = [
   [/\b\d[\d,._]*(?:\.\d+)?\b/g, 'number'],
 ];
 // Words before a value that say it is the default ("Default: `x`", "defaults to x", "default is x",
-// "(default: x)", "default value of x is", "the default status code is x").
-const DEFAULT_BEFORE = /\bdefault(?:s|\s+value)?(?:\s+(?:value\s+)?(?:is|was|being|of\s+[^,.;:]{1,40}?\s+is)|(?:\s+[a-z][\w-]*){1,3}\s+(?:is|are|was))?\s*\**\s*:?\s*\**\s*(?:to\s+)?(?:is\s+)?$/i;
+// "(default: x)", "default value of x is", "the default status code is x", "the default is to
+// retry x times").
+const DEFAULT_BEFORE = /\bdefault(?:s|\s+value)?(?:\s+(?:value\s+)?(?:is|was|being|of\s+[^,.;:]{1,40}?\s+is)|(?:\s+[a-z][\w-]*){1,3}\s+(?:is|are|was))?\s*\**\s*:?\s*\**\s*(?:to\s+)?(?:is\s+)?$|\bthe default is to \w+\s+$/i;
 // A clause that opens with "By default" and names its value a few words on ("By default, it uses
 // x", "by default the timeout is set to x"); the clause may not end before the value.
 const BY_DEFAULT_CLAUSE = /\bby default,?\s+(?:[^\s.;:!?]+\s+){0,4}?(?:uses?|is|are|returns?|sends?|sets?|set to|becomes?)\s*:?\s*(?:to\s+)?$/i;
@@ -47,6 +48,8 @@ export function shapeOf(raw: string): SpanShape {
   // A command line: a known tool and its words, or lower-case words with a flag ("quill build --prod").
   if ((COMMANDS.test(t) && /\s/.test(t)) || /^[a-z][\w.-]*(?:\s+[\w.:/@-]+)*\s+--?[a-zA-Z][\w.-]*(?:[= ]\S+)*$/.test(t)) return 'command';
   if (/^(?:@[\w.-]+\/[\w.-]+(?:\/[\w.-]+)*|[a-z][\w.-]*\/[\w./-]+|(?:node|bun|deno|npm):[\w/.-]+)$/.test(t)) return 'module';
+  // A manual page reference ("grep(1)", "ssh_config(5)") names a page, not a call.
+  if (/^[\w.-]+\(\d\w*\)$/.test(t)) return 'value';
   if (/^[\w$.]+\s*\(.*\)$/.test(t) || /^[a-z_$][\w$]*\.[a-z_$][\w$]*(?:\.[\w$]+)*$/.test(t)) return 'function';
   if (/^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/.test(t)) return 'module';
   if (/^[A-Za-z_$][\w$]*(?:\.[\w$]+)*$/.test(t)) return 'option';
