@@ -29,6 +29,11 @@ describe('docs reader', () => {
     expect((await answer('What is the default maximum body size?', LIMITS))?.text).toBe('1mb');
   });
 
+  it("answers a default port from the row that states one, not a value of a row whose default is empty", async () => {
+    const flags = '| flag | default | what it does |\n| --- | --- | --- |\n| `--port N` | 8080 | port to listen on |\n| `--mount NAME=DIR` | — | serve DIR at `/m/NAME/` under quill serve |';
+    expect((await answer('What is the default port of quill serve?', flags))?.text).toBe('8080');
+  });
+
   it('answers a default from a "Default:" field, not another number of the page', async () => {
     expect((await answer('How long may a request handler take, by default?', TIMEOUT))?.text).toBe('5_000');
   });

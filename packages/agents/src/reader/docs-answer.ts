@@ -113,6 +113,9 @@ interface DocsCandidate {
   fit: number;
 }
 
+/** The share of its row's score a value read beside a boolean or empty default keeps (round value). */
+const ROW_VALUE = 0.8;
+
 // A boolean default switches a value on; the value itself is another cell of the row (a code span
 // or a short cell: "| `referrerPolicy` | Referrer-Policy | `no-referrer` | `true` |").
 const SHORT_CELL_WORDS = 3;
@@ -145,7 +148,8 @@ function tableCandidates(query: string, q: DocsQuestion, top: Sent[], best: Map<
         for (const value of rowValues(cell.others)) {
           if (!value || inQuestion(value, query, exclude)) continue;
           const fit = shapeFit(q, { text: value, start: 0, end: 0, shape: shapeOf(value), code: true, isDefault: true });
-          out.push({ text: value, sent, score: score * fit, fit });
+          // A row's own value is a second reading: it ranks below a row whose default cell states the value.
+          out.push({ text: value, sent, score: score * Math.min(fit, 1) * ROW_VALUE, fit });
         }
         continue;
       }
