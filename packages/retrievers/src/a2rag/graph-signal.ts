@@ -79,21 +79,31 @@ export function graphSignal(query: string, seeds: readonly SignalSeed[], anchori
 
 const anchoringCache = new WeakMap<RagIndex, { version: number; share: number }>();
 
+// An entity that titles more documents than this is the subject of one long document's sections
+// (a licence's clauses "GNU General Public License, version 3 — 5. Conveying …", a manual page's
+// options), not of articles: those documents do not anchor graph routes. An encyclopaedia splits
+// an article into a handful of passages (round value; MuSiQue's corpora have up to about ten).
+const MAX_ARTICLE_DOCS = 10;
+
 /**
  * Share of the corpus's documents whose title (or a title form, `titleForms`) names a graph node
- * of a named-entity type. Computed once per graph version.
+ * of a named-entity type that titles at most MAX_ARTICLE_DOCS documents. Computed once per graph
+ * version.
  */
 export function entityAnchoring(index: RagIndex): number {
   const version = index.graph.version;
   const hit = anchoringCache.get(index);
   if (hit && hit.version === version) return hit.share;
   const docs = index.docs();
-  let anchored = 0;
+  const titledBy = new Map<string, number>();
   for (const d of docs) {
     if (!d.title) continue;
     const named = titleForms(d.title).flatMap((f) => nodesNamed(index.graph, normalize(f)));
-    if (named.some((id) => NAMED_ENTITY_TYPES.has(index.graph.getNode(id)?.type ?? ''))) anchored += 1;
+    const entity = named.filter((id) => NAMED_ENTITY_TYPES.has(index.graph.getNode(id)?.type ?? '')).sort()[0];
+    if (entity !== undefined) titledBy.set(entity, (titledBy.get(entity) ?? 0) + 1);
   }
+  let anchored = 0;
+  for (const n of titledBy.values()) if (n <= MAX_ARTICLE_DOCS) anchored += n;
   const share = docs.length === 0 ? 0 : anchored / docs.length;
   anchoringCache.set(index, { version, share });
   return share;
