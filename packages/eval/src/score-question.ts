@@ -43,6 +43,7 @@ export function scoreQuestion(input: {
     ...(run.budgetExceeded ? { budgetExceeded: true } : {}),
     ...(run.retrievedTokens !== undefined ? { retrievedTokens: run.retrievedTokens } : {}),
     ...(run.llmSteps ? { llmSteps: run.llmSteps } : {}),
+    ...(run.readerPath !== undefined ? { readerPath: run.readerPath } : {}),
     retries: run.retries ?? 0,
     llmCalls: run.llmCalls,
     tokensIn: run.tokensIn,

@@ -65,6 +65,8 @@ export interface MethodRun {
   retrievedTokens?: number;
   /** Model calls and tokens by step (the trace name of each `llm` event: "answer", "verify.triple-check", …). */
   llmSteps?: Record<string, LlmStepCost>;
+  /** The embedded reader's step that read the answer ("span", "docs-entry", "sentence", …), from the trace. */
+  readerPath?: string;
 }
 
 /** What one step of a method spent on the model: calls and tokens (in + out). */
@@ -142,6 +144,8 @@ export interface QuestionRecord {
   retrievedTokens?: number;
   /** Model calls and tokens by step in this question's run. */
   llmSteps?: Record<string, LlmStepCost>;
+  /** The embedded reader's step that read the answer, when the trace says. */
+  readerPath?: string;
 }
 
 export interface MethodResult {

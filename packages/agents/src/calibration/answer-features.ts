@@ -212,7 +212,8 @@ function readerFeatures(r: ReaderSignals | undefined): Record<ReaderFeatureName,
     pathChoice: path === 'choice' || path === 'docs-choice' ? 1 : 0,
     pathChoiceByValue: path === 'choice-by-value' ? 1 : 0,
     pathNextHop: path === 'next-hop' ? 1 : 0,
-    pathDocs: path === 'docs' ? 1 : 0,
+    // An option entry is the docs reader's too (the features predate the entry reader).
+    pathDocs: path === 'docs' || path === 'docs-entry' ? 1 : 0,
   };
 }
 

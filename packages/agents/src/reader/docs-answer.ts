@@ -291,14 +291,14 @@ function entryAnswer(query: string, q: DocsQuestion, top: readonly Sent[], exclu
     const name: DocsSpan = { text: best.entry.name, start: 0, end: 0, shape, code: true, isDefault: false };
     const own = [name, ...(best.entry.layout === 'row' ? entryValues(best.entry).filter((v) => v.code) : [])].filter((sp) => !inQuestion(sp.text, query, exclude));
     const pick = own.reduce<DocsSpan | undefined>((a, sp) => (a === undefined || shapeFit(q, sp) > shapeFit(q, a) ? sp : a), undefined);
-    return pick && shapeFit(q, pick) >= MIN_SHAPE_FIT ? { text: pick.text, sent: best.sent, form: 'span', path: 'docs' } : undefined;
+    return pick && shapeFit(q, pick) >= MIN_SHAPE_FIT ? { text: pick.text, sent: best.sent, form: 'span', path: 'docs-entry' } : undefined;
   }
   const values = entryValues(best.entry).filter((v) => !inQuestion(v.text, query, exclude));
   // A default question takes the entry's default; any other value question the entry's one value
   // of the asked shape (with two or more, which one is asked is the sentence reader's to tell).
   const fitting = values.filter((v) => shapeFit(q, v) >= MIN_SHAPE_FIT);
   const value = q.defaultAsked ? values.find((v) => v.isDefault && shapeFit(q, v) >= 0.6) : fitting.length === 1 ? fitting[0] : undefined;
-  return value ? { text: value.text, sent: best.sent, form: 'span', path: 'docs' } : undefined;
+  return value ? { text: value.text, sent: best.sent, form: 'span', path: 'docs-entry' } : undefined;
 }
 
 /** Does the evidence (or the question) read as technical documentation? */

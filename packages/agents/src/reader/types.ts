@@ -43,7 +43,7 @@ export interface ReadAnswer {
   alternatives?: ScoredAlternative[];
 }
 
-export type ReaderPath = 'docs-choice' | 'choice' | 'choice-by-value' | 'docs-yesno' | 'yesno' | 'docs' | 'span' | 'next-hop' | 'sentence';
+export type ReaderPath = 'docs-choice' | 'choice' | 'choice-by-value' | 'docs-yesno' | 'yesno' | 'docs' | 'docs-entry' | 'span' | 'next-hop' | 'sentence';
 
 export interface ScoredAlternative {
   text: string;

@@ -68,7 +68,7 @@ export function createExtractiveAnswerGenerator(options: ExtractiveAnswerGenerat
         : result.form === 'sentence'
           ? `no confident ${form} span: best supporting sentence "${result.text.slice(0, 60)}"`
           : `span "${result.text.slice(0, 60)}" (${form})`;
-      context?.trace.decision('extractive-answer', said, { form, answerForm: result?.form ?? 'none', sentences: reading.poolSize, strict: rules.strict });
+      context?.trace.decision('extractive-answer', said, { form, answerForm: result?.form ?? 'none', ...(result ? { text: result.text, ...(result.path ? { path: result.path } : {}) } : {}), sentences: reading.poolSize, strict: rules.strict });
       if (!result) return { text: '', citations: [], abstain: true } satisfies GeneratedAnswer;
       // A sentence answer (no phrase of the asked type was found) says so through `form`; the
       // agents label it unsure, never verified (internal/label-answer.ts).

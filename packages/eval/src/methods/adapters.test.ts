@@ -1,7 +1,7 @@
 import type { Answer, Retriever } from '@rag/core';
 import { emptyCost } from '@rag/core';
 import { describe, expect, it } from 'vitest';
-import { agentInstance, llmStepsOf, retrieverInstance } from './adapters.js';
+import { agentInstance, llmStepsOf, readerPathOf, retrieverInstance } from './adapters.js';
 
 describe('retrieverInstance', () => {
   it('maps evidence to a ranking and reads LLM cost off the run context it passes in', async () => {
@@ -55,5 +55,16 @@ describe('llmStepsOf', () => {
       llmSteps: { answer: { calls: 2, tokens: 205 }, 'verify.triple-check': { calls: 1, tokens: 70 }, rewrite: { calls: 1, tokens: 0 } },
     });
     expect(llmStepsOf([])).toEqual({});
+  });
+});
+
+describe('readerPathOf', () => {
+  it("takes the reader step of the decision that gave the answer's text, not a later attempt's", () => {
+    const decision = (text: string, path: string) => ({ kind: 'decision', name: 'extractive-answer', data: { text, path } });
+    const trace = [decision('8787', 'docs-entry'), { kind: 'decision', name: 'rewrite' }, decision('/w/NAME/', 'docs')];
+    expect(readerPathOf(trace, '8787')).toEqual({ readerPath: 'docs-entry' });
+    expect(readerPathOf(trace, '/w/NAME/')).toEqual({ readerPath: 'docs' });
+    expect(readerPathOf(trace, 'other')).toEqual({});
+    expect(readerPathOf(undefined, '8787')).toEqual({});
   });
 });

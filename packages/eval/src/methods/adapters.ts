@@ -53,6 +53,7 @@ export function agentInstance(agent: AnsweringAgent, budget?: BudgetLimits): Met
         ...fallbacksOf(answer.trace),
         ...llmStepsOf(answer.trace),
         ...retrievedTokensIn(answer.trace),
+        ...(answer.status === 'answered' ? readerPathOf(answer.trace, answer.text) : {}),
       };
     },
   };
@@ -85,6 +86,12 @@ export function correctnessOf(trace: readonly { kind: string; name: string; data
   if (!d || typeof d.score !== 'number' || typeof d.threshold !== 'number' || typeof d.features !== 'object' || d.features === null) return {};
   const features = Object.fromEntries(Object.entries(d.features as Record<string, unknown>).filter((kv): kv is [string, number] => typeof kv[1] === 'number'));
   return { correctness: { score: d.score, threshold: d.threshold, features } };
+}
+
+/** The reader step that read the answer: the last "extractive-answer" decision that gave its text. */
+export function readerPathOf(trace: readonly { kind: string; name: string; data?: Record<string, unknown> }[] | undefined, text: string): { readerPath?: string } {
+  const e = (trace ?? []).findLast((x) => x.kind === 'decision' && x.name === 'extractive-answer' && x.data?.text === text && typeof x.data?.path === 'string');
+  return e ? { readerPath: e.data!.path as string } : {};
 }
 
 /** Corpus tokens retrieved, from the A-RAG loop's summary decision, when the trace has one. */
