@@ -24,6 +24,8 @@ describe('docsQuestion', () => {
     expect(docsQuestion('Which folder is used unless I change it?').defaultAsked).toBe(true);
     expect(docsQuestion('Which folder holds the logs?').defaultAsked).toBe(false);
     expect(docsQuestion("How deep does it recurse if I don't give it a depth?").defaultAsked).toBe(true);
+    expect(docsQuestion('I mount a child router under a path. How do I see the parent params?').howTo).toBe(true);
+    expect(docsQuestion('The router matches paths. Which option makes it strict?').howTo).toBe(false);
     expect(docsQuestion('Without a custom key function, what does the limiter count by?').defaultAsked).toBe(true);
     expect(docsQuestion('How many redirects does the agent follow unless the options say otherwise?').defaultAsked).toBe(true);
     expect(docsQuestion('Does it retry, or does it fail otherwise?').defaultAsked).toBe(false);

@@ -24,6 +24,7 @@ describe('questionForm', () => {
     // A leading clause before the auxiliary, and a wh-word opening a subordinate clause.
     ['In release 3, is the cache cleared on start?', 'yesno'],
     ['If I pass --fast, does the tool still lint?', 'yesno'],
+    ['In release 2, if a request has no body, is the body still an empty object?', 'yesno'],
     ['Does the loader retry when the file is missing?', 'yesno'],
     ['Did the man who founded the mill live in Ohio?', 'yesno'],
     ['In which year, roughly, was the mill built?', 'date'],

@@ -48,7 +48,8 @@ export function questionForm(query: string): AnswerType {
     return offersNamedAlternative(last ? query.slice(last.start, last.end) : query) ? 'entity' : 'yesno';
   // "In version 5, is …?", "If I pass X, does …?": one leading clause, then the auxiliary; and
   // "Does X set Y when Z …?": a wh-word after the auxiliary's subject opens a subordinate clause.
-  const lead = /^(?:(?:in|if|when|with|after|before|since|for|on|by|unless|once)\b[^,?]{0,100},\s*)?(\w+)\s+(\S+)/.exec(q);
+  // Up to two leading clauses: "In version 2, if a request has no body, is …?".
+  const lead = /^(?:(?:in|if|when|with|after|before|since|for|on|by|unless|once)\b[^,?]{0,100},\s*){0,2}(\w+)\s+(\S+)/.exec(q);
   if (lead && AUXILIARIES.has(lead[1]!) && !/^(?:who|whom|what|which|where|when|how)$/.test(lead[2]!) && (first === lead[1] || /^(?:in|if|when|with|after|before|since|for|on|by|unless|once)$/.test(first)))
     return offersNamedAlternative(last ? query.slice(last.start, last.end) : query) ? 'entity' : 'yesno';
   if (first === 'who' || first === 'whom' || /\bby (who|whom)\b/.test(q) || /\bwhom\b|\b(which|what) (person|man|woman|actor|actress|author|writer|singer)\b/.test(q))
