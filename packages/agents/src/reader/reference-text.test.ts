@@ -30,6 +30,9 @@ describe('answerableSpan (reference text)', () => {
     expect(asksForName('What term does the licence use for the person who dedicates a work?')).toBe(true);
     expect(asksForName('What is a kernel or a compiler called in this licence?')).toBe(true);
     expect(asksForName('How do I limit the transfer rate?')).toBe(false);
+    expect(asksForName('What wording should the post carry?')).toBe(true);
+    expect(asksForName("The library is built on another licence's terms. Which licence may code be linked with?")).toBe(false);
+    expect(asksForName('Which agreement does the licence name?')).toBe(false);
   });
 });
 

@@ -45,7 +45,8 @@ export function isReferenceCorpus(index: object | undefined): boolean {
 
 // The question asks for what something is called: "what is X called", "what term", "the name
 // for", "what wording", "which word". The answer is then a defined term or a quoted phrase.
-const ASKS_NAME = /\b(?:called|terms?|named|names?|word|wording|words|phrase|title|label|calls?)\b/i;
+// "Under the licence's terms" or "does the licence name …" ask for no name.
+const ASKS_NAME = /\b(?:called|named)\b|\b(?:what|which)\s+(?:\w+\s+)?(?:term|word|phrase|wording|name|title|label)s?\b|\bthe\s+(?:term|name|word|phrase|wording)s?\s+(?:for|of)\b/i;
 
 /** True when the question asks for the term or name something goes by. */
 export function asksForName(query: string): boolean {
