@@ -62,6 +62,16 @@ describe('createExtractiveAnswerGenerator', () => {
     expect(a.text).toBe(expected);
   });
 
+  it('over reference text (referenceText, else measured from the index) answers an unasked capitalised name with its sentence', async () => {
+    const q = 'What did Marie Curie win in 1903?';
+    const encyclopaedia = await createExtractiveAnswerGenerator({ index }).generate({ query: q, evidence: evidenceOf('curie') });
+    const reference = await createExtractiveAnswerGenerator({ index, referenceText: true }).generate({ query: q, evidence: evidenceOf('curie') });
+    expect(encyclopaedia.form).toBeUndefined();
+    expect(encyclopaedia.text).toMatch(/Nobel Prize/);
+    expect(reference.form).toBe('sentence');
+    expect(reference.text).toMatch(/Nobel Prize/);
+  });
+
   it('answers yes/no from hand-written passages', async () => {
     const gen = createExtractiveAnswerGenerator();
     const ev = passages('Ann Lowe was an American fashion designer.', 'Carl Brisk was an American fashion designer.', 'Dora Vance was a Canadian painter.');
