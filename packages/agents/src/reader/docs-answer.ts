@@ -293,6 +293,11 @@ function entryAnswer(query: string, q: DocsQuestion, top: readonly Sent[], exclu
     const pick = own.reduce<DocsSpan | undefined>((a, sp) => (a === undefined || shapeFit(q, sp) > shapeFit(q, a) ? sp : a), undefined);
     return pick && shapeFit(q, pick) >= MIN_SHAPE_FIT ? { text: pick.text, sent: best.sent, form: 'span', path: 'docs-entry' } : undefined;
   }
+  // A numbered entry (an exit code's line) is itself the value it describes.
+  if (best.entry.layout === 'term' && /^\d+$/.test(best.entry.name) && !q.defaultAsked) {
+    const code: DocsSpan = { text: best.entry.name, start: 0, end: 0, shape: 'number', code: false, isDefault: false };
+    return shapeFit(q, code) >= MIN_SHAPE_FIT && !inQuestion(code.text, query, exclude) ? { text: code.text, sent: best.sent, form: 'span', path: 'docs-entry' } : undefined;
+  }
   const values = entryValues(best.entry).filter((v) => !inQuestion(v.text, query, exclude));
   // A default question takes the entry's default; any other value question the entry's one value
   // of the asked shape (with two or more, which one is asked is the sentence reader's to tell).

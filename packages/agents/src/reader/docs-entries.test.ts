@@ -36,6 +36,14 @@ describe('docsEntries', () => {
     expect(entryValues(entries[2]!).filter((v) => v.isDefault).map((v) => v.text)).toEqual(['2']);
   });
 
+  it('reads a numbered list of exit codes as entries, and answers which exit status with the number', async () => {
+    const codes = 'The tool may return one of these exit codes.\n\n0\nSuccess.\n\n6\nCould not resolve the host.\n\n7\nFailed to connect to the host.\n\n28\nOperation timeout. The time limit was reached.';
+    expect(docsEntries(codes).map((e) => e.name)).toEqual(['0', '6', '7', '28']);
+    const q = 'Which exit status means the tool gave up because its time limit was reached?';
+    const sents = sentencesOf(q, codes);
+    expect((await readAnswer({ query: q, sents, pool: sents.slice(0, 6), exclude: [] })).answer?.text).toBe('28');
+  });
+
   it('does not take a field label or a plain word for a name', () => {
     expect(docsEntries('- **Type:** `number`\n- **Default:** `5`\n- Use `x` here.')).toEqual([]);
   });

@@ -7,8 +7,8 @@
 // - a table row whose first cell is code: "| `ResponseExceededMaxSizeError` | `UND_ERR_…` | response
 //   body exceed the max size allowed |";
 // - a term line, as manual pages write options and keywords: a line that is only flags ("-F or
-//   --quit-if-one-screen", "--max-redirs <num>") or one CamelCase keyword ("ConnectionAttempts"),
-//   then the paragraphs describing it.
+//   --quit-if-one-screen", "--max-redirs <num>"), one CamelCase keyword ("ConnectionAttempts") or
+//   a number (an exit code), then the paragraphs describing it.
 // A sentence splitter cuts such an entry apart ("Default: `false`." and "Enables support for H2 …"
 // become two sentences), so the default never sits in the sentence that matches the question.
 // Read whole, the entry whose words best match the question answers it: its default for a
@@ -39,7 +39,8 @@ const HEADING = new RegExp(`^#{2,6}[ \\t]+\`?(${IDENT})\`?[ \\t]*$`);
 const TABLE_ROW = /^\s*\|(.+)\|\s*$/;
 // One flag with an optional argument ("--max-redirs <num>", "-o file", "--sort=ORDER").
 const FLAG = String.raw`--?[A-Za-z][\w-]*(?:[ =](?:<[^>]+>|\[[^\]]+\]|[A-Z_]+|[a-z]+))?`;
-const TERM_LINE = new RegExp(String.raw`^\s*(?:${FLAG}(?:(?:,\s*|\s+or\s+)${FLAG})*|[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+)\s*$`);
+// … or a number alone, as exit codes are listed ("28\nOperation timeout. …").
+const TERM_LINE = new RegExp(String.raw`^\s*(?:${FLAG}(?:(?:,\s*|\s+or\s+)${FLAG})*|[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+|\d{1,3})\s*$`);
 const RULE_ROW = /^\s*\|?\s*:?-{3,}/;
 
 /** The entries of a text, in order. */

@@ -38,6 +38,8 @@ export interface DocsQuestion {
 const SHAPES: readonly [RegExp, DocsShape][] = [
   [/\b(?:env(?:ironment)?(?:\s+|-)?(?:variable|var|setting)s?|env\b)/i, 'env'],
   [/\berror\s+codes?\b/i, 'env'],
+  // An exit status is a small number, not an HTTP status.
+  [/\bexit\s+(?:status|code|value)(?:es|s)?\b|\breturn\s+(?:code|value)s?\b/i, 'value'],
   [/\bstatus(?:\s+code)?s?\b|\bhttp\s+(?:code|status)\b/i, 'status'],
   [/\b(?:cli\s+)?(?:flag|switch)(?:es|s)?\b|\bcommand[- ]line\s+(?:option|argument)s?\b/i, 'flag'],
   [/\b(?:npm\s+)?(?:package|module|import(?:\s+path)?|specifier|entry\s*point|plugin|library|dependency)s?\b/i, 'module'],

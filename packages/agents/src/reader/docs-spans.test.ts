@@ -28,6 +28,8 @@ describe('docsSpans', () => {
     expect(docsSpans('The limit defaults to `1mb`.').find((s) => s.text === '1mb')?.isDefault).toBe(true);
     expect(docsSpans('Set `strict` (default: `false`) to reject unknown keys.').find((s) => s.text === 'false')?.isDefault).toBe(true);
     expect(docsSpans('The default is to retry 20 times.').find((s) => s.text === '20')?.isDefault).toBe(true);
+    // A manual page's `quote' is not a code span.
+    expect(docsSpans("The string `{}' is allowed within the command, and `;' must end it.").some((s) => s.text.includes('is allowed'))).toBe(false);
     expect(docsSpans('It answers with 302 by default.').find((s) => s.text === '302')).toMatchObject({ shape: 'status', isDefault: true });
     // "default <noun phrase> is x" and a clause opened by "By default" that names its value
     expect(docsSpans('Redirects; the default status code is `307`.').find((s) => s.text === '307')?.isDefault).toBe(true);

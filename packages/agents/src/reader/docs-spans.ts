@@ -19,6 +19,8 @@ export interface DocsSpan {
 }
 
 const CODE_SPAN = /`([^`\n]+)`/g;
+// A quote closed by an apostrophe and followed by more words: "`{}' is allowed within the command, …".
+const MAN_QUOTE = /'\s+\p{L}/u;
 const BARE: readonly [RegExp, SpanShape][] = [
   [/(?<![\w$.-])[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g, 'env'],
   [/(?<![\w/-])--?[a-zA-Z][\w.-]*(?:=[\w.:/-]+)?/g, 'flag'],
@@ -76,7 +78,8 @@ export function docsSpans(text: string): DocsSpan[] {
     const at = m.index! + 1;
     const inner = unquote(m[1]!.trim(), at + m[1]!.indexOf(m[1]!.trim()));
     covered.push([m.index!, m.index! + m[0].length]);
-    if (!inner.text) continue;
+    // Manual pages quote `like this': the text between two such quotes is prose, not code.
+    if (!inner.text || MAN_QUOTE.test(inner.text)) continue;
     const end = inner.start + inner.text.length;
     out.push({ text: inner.text, start: inner.start, end, shape: shapeOf(inner.text), code: true, isDefault: isDefaultAt(text, m.index!, m.index! + m[0].length) });
   }
