@@ -12,8 +12,10 @@ import { defaultCells } from './default-table.js';
 import { docsQuestion, type DocsQuestion } from './docs-question.js';
 import { docsSpans, isTechnicalText, shapeOf, type DocsSpan } from './docs-spans.js';
 import { quantityAsk, quantityFactor } from './docs-quantity.js';
-import { askedIdentifiers, readerSentences } from './docs-depth.js';
-import { docsEntries, entryMatch, entryValues, type DocsEntry } from './docs-entries.js';
+import { firstSentOfEachChunk, readerSentences } from './docs-depth.js';
+import { docsEntries } from './docs-entries.js';
+import { entryAnswer } from './docs-entry-answer.js';
+import { BOOLEAN, MIN_SHAPE_FIT, inQuestion, namesAsked, shapeFit, squash } from './docs-fit.js';
 import { identifierParts } from './docs-identifier.js';
 import type { TitleOf } from './next-hop.js';
 import type { AnswerType } from '@rag/verify';
@@ -24,26 +26,6 @@ import { MAX_ALTERNATIVES, type ReadAnswer, type ScoredAlternative, type Sent } 
 const TOP_CHUNKS = 5;
 /** A default marker or Default column naming the span doubles its score (round value). */
 const DEFAULT_BONUS = 2;
-/** A span is answered when its shape fits at least this well; below it the sentence is. */
-const MIN_SHAPE_FIT = 1;
-
-// How well a span's shape fits the asked shape: 1.5 the asked shape, 1–1.2 a shape docs use for
-// the same thing (a dotted option read as a call), below 1 another shape. Round values.
-const FIT: Record<string, Partial<Record<string, number>>> = {
-  env: { env: 1.5 },
-  status: { status: 1.5, number: 0.6 },
-  flag: { flag: 1.5, command: 1, option: 0.8 },
-  module: { module: 1.5, option: 1, value: 0.6 },
-  command: { command: 1.5, flag: 1.1, function: 0.8, option: 0.8 },
-  function: { function: 1.5, option: 1.2, flag: 0.8 },
-  option: { option: 1.5, function: 1.3, flag: 1, module: 1, env: 0.7, value: 0.7 },
-  quantity: { quantity: 1.5, number: 0.8 },
-  value: { number: 1.2, quantity: 1.2, status: 1.2, value: 1.2, option: 1, module: 1, function: 0.9, flag: 0.9, env: 0.9 },
-};
-
-// Literal values name no call, option or flag ("`true`", "`undefined`").
-const LITERAL = /^(?:true|false|null|undefined|nan|none|\d[\d_.,]*)$/i;
-const BOOLEAN = /^(?:true|false|yes|no|on|off)$/i;
 /** Words on each side of a quantity read for the question's words (a long sentence or table row states many). */
 const QUANTITY_WINDOW = 6;
 
@@ -59,35 +41,6 @@ function nearShare(text: string, sp: { start: number; end: number }, asked: read
 /** Each question word an identifier's parts repeat ("heap" of `--logHeapUsage`) adds this share (round value). */
 const PART_BONUS = 0.4;
 
-/** Does the question ask for an identifier (a call, option, flag, module, command), not a value? */
-function namesAsked(q: DocsQuestion): boolean {
-  if (q.defaultAsked) return false;
-  return q.shape ? ['function', 'option', 'flag', 'module', 'command', 'env'].includes(q.shape) : q.howTo;
-}
-
-const UNITS = { size: /(?:[KMGT]i?B|bytes?)(?:\/\w+)?$/, time: /(?:ms|milliseconds?|s|secs?|seconds?|min|minutes?|h|hours?|days?)$/ };
-
-function shapeFit(q: DocsQuestion, sp: DocsSpan): number {
-  // "Which algorithm …", "what policy …": a boolean names no algorithm or policy.
-  if (q.kindAsked && BOOLEAN.test(sp.text.trim())) return 0.3;
-  // "How large …" is not answered by a time or a share, "how long …" not by a size.
-  if (q.unit && sp.shape === 'quantity' && !UNITS[q.unit].test(sp.text.trim())) return 0.7;
-  if (LITERAL.test(sp.text) && (q.howTo || q.shape === 'function' || q.shape === 'option' || q.shape === 'flag' || q.shape === 'module' || q.shape === 'command')) return 0.3;
-  if (q.shape) {
-    const fit = FIT[q.shape]?.[sp.shape] ?? 0.4;
-    // A bare word read as a value is weaker evidence than the same word written as code; a bare
-    // number or version is how prose states a value ("requires Vite >= 6.4.0", "more than 50 modules").
-    const bareOk = ['env', 'flag', 'status', 'quantity'].includes(sp.shape) || (q.shape === 'value' && sp.shape === 'number');
-    return sp.code || bareOk ? fit : Math.min(fit, 0.8);
-  }
-  if (q.howTo) return sp.code && ['function', 'option', 'flag', 'command'].includes(sp.shape) ? 1.2 : sp.code ? 0.8 : 0.5;
-  if (q.defaultAsked) return sp.code || sp.shape === 'number' || sp.shape === 'quantity' ? 1 : 0.5;
-  // A what / which question naming no shape: an identifier written as code is the docs' answer.
-  return sp.code ? (['function', 'option', 'flag', 'command', 'module', 'env'].includes(sp.shape) ? 1.1 : 1) : 0.5;
-}
-
-const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-
 /**
  * How many of the question's words an identifier's parts repeat, compared on a four-letter
  * stem ("assertions" ~ `requireAssertions`, "fail" ~ `test.fails`), at most two.
@@ -95,15 +48,6 @@ const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 function partsInQuestion(text: string, questionTerms: readonly string[]): number {
   const stems = new Set(questionTerms.filter((t) => t.length >= 3).map((t) => t.slice(0, 4)));
   return Math.min(2, new Set(identifierParts(text).filter((w) => stems.has(w.slice(0, 4)))).size);
-}
-
-/** Is the span already in the question (the thing asked about, not the answer)? */
-function inQuestion(span: string, query: string, exclude: readonly string[]): boolean {
-  const key = squash(span);
-  if (!key) return true;
-  // A one-character span ("3" of "Quill 3") is in the question only as a word of its own.
-  const asked = key.length >= 2 ? squash(query).includes(key) : new RegExp(`(?:^|[^\\p{L}\\p{N}])${key}(?:$|[^\\p{L}\\p{N}])`, 'iu').test(query);
-  return asked || exclude.some((e) => squash(e) === key);
 }
 
 interface DocsCandidate {
@@ -131,11 +75,8 @@ function rowValues(others: readonly string[]): string[] {
 
 function tableCandidates(query: string, q: DocsQuestion, top: Sent[], best: Map<string, number>, exclude: readonly string[]): DocsCandidate[] {
   const asked = new Set(contentTerms(query));
-  const seen = new Set<string>();
   const out: DocsCandidate[] = [];
-  for (const s of top) {
-    if (seen.has(s.chunk.chunkId)) continue;
-    seen.add(s.chunk.chunkId);
+  for (const s of firstSentOfEachChunk(top)) {
     for (const cell of defaultCells(s.chunk.text, q.kindAsked)) {
       const terms = contentTerms(cell.row.replace(cell.value, ''));
       const overlap = terms.filter((t) => asked.has(t)).length / Math.max(1, asked.size);
@@ -164,10 +105,7 @@ function tableCandidates(query: string, q: DocsQuestion, top: Sent[], best: Map<
 function titleCandidates(query: string, q: DocsQuestion, top: Sent[], best: Map<string, number>, exclude: readonly string[], titleOf?: TitleOf): DocsCandidate[] {
   if (!titleOf) return [];
   const out: DocsCandidate[] = [];
-  const seen = new Set<string>();
-  for (const s of top) {
-    if (seen.has(s.chunk.chunkId)) continue;
-    seen.add(s.chunk.chunkId);
+  for (const s of firstSentOfEachChunk(top)) {
     const head = titleOf(s.chunk.docId)?.split(/\s+[|—–]\s+/)[0]?.trim();
     if (!head || /\s/.test(head) || inQuestion(head, query, exclude)) continue;
     const sp: DocsSpan = { text: head, start: 0, end: 0, shape: shapeOf(head), code: true, isDefault: false };
@@ -238,72 +176,6 @@ function distinctAlternatives(ranked: readonly DocsCandidate[]): ScoredAlternati
     if (out.length >= MAX_ALTERNATIVES) break;
   }
   return out;
-}
-
-/** Question words an entry must match, and by how many more than the next entry (round values). */
-const ENTRY_MIN_MATCH = 2;
-const ENTRY_MARGIN = 1;
-const HOW_MUCH = /\bhow\s+(?:many|much|long|large|big|deep|fast|often)\b/i;
-
-interface ScoredEntry {
-  entry: DocsEntry;
-  sent: Sent;
-  match: number;
-}
-
-/** The entries of the top chunks, scored against the question; a question asking which option does not score the option it names. */
-function scoredEntries(query: string, top: readonly Sent[], wantsValue: boolean, titleOf?: TitleOf): ScoredEntry[] {
-  const terms = contentTerms(query);
-  const asked = new Set(askedIdentifiers(query));
-  const seen = new Set<string>();
-  const out: ScoredEntry[] = [];
-  for (const s of top) {
-    if (seen.has(s.chunk.chunkId)) continue;
-    seen.add(s.chunk.chunkId);
-    for (const entry of docsEntries(s.chunk.text)) {
-      // A row's values are read by its columns (default-table.ts): rows answer which name or code.
-      if (wantsValue && entry.layout === 'row') continue;
-      const named = asked.has(squash(entry.name.replace(/\(\)$/, '')));
-      if (named && !wantsValue) continue;
-      const sent: Sent = { chunk: s.chunk, rank: s.rank, text: entry.text, start: entry.start, end: entry.end, terms: new Set(contentTerms(entry.text)), score: s.score };
-      out.push({ entry, sent, match: entryMatch(entry, terms, named, titleOf?.(s.chunk.docId)) });
-    }
-  }
-  return out.sort((a, b) => b.match - a.match || a.sent.rank - b.sent.rank);
-}
-
-/**
- * The entry that matches the question clearly best answers it (docs-entries.ts): with its default
- * (or a value of the asked shape) when the question asks a value, with its name when it asks
- * which option. Undefined when no entry stands out or it holds nothing of the asked shape.
- */
-function entryAnswer(query: string, q: DocsQuestion, top: readonly Sent[], exclude: readonly string[], titleOf?: TitleOf): ReadAnswer | undefined {
-  const wantsValue = q.defaultAsked || q.shape === 'value' || q.shape === 'quantity' || q.shape === 'status' || HOW_MUCH.test(query);
-  const wantsName = !wantsValue && namesAsked(q);
-  if (!wantsValue && !wantsName) return undefined;
-  const [best, second] = scoredEntries(query, top, wantsValue, titleOf);
-  if (!best || best.match < ENTRY_MIN_MATCH || best.match - (second?.match ?? 0) < ENTRY_MARGIN) return undefined;
-  if (wantsName) {
-    // The entry's name, or a code of its row when that is the asked shape ("which error code": the
-    // code cell beside the error's name).
-    // A term line's flags ("-F or --quit-if-one-screen") have the shape of their first.
-    const shape = shapeOf(best.entry.layout === 'term' ? best.entry.name.split(/,\s*|\s+or\s+/)[0]! : best.entry.name);
-    const name: DocsSpan = { text: best.entry.name, start: 0, end: 0, shape, code: true, isDefault: false };
-    const own = [name, ...(best.entry.layout === 'row' ? entryValues(best.entry).filter((v) => v.code) : [])].filter((sp) => !inQuestion(sp.text, query, exclude));
-    const pick = own.reduce<DocsSpan | undefined>((a, sp) => (a === undefined || shapeFit(q, sp) > shapeFit(q, a) ? sp : a), undefined);
-    return pick && shapeFit(q, pick) >= MIN_SHAPE_FIT ? { text: pick.text, sent: best.sent, form: 'span', path: 'docs-entry' } : undefined;
-  }
-  // A numbered entry (an exit code's line) is itself the value it describes.
-  if (best.entry.layout === 'term' && /^\d+$/.test(best.entry.name) && !q.defaultAsked) {
-    const code: DocsSpan = { text: best.entry.name, start: 0, end: 0, shape: 'number', code: false, isDefault: false };
-    return shapeFit(q, code) >= MIN_SHAPE_FIT && !inQuestion(code.text, query, exclude) ? { text: code.text, sent: best.sent, form: 'span', path: 'docs-entry' } : undefined;
-  }
-  const values = entryValues(best.entry).filter((v) => !inQuestion(v.text, query, exclude));
-  // A default question takes the entry's default; any other value question the entry's one value
-  // of the asked shape (with two or more, which one is asked is the sentence reader's to tell).
-  const fitting = values.filter((v) => shapeFit(q, v) >= MIN_SHAPE_FIT);
-  const value = q.defaultAsked ? values.find((v) => v.isDefault && shapeFit(q, v) >= 0.6) : fitting.length === 1 ? fitting[0] : undefined;
-  return value ? { text: value.text, sent: best.sent, form: 'span', path: 'docs-entry' } : undefined;
 }
 
 /** Does the evidence (or the question) read as technical documentation? */

@@ -53,3 +53,9 @@ export function readerSentences(query: string, sents: readonly Sent[], topChunks
   if (deeper.size === 0) return top;
   return sents.filter((s) => s.rank < topChunks || deeper.has(s.chunk.chunkId));
 }
+
+/** The first (best) sentence of each chunk, in order: one reading per chunk of the evidence read. */
+export function firstSentOfEachChunk(sents: readonly Sent[]): Sent[] {
+  const seen = new Set<string>();
+  return sents.filter((s) => !seen.has(s.chunk.chunkId) && (seen.add(s.chunk.chunkId), true));
+}

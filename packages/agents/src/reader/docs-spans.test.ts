@@ -30,6 +30,11 @@ describe('docsSpans', () => {
     expect(docsSpans('The default is to retry 20 times.').find((s) => s.text === '20')?.isDefault).toBe(true);
     // A manual page's `quote' is not a code span.
     expect(docsSpans("The string `{}' is allowed within the command, and `;' must end it.").some((s) => s.text.includes('is allowed'))).toBe(false);
+    // An encyclopaedia's ``title'' quotes are not code, and do not make the text technical.
+    const tex = "She sang ``Blue Harbour'' in 1990 and ``Grey Dawn'' in 1992.";
+    expect(docsSpans(tex).filter((s) => s.code)).toEqual([]);
+    expect(isTechnicalText(tex)).toBe(false);
+    expect(isTechnicalText('Set `maxSize` to 10.')).toBe(true);
     expect(docsSpans('It answers with 302 by default.').find((s) => s.text === '302')).toMatchObject({ shape: 'status', isDefault: true });
     // "default <noun phrase> is x" and a clause opened by "By default" that names its value
     expect(docsSpans('Redirects; the default status code is `307`.').find((s) => s.text === '307')?.isDefault).toBe(true);

@@ -70,8 +70,14 @@ function isDefaultAt(text: string, start: number, end: number): boolean {
   return DEFAULT_BEFORE.test(before) || BY_DEFAULT_CLAUSE.test(before) || DEFAULT_AFTER.test(text.slice(end).replace(/^[`'"]+/, ''));
 }
 
+// Encyclopaedia dumps quote titles ``like this'' (a LaTeX habit kept by MuSiQue's corpus): those
+// are quotation marks, not code. They are read as "" of the same length, so offsets hold.
+const TEX_QUOTE = /(?<!`)``(?!`)([^`\n]{1,200}?)''/g;
+const withoutTexQuotes = (text: string): string => text.replace(TEX_QUOTE, (_, inner: string) => `""${inner}""`);
+
 /** Every answer span of `text`: code spans first, then bare identifiers and values outside them. */
-export function docsSpans(text: string): DocsSpan[] {
+export function docsSpans(raw: string): DocsSpan[] {
+  const text = withoutTexQuotes(raw);
   const out: DocsSpan[] = [];
   const covered: [number, number][] = [];
   for (const m of text.matchAll(CODE_SPAN)) {
@@ -97,5 +103,5 @@ export function docsSpans(text: string): DocsSpan[] {
 
 /** Does the text read as technical documentation (code spans, a fenced block or a table)? */
 export function isTechnicalText(text: string): boolean {
-  return /`[^`\n]+`/.test(text) || /^\s*\|.*\|\s*$/m.test(text);
+  return /`[^`\n]+`/.test(withoutTexQuotes(text)) || /^\s*\|.*\|\s*$/m.test(text);
 }
