@@ -44,6 +44,11 @@ describe('docsEntries', () => {
     expect((await readAnswer({ query: q, sents, pool: sents.slice(0, 6), exclude: [] })).answer?.text).toBe('28');
   });
 
+  it('reads a heading with badges before the name and its type after it', () => {
+    const badged = '#### <Badge type="danger" text="required" /> secret: `string`\n\nThe key that signs the token.\n\n#### <Badge type="info" text="optional" /> alg: [Algorithms](#algorithms)\n\nThe signing algorithm. The default is HS512.';
+    expect(docsEntries(badged).map((e) => [e.name, e.layout])).toEqual([['secret', 'heading'], ['alg', 'heading']]);
+  });
+
   it('does not take a field label or a plain word for a name', () => {
     expect(docsEntries('- **Type:** `number`\n- **Default:** `5`\n- Use `x` here.')).toEqual([]);
   });

@@ -2,8 +2,8 @@
 // names one identifier and says what it is, its type and its default, in one of three layouts:
 // - a list item headed by the name in bold or code: "* **keepAliveTimeout** `number` - Default:
 //   `4e3` - The timeout after which a socket without active requests will time out.";
-// - a heading that is the name, and the paragraphs under it: "##### limit\n\nControls the maximum
-//   request body size. … Defaults to `'100kb'`.";
+// - a heading that is the name (after badges, before its type), and the paragraphs under it:
+//   "##### limit\n\nControls the maximum request body size. … Defaults to `'100kb'`.";
 // - a table row whose first cell is code: "| `ResponseExceededMaxSizeError` | `UND_ERR_…` | response
 //   body exceed the max size allowed |";
 // - a term line, as manual pages write options and keywords: a line that is only flags ("-F or
@@ -35,7 +35,10 @@ const IDENT = '[A-Za-z_$@][\\w$.@/-]*(?:\\(\\))?';
 // A list item headed by a name in bold (code inside it or not) or in code, then a separator, a
 // type or a parenthesis. A plain word ("- Use `x` …") heads no entry.
 const LIST_HEAD = new RegExp(`^[ \\t]*(?:[*+-]|\\d+[.)])[ \\t]+(?:(?:\\*\\*|__)\`?(${IDENT})\`?(?:\\*\\*|__)|\`(${IDENT})\`)(?=[ \\t]*[:\\-–—(\`]|[ \\t]+\`)`);
-const HEADING = new RegExp(`^#{2,6}[ \\t]+\`?(${IDENT})\`?[ \\t]*$`);
+// A heading naming the entry, after any inline badges ("#### <Badge text=\"optional\" /> alg:
+// `string`"), and before its type ("name: `type`"). A call's signature ("router.use([path], …)")
+// heads a whole section, not one setting.
+const HEADING = new RegExp(`^#{2,6}[ \\t]+(?:<[^>]+>[ \\t]*)*\`?(${IDENT})\`?[ \\t]*(?::[^\\n]*)?$`);
 const TABLE_ROW = /^\s*\|(.+)\|\s*$/;
 // One flag with an optional argument ("--max-redirs <num>", "-o file", "--sort=ORDER").
 const FLAG = String.raw`--?[A-Za-z][\w-]*(?:[ =](?:<[^>]+>|\[[^\]]+\]|[A-Z_]+|[a-z]+))?`;

@@ -28,6 +28,10 @@ describe('docsSpans', () => {
     expect(docsSpans('The limit defaults to `1mb`.').find((s) => s.text === '1mb')?.isDefault).toBe(true);
     expect(docsSpans('Set `strict` (default: `false`) to reject unknown keys.').find((s) => s.text === 'false')?.isDefault).toBe(true);
     expect(docsSpans('The default is to retry 20 times.').find((s) => s.text === '20')?.isDefault).toBe(true);
+    // A bare identifier or literal after a default marker; an English word is none.
+    expect(docsSpans('The signing algorithm. The default is HS512.').find((s) => s.text === 'HS512')?.isDefault).toBe(true);
+    expect(docsSpans('It defaults to false here.').find((s) => s.text === 'false')?.isDefault).toBe(true);
+    expect(docsSpans('The default is used when nothing is set.').map((s) => s.text)).toEqual([]);
     // A manual page's `quote' is not a code span.
     expect(docsSpans("The string `{}' is allowed within the command, and `;' must end it.").some((s) => s.text.includes('is allowed'))).toBe(false);
     // An encyclopaedia's ``title'' quotes are not code, and do not make the text technical.

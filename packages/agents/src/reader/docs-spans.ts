@@ -19,6 +19,7 @@ export interface DocsSpan {
 }
 
 const CODE_SPAN = /`([^`\n]+)`/g;
+const BARE_DEFAULT = /\b(?:the default is|defaults to|default:)\s+([A-Za-z0-9][\w.+/-]*[A-Za-z0-9])/gi;
 // A quote closed by an apostrophe and followed by more words: "`{}' is allowed within the command, …".
 const MAN_QUOTE = /'\s+\p{L}/u;
 const BARE: readonly [RegExp, SpanShape][] = [
@@ -97,6 +98,16 @@ export function docsSpans(raw: string): DocsSpan[] {
       covered.push([start, end]);
       out.push({ text: m[0], start, end, shape, code: false, isDefault: isDefaultAt(text, start, end) });
     }
+  }
+  // A default written bare ("The default is HS256."): the identifier or literal right after the
+  // marker, when it reads as one (a digit or a capital inside, or a literal), not an English word.
+  for (const m of text.matchAll(BARE_DEFAULT)) {
+    const value = m[1]!;
+    const start = m.index! + m[0].length - value.length;
+    const end = start + value.length;
+    if (covered.some(([a, b]) => start < b && end > a) || !(/\d|.\p{Lu}/u.test(value) || /^(?:true|false|null|none|undefined)$/i.test(value))) continue;
+    covered.push([start, end]);
+    out.push({ text: value, start, end, shape: shapeOf(value), code: false, isDefault: true });
   }
   return out.sort((a, b) => a.start - b.start);
 }
