@@ -15,12 +15,12 @@ import { choiceOptions } from './comparison.js';
 import { docsSpans } from './docs-spans.js';
 import type { TitleOf } from './next-hop.js';
 import { QUESTION_WORDS, type ReadAnswer, type Sent } from './types.js';
+import { squash } from './docs-identifier.js';
 
 const CODE_PAIR = /`([^`]+)`\s*(?:,\s*)?(?:or|vs\.?|versus)\s*`([^`]+)`/i;
 const CODE_AND = /\b(?:between|which\s+of|of)\s+`([^`]+)`\s*,?\s*and\s+`([^`]+)`/i;
 const WORD_PAIR = /(?:^|[\s,:])([\w@./-]+)\s+(?:or|vs\.?|versus)\s+([\w@./-]+)\s*\??\s*$/i;
 
-const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 const strip = (s: string) => s.replace(/`/g, '').trim();
 
 /** The two options of a docs choice question, code marks removed; undefined when it offers none. */

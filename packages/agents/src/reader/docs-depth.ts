@@ -6,6 +6,7 @@
 // the cut is not lost to passages that only share the question's common words.
 import type { TitleOf } from './next-hop.js';
 import type { Sent } from './types.js';
+import { squash } from './docs-identifier.js';
 
 /** The deepest rank (exclusive) a chunk holding the asked identifier is read from (round value). */
 export const MAX_DEPTH = 8;
@@ -16,7 +17,6 @@ const CODE = /`([^`\n]+)`/g;
 // a module path ("hono/etag").
 const BARE_ID = /(?<![\w$.-])(?:--?[a-zA-Z][\w-]*|[A-Za-z_$][\w$]*\(\)|[a-z_$][\w$]*\.[\w$.]+|[a-z][a-z0-9]*[A-Z][\w$]*|[A-Z][a-z0-9]+[A-Z][\w$]*|[A-Z]{2,}[a-z][\w$]*|[A-Z][A-Z0-9]*_[A-Z0-9_]+|@?[a-z][\w.-]*\/[\w./-]+)(?![\w$])/g;
 
-const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** The identifiers a question names (squashed keys of at least three characters: "secureheaders", "etag"). */
 export function askedIdentifiers(query: string): string[] {

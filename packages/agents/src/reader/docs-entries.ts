@@ -109,16 +109,11 @@ function termName(line: string): string {
  * counts twice.
  */
 export function entryMatch(entry: DocsEntry, questionTerms: readonly string[], named: boolean, title = ''): number {
-  const stems = new Set([...contentTerms(`${entry.text} ${title}`), ...identifierParts(entry.name), ...degreeParts(entry.name)].map(stemOf));
+  const stems = new Set([...contentTerms(`${entry.text} ${title}`), ...identifierParts(entry.name)].map(stemOf));
   const found = new Set(questionTerms.map(stemOf).filter((t) => stems.has(t)));
   return found.size + (named ? 2 : 0);
 }
 
-/** A name's degree prefix, which identifierParts drops for its length: `minTimeout` → min. */
-function degreeParts(name: string): string[] {
-  const m = /^(min|max)(?=[A-Z_-])/.exec(name);
-  return m ? [m[1]!] : [];
-}
 
 /** The entry's values: its spans other than its own name, defaults marked. */
 export function entryValues(entry: DocsEntry): DocsSpan[] {

@@ -4,7 +4,8 @@
 import { contentTerms } from '../internal/spans.js';
 import { askedIdentifiers, firstSentOfEachChunk } from './docs-depth.js';
 import { docsEntries, entryMatch, entryValues, type DocsEntry } from './docs-entries.js';
-import { MIN_SHAPE_FIT, inQuestion, namesAsked, shapeFit, squash } from './docs-fit.js';
+import { MIN_SHAPE_FIT, inQuestion, namesAsked, shapeFit } from './docs-fit.js';
+import { squash } from './docs-identifier.js';
 import type { DocsQuestion } from './docs-question.js';
 import { shapeOf, type DocsSpan } from './docs-spans.js';
 import type { TitleOf } from './next-hop.js';

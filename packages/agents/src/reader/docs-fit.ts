@@ -3,6 +3,7 @@
 // reader's sentence candidates (docs-answer.ts) and its option entries (docs-entry-answer.ts).
 import type { DocsQuestion } from './docs-question.js';
 import type { DocsSpan } from './docs-spans.js';
+import { squash } from './docs-identifier.js';
 
 /** A span is answered when its shape fits at least this well; below it the sentence is. */
 export const MIN_SHAPE_FIT = 1;
@@ -52,7 +53,6 @@ export function shapeFit(q: DocsQuestion, sp: DocsSpan): number {
   return sp.code ? (['function', 'option', 'flag', 'command', 'module', 'env'].includes(sp.shape) ? 1.1 : 1) : 0.5;
 }
 
-export const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** Is the span already in the question (the thing asked about, not the answer)? */
 export function inQuestion(span: string, query: string, exclude: readonly string[]): boolean {

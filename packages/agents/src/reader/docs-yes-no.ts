@@ -7,6 +7,7 @@
 // few of the question's terms says nothing: the answer is then "no" (nothing states it).
 import { askedTerms, polarityAnswer, questionNegated, statedPolarity } from '@rag/verify';
 import { QUESTION_WORDS, type ReadAnswer, type Sent } from './types.js';
+import { squash } from './docs-identifier.js';
 
 /** Share of the question's terms the sentence must hold to state the answer (round value). */
 const MIN_COVER = 0.5;
@@ -25,7 +26,7 @@ export function asksYesNo(query: string): boolean {
 }
 
 /** The question's code identifiers, squashed (`vi.mock` → vimock): what the question is about. */
-const codeSpans = (text: string) => [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]!.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''));
+const codeSpans = (text: string) => [...text.matchAll(/`([^`]+)`/g)].map((m) => squash(m[1]!));
 
 export function answerDocsYesNo(query: string, sents: readonly Sent[]): ReadAnswer | undefined {
   const terms = askedTerms(query, QUESTION_WORDS);
@@ -34,7 +35,7 @@ export function answerDocsYesNo(query: string, sents: readonly Sent[]): ReadAnsw
   const subject = codeSpans(query).filter((c) => c.length > 0);
   const scored = read.map((s) => {
     const stated = statedPolarity(s.text, terms);
-    const squashed = s.text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+    const squashed = squash(s.text);
     // A sentence naming every identifier the question asks about is about the asked subject.
     const namesSubject = subject.length > 0 && subject.every((c) => squashed.includes(c));
     return { s, stated, namesSubject };

@@ -24,23 +24,16 @@ export const REFERENCE_TEXT_ANCHORING = 0.5;
 // documents than this says little about the corpus).
 const MIN_MEASURED_DOCS = 20;
 
-const measured = new WeakMap<object, { version: number; reference: boolean }>();
-
 /**
  * True when the index is a whole RagIndex whose corpus is not mostly entity articles. Over an
  * empty graph or a handful of documents anchoring measures nothing, and the reader keeps its
- * encyclopaedic default (false); so does an index that is not a whole RagIndex. Measured once
- * per graph version.
+ * encyclopaedic default (false); so does an index that is not a whole RagIndex. Cheap per call:
+ * the manifest counts the documents, and entityAnchoring is computed once per graph version.
  */
 export function isReferenceCorpus(index: object | undefined): boolean {
   const whole = index as Partial<RagIndex> | undefined;
-  if (!whole || typeof whole.docs !== 'function' || typeof whole.graph?.getNode !== 'function') return false;
-  const version = whole.graph.version;
-  const hit = measured.get(whole);
-  if (hit && hit.version === version) return hit.reference;
-  const reference = whole.graph.nodeCount > 0 && whole.docs().length >= MIN_MEASURED_DOCS && entityAnchoring(whole as RagIndex) < REFERENCE_TEXT_ANCHORING;
-  measured.set(whole, { version, reference });
-  return reference;
+  if (!whole || typeof whole.manifest !== 'function' || typeof whole.docs !== 'function' || typeof whole.graph?.getNode !== 'function') return false;
+  return whole.graph.nodeCount > 0 && whole.manifest().docs >= MIN_MEASURED_DOCS && entityAnchoring(whole as RagIndex) < REFERENCE_TEXT_ANCHORING;
 }
 
 // The question asks for what something is called: "what is X called", "what term", "the name
